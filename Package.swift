@@ -1,0 +1,84 @@
+// swift-tools-version: 6.0
+// Riffle: a photo browser for X11 with the feel of iOS Photos.
+//
+// The target graph is the architecture: the pure-Swift floors (geometry, physics, interaction,
+// raster) depend on nothing but swift-numerics, so importing C, X or a clock there is a compile
+// error. C lives in two prefixed shims: CRiffleX11 (Xlib, MIT-SHM, XInput2) and CRiffleImaging
+// (libjpeg-turbo, libpng, libexif, FreeType, fontconfig).
+import PackageDescription
+
+let package = Package(
+    name: "Riffle",
+    products: [
+        .executable(name: "riffle", targets: ["riffle"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // MARK: C shims (the only C in the package)
+        .target(
+            name: "CRiffleX11",
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xi")]
+        ),
+        .target(
+            name: "CRiffleImaging",
+            cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
+            linkerSettings: [
+                .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("exif"),
+                .linkedLibrary("freetype"), .linkedLibrary("fontconfig"),
+            ]
+        ),
+        // pixman is the benchmark's yardstick only; nothing that ships links it.
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1"),
+
+        // MARK: pure-Swift floors
+        .target(name: "RiffleGeometry"),
+        .target(
+            name: "RifflePhysics",
+            dependencies: ["RiffleGeometry", .product(name: "RealModule", package: "swift-numerics")]
+        ),
+        .target(
+            name: "RiffleInteraction",
+            dependencies: ["RiffleGeometry", "RifflePhysics", .product(name: "RealModule", package: "swift-numerics")]
+        ),
+        .target(
+            name: "RiffleRaster",
+            dependencies: ["RiffleGeometry", .product(name: "RealModule", package: "swift-numerics")]
+        ),
+
+        // MARK: IO and display
+        .target(name: "RiffleImageIO", dependencies: ["CRiffleImaging", "RiffleRaster", "RiffleGeometry"]),
+        .target(name: "RiffleDisplay", dependencies: ["RiffleRaster", "RiffleInteraction", "RiffleGeometry"]),
+        .target(name: "RiffleX11", dependencies: ["CRiffleX11", "RiffleDisplay", "RiffleRaster", "RiffleInteraction", "RiffleGeometry"]),
+
+        // MARK: the app and the executables
+        .target(
+            name: "RiffleApp",
+            dependencies: ["RiffleDisplay", "RiffleImageIO", "RiffleRaster", "RiffleInteraction", "RifflePhysics", "RiffleGeometry"],
+            resources: []
+        ),
+        .executableTarget(
+            name: "riffle",
+            dependencies: ["RiffleApp", "RiffleX11", "RiffleDisplay", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "riffle-bench",
+            dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleGeometry", "CPixman"]
+        ),
+
+        // MARK: tests
+        .testTarget(name: "RiffleGeometryTests", dependencies: ["RiffleGeometry"]),
+        .testTarget(name: "RifflePhysicsTests", dependencies: ["RifflePhysics"]),
+        .testTarget(
+            name: "RiffleInteractionTests",
+            dependencies: ["RiffleInteraction", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(name: "RiffleRasterTests", dependencies: ["RiffleRaster", "RiffleImageIO"]),
+        .testTarget(name: "RiffleImageIOTests", dependencies: ["RiffleImageIO", "RiffleRaster"]),
+        .testTarget(name: "RiffleAppTests", dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleDisplay"]),
+        .testTarget(name: "RiffleEndToEndTests", dependencies: ["RiffleImageIO", "RiffleRaster"]),
+    ]
+)

@@ -1,0 +1,37 @@
+import RiffleGeometry
+import RiffleInteraction
+import RiffleRaster
+
+/// The one narrow door between the app and a screen: a framebuffer to draw into, a way to show
+/// it, and the input that arrives. Two implementations: the X11 window and `HeadlessDisplay`.
+///
+/// All calls but `wake()` come from the app's thread.
+public protocol Display: AnyObject {
+    /// The window's size in pixels; the frame buffer has this size.
+    var size: PixelSize { get }
+
+    /// The buffer the next frame is drawn into (window-sized, reallocated after a resize).
+    func frameBuffer() -> PixelBuffer
+
+    /// Shows the frame buffer's contents in the window.
+    func present()
+
+    /// Sets the window title (UTF-8).
+    func setTitle(_ title: String)
+
+    /// Asks the window manager for (or out of) fullscreen.
+    func setFullscreen(_ on: Bool)
+
+    /// Events that have arrived since the last call, oldest first; never blocks.
+    func pollEvents() -> [InputEvent]
+
+    /// Blocks until an event arrives, `wake()` is called, or `timeout` seconds pass
+    /// (nil: no timeout). Returns at once if events are already queued.
+    func waitForEvents(timeout: Double?)
+
+    /// Ends a `waitForEvents` early; safe to call from any thread.
+    func wake()
+
+    /// What the screen shows now, read back from where it is shown (the X server for a window).
+    func capture() throws -> PixelBuffer
+}

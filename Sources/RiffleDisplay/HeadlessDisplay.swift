@@ -1,0 +1,54 @@
+import RiffleGeometry
+import RiffleInteraction
+import RiffleRaster
+
+/// A display without a screen: frames are drawn into memory and "shown" by copying them to a
+/// second buffer that `capture()` returns. Input comes from whoever calls `inject(_:)`
+/// (the replay driver). Used by every app test and by `riffle --headless`.
+public final class HeadlessDisplay: Display {
+    public private(set) var size: PixelSize
+    public private(set) var title = ""
+    public private(set) var isFullscreen = false
+    /// How many frames have been presented.
+    public private(set) var presentedFrames = 0
+    private var back: PixelBuffer
+    private var shown: PixelBuffer
+    private var queue: [InputEvent] = []
+
+    public init(size: PixelSize) {
+        self.size = size
+        back = PixelBuffer(width: size.width, height: size.height)
+        shown = PixelBuffer(width: size.width, height: size.height)
+    }
+
+    /// Queues `event` for the next `pollEvents()`; a resize takes effect at once.
+    public func inject(_ event: InputEvent) {
+        if case .resize(let newSize) = event, newSize != size {
+            size = newSize
+            back = PixelBuffer(width: newSize.width, height: newSize.height)
+        }
+        queue.append(event)
+    }
+
+    public func frameBuffer() -> PixelBuffer { back }
+
+    public func present() {
+        shown = back.copy()
+        presentedFrames += 1
+    }
+
+    public func setTitle(_ title: String) { self.title = title }
+
+    public func setFullscreen(_ on: Bool) { isFullscreen = on }
+
+    public func pollEvents() -> [InputEvent] {
+        defer { queue.removeAll() }
+        return queue
+    }
+
+    public func waitForEvents(timeout: Double?) {}
+
+    public func wake() {}
+
+    public func capture() throws -> PixelBuffer { shown.copy() }
+}
