@@ -1,0 +1,1 @@
+/* CRiffleImaging: prefixed C shim over libjpeg-turbo, libpng, libexif, FreeType, fontconfig (rfi_). */

@@ -1,0 +1,1 @@
+#include "CRiffleImaging.h"

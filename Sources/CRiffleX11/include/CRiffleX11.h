@@ -1,0 +1,1 @@
+/* CRiffleX11: prefixed C shim over Xlib, MIT-SHM and XInput2 (rfx_). */

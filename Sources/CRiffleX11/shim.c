@@ -1,0 +1,1 @@
+#include "CRiffleX11.h"

@@ -1,0 +1,1 @@
+print("riffle: not wired yet")
