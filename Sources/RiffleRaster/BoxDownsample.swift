@@ -1,0 +1,38 @@
+/// Halving and shrinking by 2×2 box filtering: each output pixel is the rounded mean of the four
+/// premultiplied source pixels it covers (an odd last row or column is averaged with itself).
+///
+/// Bilinear sampling below a scale of 1/2 skips source pixels and aliases; shrinking by halves
+/// first keeps every source pixel's contribution (mip-map style), then bilinear does the rest.
+public enum BoxDownsample {
+    /// The buffer at half the size, rounded up: ⌈w/2⌉ × ⌈h/2⌉.
+    public static func halved(_ source: PixelBuffer) -> PixelBuffer {
+        let w = (source.width + 1) / 2, h = (source.height + 1) / 2
+        let out = PixelBuffer(width: w, height: h)
+        let lastX = source.width - 1, lastY = source.height - 1
+        for y in 0..<h {
+            let r0 = source.row(min(2 * y, lastY)), r1 = source.row(min(2 * y + 1, lastY))
+            let o = out.row(y)
+            for x in 0..<w {
+                let x0 = min(2 * x, lastX), x1 = min(2 * x + 1, lastX)
+                let a = r0[x0], b = r0[x1], c = r1[x0], d = r1[x1]
+                // Two channels per word: the sums of four 8-bit values fit in 10 bits a lane.
+                let rb = (a & 0x00FF_00FF) &+ (b & 0x00FF_00FF) &+ (c & 0x00FF_00FF) &+ (d & 0x00FF_00FF) &+ 0x0002_0002
+                let ag = ((a >> 8) & 0x00FF_00FF) &+ ((b >> 8) & 0x00FF_00FF) &+ ((c >> 8) & 0x00FF_00FF)
+                    &+ ((d >> 8) & 0x00FF_00FF) &+ 0x0002_0002
+                o[x] = ((rb >> 2) & 0x00FF_00FF) | (((ag >> 2) & 0x00FF_00FF) << 8)
+            }
+        }
+        return out
+    }
+
+    /// Halves `source` while the result is still at least `minimum` in both dimensions; returns
+    /// `source` itself when even one halving would go below it.
+    public static func shrink(_ source: PixelBuffer, toAtLeast minimumWidth: Int, _ minimumHeight: Int) -> PixelBuffer {
+        var current = source
+        while (current.width + 1) / 2 >= minimumWidth, (current.height + 1) / 2 >= minimumHeight,
+              current.width > 1 || current.height > 1 {
+            current = halved(current)
+        }
+        return current
+    }
+}

@@ -1,0 +1,99 @@
+import RiffleGeometry
+
+/// Which sampler implementation draws images.
+public enum RasterPath: Sendable, Hashable {
+    /// `ReferenceBilinear`: double precision per pixel; the truth every fast path must match.
+    case reference
+    /// `FastBilinear`: plain copies and fixed-point bilinear, split in row bands when a
+    /// `parallel` runner is given.
+    case fast
+}
+
+/// Draws a layer tree into a pixel buffer.
+///
+/// The tree is first flattened into a list of draw operations with absolute mappings and pixel
+/// clips; the list is then executed in horizontal bands, each band running every operation in
+/// order restricted to its rows, so bands are independent and can run on different cores.
+public struct Compositor: Sendable {
+    /// Runs `count` jobs `job(0) ..< job(count)`, possibly concurrently, returning when all are
+    /// done. Injected by the app (Dispatch) so this floor owns no threads.
+    public typealias ParallelRunner = @Sendable (_ count: Int, _ job: @Sendable (Int) -> Void) -> Void
+
+    public var path: RasterPath
+    public var parallel: ParallelRunner?
+    /// How many row bands a frame is cut into when `parallel` is set.
+    public var bands: Int
+
+    public init(path: RasterPath = .fast, parallel: ParallelRunner? = nil, bands: Int = 1) {
+        self.path = path
+        self.parallel = parallel
+        self.bands = max(1, bands)
+    }
+
+    /// Draws `root` over the current contents of `target`.
+    public func render(_ root: Layer, into target: PixelBuffer) {
+        var ops: [DrawOperation] = []
+        flatten(root, parent: .identity, clip: PixelBox(size: target.size), opacity: 1, into: &ops)
+        let height = target.height
+        if let parallel, bands > 1, path == .fast, height >= bands {
+            let n = bands, ops = ops
+            parallel(n) { band in
+                let rows = (height * band / n)..<(height * (band + 1) / n)
+                for op in ops { op.execute(rows: rows, path: .fast, into: target) }
+            }
+        } else {
+            for op in ops { op.execute(rows: 0..<height, path: path, into: target) }
+        }
+    }
+
+    private func flatten(_ layer: Layer, parent: ScaleTranslate, clip: PixelBox, opacity: Double, into ops: inout [DrawOperation]) {
+        let transform = parent.concatenating(layer.transform)
+        var clip = clip
+        if let own = layer.clip { clip = clip.intersection(PixelBox(covering: transform.apply(own))) }
+        let opacity = opacity * layer.opacity
+        guard !clip.isEmpty, opacity > 0 else { return }
+        switch layer.content {
+        case .fill(let rect, let color)?:
+            let box = clip.intersection(PixelBox(covering: transform.apply(rect)))
+            if !box.isEmpty { ops.append(.fill(box, color, opacity)) }
+        case .image(let image)?:
+            let frame = transform.apply(Rect(origin: .zero, size: image.size))
+            if image.pixels.width > 0, image.pixels.height > 0, !frame.size.isEmpty {
+                let mapping = ImageMapping(source: image.pixels.size, onto: frame)
+                ops.append(.image(image.pixels, mapping, image.isOpaque, opacity, clip))
+            }
+        case .text(let mask, let origin, let color)?:
+            let at = transform.apply(origin)
+            ops.append(.mask(mask, x: Int(at.x.rounded()), y: Int(at.y.rounded()), color, opacity, clip))
+        case nil:
+            break
+        }
+        for sub in layer.sublayers { flatten(sub, parent: transform, clip: clip, opacity: opacity, into: &ops) }
+    }
+}
+
+/// One primitive of a flattened frame, in absolute destination pixels.
+enum DrawOperation: @unchecked Sendable {
+    case fill(PixelBox, Color, Double)
+    case image(PixelBuffer, ImageMapping, Bool, Double, PixelBox)
+    case mask(AlphaMask, x: Int, y: Int, Color, Double, PixelBox)
+
+    func execute(rows: Range<Int>, path: RasterPath, into target: PixelBuffer) {
+        switch self {
+        case .fill(let box, let color, let opacity):
+            SolidFill.fill(box, color: color, opacity: opacity, rows: rows, into: target)
+        case .image(let pixels, let mapping, let opaque, let opacity, let clip):
+            switch path {
+            case .reference:
+                var band = clip
+                band.y0 = max(band.y0, rows.lowerBound)
+                band.y1 = min(band.y1, rows.upperBound)
+                if !band.isEmpty { ReferenceBilinear.draw(pixels, mapping: mapping, opacity: opacity, clip: band, into: target) }
+            case .fast:
+                FastBilinear.draw(pixels, mapping: mapping, opaque: opaque, opacity: opacity, clip: clip, rows: rows, into: target)
+            }
+        case .mask(let mask, let x, let y, let color, let opacity, let clip):
+            SolidFill.fill(mask, atX: x, y: y, color: color, opacity: opacity, clip: clip, rows: rows, into: target)
+        }
+    }
+}

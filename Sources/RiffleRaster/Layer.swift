@@ -1,0 +1,65 @@
+import RiffleGeometry
+
+/// A node of the layer tree the compositor draws: Riffle's frame is
+/// root (background) > paging layer > one zoom layer per visible page > image layer, plus the
+/// chrome on top.
+///
+/// A value: the app builds the tree afresh for each frame from its models (a handful of nodes),
+/// so there is no retained state to keep in sync.
+public struct Layer: Sendable {
+    /// Maps this layer's coordinates into its parent's.
+    public var transform: ScaleTranslate
+    /// Clips this layer and its sublayers to a rectangle in this layer's coordinates (a page's
+    /// bounds, as UIScrollView clips to bounds).
+    public var clip: Rect?
+    /// Multiplies the opacity of everything drawn by this layer and below (0...1).
+    public var opacity: Double
+    /// What this layer itself draws, below its sublayers.
+    public var content: LayerContent?
+    /// Drawn in order, each over the previous.
+    public var sublayers: [Layer]
+
+    public init(
+        transform: ScaleTranslate = .identity, clip: Rect? = nil, opacity: Double = 1,
+        content: LayerContent? = nil, sublayers: [Layer] = []
+    ) {
+        self.transform = transform
+        self.clip = clip
+        self.opacity = opacity
+        self.content = content
+        self.sublayers = sublayers
+    }
+}
+
+/// What a layer draws in its own coordinates.
+public enum LayerContent: Sendable {
+    /// A solid rectangle (the background, a bar); translucent colours blend over what is below.
+    case fill(Rect, Color)
+    /// A picture occupying (0, 0, size.width, size.height).
+    case image(ImageContent)
+    /// Coverage filled with a colour, its top-left corner at `origin`, one mask pixel per unit.
+    case text(AlphaMask, origin: Point, color: Color)
+}
+
+/// A decoded picture placed in a layer: `pixels` stretched over a logical `size`.
+///
+/// The logical size is the photo's full-resolution upright size in image pixels; `pixels` may be
+/// smaller (decoded at a reduced scale) and is scaled up to cover it, so the zoom transform never
+/// depends on which resolution happens to be decoded.
+public struct ImageContent: Sendable {
+    public var pixels: PixelBuffer
+    public var size: Size
+    /// True when every pixel has alpha 255 (JPEGs, PNGs without alpha); enables the copy path.
+    public var isOpaque: Bool
+
+    public init(pixels: PixelBuffer, size: Size, isOpaque: Bool) {
+        self.pixels = pixels
+        self.size = size
+        self.isOpaque = isOpaque
+    }
+
+    /// Shown at the buffer's own size.
+    public init(pixels: PixelBuffer, isOpaque: Bool) {
+        self.init(pixels: pixels, size: Size(pixels.size), isOpaque: isOpaque)
+    }
+}

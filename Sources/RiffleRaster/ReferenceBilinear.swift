@@ -1,0 +1,53 @@
+import RiffleGeometry
+
+// MARK: Pixel-centre convention (the one place it is written)
+//
+// A pixel with index i covers the interval [i, i + 1) and is sampled at its centre i + 0.5, in
+// source and destination alike. Destination pixel i, centre d = i + 0.5, maps back to the
+// source position s = (d − offset) / scale; the bilinear sample at s blends the source pixels
+// whose centres surround it: x0 = floor(s − 0.5), x1 = x0 + 1, weight of x1 = (s − 0.5) − x0.
+// Indices outside the source are clamped to the nearest edge pixel. A destination pixel is drawn
+// when its centre lies inside the source's destination frame [offset, offset + size · scale).
+// Every path (reference, fixed-point, copy) follows this convention and must agree with the
+// reference within the tolerance stated in the raster tests.
+
+/// The slow, obviously right bilinear sampler: double precision per pixel, no tables, no
+/// shortcuts. Fast paths are measured against it; `RasterPath.reference` forces it.
+enum ReferenceBilinear {
+    /// Draws `source` mapped by `mapping` into `target`, limited to `clip` (destination pixel
+    /// indices), blended source-over with the given `opacity` (0...1).
+    static func draw(
+        _ source: PixelBuffer, mapping: ImageMapping, opacity: Double, clip: PixelBox, into target: PixelBuffer
+    ) {
+        let frame = mapping.frame(of: source.size)
+        let cols = coveredPixels(lower: frame.minX, upper: frame.maxX, clipLower: clip.x0, clipUpper: clip.x1)
+        let rows = coveredPixels(lower: frame.minY, upper: frame.maxY, clipLower: clip.y0, clipUpper: clip.y1)
+        guard !cols.isEmpty, !rows.isEmpty, source.width > 0, source.height > 0 else { return }
+        let alpha = max(0, min(1, opacity))
+        for j in rows {
+            let sy = (Double(j) + 0.5 - mapping.offsetY) / mapping.scaleY - 0.5
+            let y0f = sy.rounded(.down)
+            let fy = sy - y0f
+            let y0 = clampIndex(Int(y0f), source.height), y1 = clampIndex(Int(y0f) + 1, source.height)
+            let out = target.row(j)
+            for i in cols {
+                let sx = (Double(i) + 0.5 - mapping.offsetX) / mapping.scaleX - 0.5
+                let x0f = sx.rounded(.down)
+                let fx = sx - x0f
+                let x0 = clampIndex(Int(x0f), source.width), x1 = clampIndex(Int(x0f) + 1, source.width)
+                var packed: UInt32 = 0
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    func ch(_ x: Int, _ y: Int) -> Double { Double((source[x, y] >> shift) & 0xFF) }
+                    let top = ch(x0, y0) * (1 - fx) + ch(x1, y0) * fx
+                    let bottom = ch(x0, y1) * (1 - fx) + ch(x1, y1) * fx
+                    let v = (top * (1 - fy) + bottom * fy) * alpha
+                    packed |= UInt32(min(255, max(0, v.rounded()))) << shift
+                }
+                out[i] = PixelBlend.over(packed, out[i])
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func clampIndex(_ i: Int, _ n: Int) -> Int { min(max(i, 0), n - 1) }
+}

@@ -1,0 +1,41 @@
+/// Solid-colour drawing: rectangles and coverage masks, source-over.
+enum SolidFill {
+    /// Fills `box ∩ rows` with `color` scaled by `opacity`.
+    static func fill(_ box: PixelBox, color: Color, opacity: Double, rows: Range<Int>, into target: PixelBuffer) {
+        let a = UInt32(max(0, min(255, (opacity * 255).rounded())))
+        let src = a == 255 ? color.packed : PixelBlend.scale(color.packed, by: a)
+        let ys = (box.y0..<box.y1).clamped(to: rows)
+        guard !ys.isEmpty, box.x1 > box.x0 else { return }
+        for y in ys {
+            let row = target.row(y) + box.x0
+            if src >> 24 == 255 {
+                row.update(repeating: src, count: box.x1 - box.x0)
+            } else {
+                for i in 0..<(box.x1 - box.x0) { row[i] = PixelBlend.over(src, row[i]) }
+            }
+        }
+    }
+
+    /// Blends `color` through `mask` (placed with its top-left at x, y) within `clip ∩ rows`.
+    static func fill(
+        _ mask: AlphaMask, atX x: Int, y: Int, color: Color, opacity: Double, clip: PixelBox, rows: Range<Int>,
+        into target: PixelBuffer
+    ) {
+        let a = UInt32(max(0, min(255, (opacity * 255).rounded())))
+        let box = clip.intersection(PixelBox(x0: x, y0: y, x1: x + mask.width, y1: y + mask.height))
+        let ys = (box.y0..<box.y1).clamped(to: rows)
+        guard !ys.isEmpty, box.x1 > box.x0 else { return }
+        mask.coverage.withUnsafeBufferPointer { cov in
+            for py in ys {
+                let row = target.row(py)
+                let maskRow = (py - y) * mask.width - x
+                for px in box.x0..<box.x1 {
+                    let c = UInt32(cov[maskRow + px])
+                    if c == 0 { continue }
+                    let k = c * a / 255
+                    row[px] = PixelBlend.over(PixelBlend.scale(color.packed, by: k), row[px])
+                }
+            }
+        }
+    }
+}
