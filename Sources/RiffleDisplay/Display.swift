@@ -19,6 +19,10 @@ public protocol Display: AnyObject {
     /// Sets the window title (UTF-8).
     func setTitle(_ title: String)
 
+    /// Asks for the window to be `size`; the new size arrives later as a `.resize` event (at
+    /// once for a headless display, after the server's ConfigureNotify for a window).
+    func requestResize(_ size: PixelSize)
+
     /// Asks the window manager for (or out of) fullscreen.
     func setFullscreen(_ on: Bool)
 

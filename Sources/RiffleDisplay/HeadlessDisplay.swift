@@ -41,6 +41,8 @@ public final class HeadlessDisplay: Display {
 
     public func setFullscreen(_ on: Bool) { isFullscreen = on }
 
+    public func requestResize(_ size: PixelSize) { inject(.resize(size)) }
+
     public func pollEvents() -> [InputEvent] {
         defer { queue.removeAll() }
         return queue

@@ -1,1 +1,103 @@
-print("riffle: not wired yet")
+import ArgumentParser
+import Foundation
+import RiffleApp
+import RiffleDisplay
+import RiffleGeometry
+import RiffleRaster
+import RiffleX11
+
+/// `riffle [PATH...]`: browse photos in a window, or replay a script headless.
+struct RiffleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "riffle",
+        abstract: "Browse photos with the feel of iOS Photos.",
+        discussion: """
+            With no PATH, opens the photos bundled with Riffle. A file opens its folder at that \
+            file; a folder shows its JPEG and PNG files in natural order.
+
+            Keys: Right/Space/Page Down next, Left/BackSpace/Page Up previous, Home/End first/last, \
+            f or F11 fullscreen, q or Escape quit.
+            """)
+
+    @Argument(help: "Photos or folders to browse.")
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("Window size in pixels.", valueName: "WxH"))
+    var size: WindowSize = WindowSize(PixelSize(width: 1280, height: 800))
+
+    @Flag(help: "Run without an X connection (needs --replay).")
+    var headless = false
+
+    @Option(help: ArgumentHelp("Drive the app from a replay script (see the README).", valueName: "SCRIPT"))
+    var replay: String?
+
+    @Option(help: ArgumentHelp("Folder for the PNGs of the script's snapshot lines.", valueName: "DIR"))
+    var snapshots: String?
+
+    @Flag(help: "Draw images with the reference sampler instead of the fast paths.")
+    var referenceRaster = false
+
+    @Flag(help: "Open the window fullscreen.")
+    var fullscreen = false
+
+    func validate() throws {
+        if headless && replay == nil { throw ValidationError("--headless needs --replay SCRIPT: there is no one to press keys") }
+        if snapshots != nil && replay == nil { throw ValidationError("--snapshots goes with --replay") }
+    }
+
+    func run() throws {
+        var problems: [String] = []
+        var inputs = paths
+        if inputs.isEmpty {
+            guard let bundled = BundledPhotos.folder() else {
+                throw ValidationError("no PATH given and the bundled photos (assets/) were not found; set RIFFLE_ASSETS")
+            }
+            inputs = [bundled]
+        }
+        let script: ReplayScript?
+        if let replay {
+            let text: String
+            do { text = try String(contentsOfFile: replay, encoding: .utf8) } catch {
+                throw ValidationError("cannot read the replay script \(replay): \(error.localizedDescription)")
+            }
+            script = try ReplayScript(parsing: text)
+        } else {
+            script = nil
+        }
+        let library = PhotoLibrary.collect(paths: inputs, problems: &problems)
+        let display: Display
+        if headless {
+            display = HeadlessDisplay(size: size.pixels)
+        } else {
+            let clock = MonotonicClock()
+            display = try X11Display(size: size.pixels, title: "Riffle", now: { clock.now() })
+            if fullscreen { display.setFullscreen(true) }
+        }
+        let session = RiffleSession(library: library, display: display, rasterPath: referenceRaster ? .reference : .fast, problems: &problems)
+        for problem in problems { FileHandle.standardError.write(Data("riffle: \(problem)\n".utf8)) }
+        if let script {
+            try session.replay(script, snapshotDirectory: snapshots, paced: !headless)
+        } else {
+            session.runLive()
+        }
+    }
+}
+
+/// A window size written WxH, e.g. 1280x800.
+struct WindowSize: ExpressibleByArgument {
+    let pixels: PixelSize
+
+    init(_ pixels: PixelSize) { self.pixels = pixels }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h) else {
+            return nil
+        }
+        pixels = PixelSize(width: w, height: h)
+    }
+
+    var defaultValueDescription: String { "\(pixels.width)x\(pixels.height)" }
+}
+
+RiffleCommand.main()

@@ -1,0 +1,111 @@
+import Foundation
+import RiffleGeometry
+
+/// A photo to decode for a window size: decoded at no less than the size it is shown at.
+public struct DecodeRequest: Hashable, Sendable {
+    public let index: Int
+    public let path: String
+    /// The window size the photo is decoded to fit (the decoder derives the pixel size).
+    public let viewport: PixelSize
+
+    public init(index: Int, path: String, viewport: PixelSize) {
+        self.index = index
+        self.path = path
+        self.viewport = viewport
+    }
+}
+
+/// A finished decode: the request and what came of it.
+public struct DecodeResult<Output: Sendable>: Sendable {
+    public let request: DecodeRequest
+    public let output: Output
+}
+
+/// Decodes photos on background threads, most wanted first, so the frame loop never decodes.
+///
+/// The app says what it wants, in priority order, with `want(_:)`; requests that fall off the
+/// list before a worker starts them are dropped (a photo paged past is never decoded). Workers
+/// take the first pending request; results wait in an inbox that the app drains on its own
+/// thread with `takeResults()`. `onResult` is called from the worker after each result (the app
+/// uses it to wake its loop).
+public final class DecodeService<Output: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pending: [DecodeRequest] = []
+    private var running: Set<DecodeRequest> = []
+    private var inbox: [DecodeResult<Output>] = []
+    private var stopping = false
+    private var threads: [Thread] = []
+    private let decode: @Sendable (DecodeRequest) -> Output
+    private let onResult: @Sendable () -> Void
+
+    /// Starts `workers` threads (at least one).
+    public init(workers: Int, decode: @escaping @Sendable (DecodeRequest) -> Output, onResult: @escaping @Sendable () -> Void) {
+        self.decode = decode
+        self.onResult = onResult
+        for n in 0..<max(1, workers) {
+            // Workers hold the service until `shutdown()` lets them return.
+            let thread = Thread { self.work() }
+            thread.name = "riffle-decode-\(n)"
+            thread.stackSize = 1 << 20
+            threads.append(thread)
+            thread.start()
+        }
+    }
+
+    /// Replaces the pending list with `requests` (highest priority first), leaving out any that
+    /// is being decoded right now.
+    public func want(_ requests: [DecodeRequest]) {
+        condition.lock()
+        pending = requests.filter { !running.contains($0) }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The results finished since the last call, in finishing order.
+    public func takeResults() -> [DecodeResult<Output>] {
+        condition.lock()
+        defer { condition.unlock() }
+        let out = inbox
+        inbox.removeAll()
+        return out
+    }
+
+    /// Blocks until nothing is pending or running (results may wait in the inbox).
+    public func waitUntilIdle() {
+        condition.lock()
+        while !pending.isEmpty || !running.isEmpty { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Stops the workers after their current decode; pending requests are dropped.
+    public func shutdown() {
+        condition.lock()
+        stopping = true
+        pending.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            while pending.isEmpty && !stopping { condition.wait() }
+            if stopping {
+                condition.unlock()
+                return
+            }
+            let request = pending.removeFirst()
+            running.insert(request)
+            condition.unlock()
+
+            let output = decode(request)
+
+            condition.lock()
+            running.remove(request)
+            inbox.append(DecodeResult(request: request, output: output))
+            condition.broadcast()
+            condition.unlock()
+            onResult()
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import RiffleGeometry
+import RiffleImageIO
+import RiffleRaster
+
+/// Text pages: the error page of a photo that cannot be shown, the "no photos" page.
+/// Rendered text is cached per (title, detail, width), so a page that stays on screen is laid
+/// out once, not every frame.
+final class PageLabels {
+    /// Title and body text sizes in pixels, and the share of the window width text may use.
+    static let titlePixelHeight = 22
+    static let detailPixelHeight = 16
+    static let textWidthShare = 0.8
+    static let titleColor = Color(red: 255, green: 255, blue: 255)
+    static let detailColor = Color(red: 170, green: 170, blue: 170)
+
+    private let font: FontFace?
+    private let boldFont: FontFace?
+    private var cache: [String: (TextBlock, TextBlock)] = [:]
+
+    init(font: FontFace?) {
+        self.font = font
+        boldFont = font.flatMap { try? FontFace(family: $0.family, bold: true) } ?? font
+    }
+
+    /// A page-sized layer with `title` above `detail`, centred in `size`.
+    func message(title: String, detail: String, in size: Size) -> Layer {
+        guard let font, let boldFont else { return Layer() }
+        let width = max(1, Int(size.width * Self.textWidthShare))
+        let key = "\(width)\u{1}\(title)\u{1}\(detail)"
+        let blocks: (TextBlock, TextBlock)
+        if let cached = cache[key] {
+            blocks = cached
+        } else {
+            blocks = (TextBlock(title, face: boldFont, pixelHeight: Self.titlePixelHeight, maxWidth: width),
+                      TextBlock(detail, face: font, pixelHeight: Self.detailPixelHeight, maxWidth: width))
+            if cache.count > 16 { cache.removeAll() }
+            cache[key] = blocks
+        }
+        let (t, d) = blocks
+        let gap = Double(Self.detailPixelHeight)
+        let top = ((size.height - Double(t.height) - gap - Double(d.height)) / 2).rounded()
+        return Layer(sublayers:
+            t.layers(centerX: size.width / 2, top: top, color: Self.titleColor)
+            + d.layers(centerX: size.width / 2, top: top + Double(t.height) + gap, color: Self.detailColor))
+    }
+}

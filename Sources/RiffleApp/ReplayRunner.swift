@@ -1,0 +1,140 @@
+import RiffleDisplay
+import RiffleGeometry
+import RiffleInteraction
+import RiffleRaster
+
+/// Drives a `Viewer` from a replay script on a virtual clock stepped at exactly 60 Hz.
+///
+/// Script events are injected at the app's input layer (straight into `Viewer.handle`) with
+/// virtual timestamps; the display contributes only its own window events (expose, resize,
+/// close). A frame is stepped at every 1/60 s boundary the clock passes. `snapshot` first lets
+/// every decode requested so far finish without moving the clock, so a script gives the same
+/// pictures on any machine.
+public final class ReplayRunner {
+    /// Frames per second of the virtual clock.
+    public static let frameRate = 60.0
+
+    private let script: ReplayScript
+    private let viewer: Viewer
+    private let display: Display
+    private let writeSnapshot: (String, PixelBuffer) throws -> Void
+    private let pace: ((Double) -> Void)?
+    private var now = 0.0
+    private var nextFrame = 0
+    private var lastFrameTime = 0.0
+    private var pointer = Point.zero
+    private var queued: [InputEvent] = []
+
+    /// - Parameters:
+    ///   - writeSnapshot: receives a snapshot's name and the captured frame.
+    ///   - pace: called after each frame with its virtual time; a live window uses it to wait
+    ///     until the wall clock catches up, so a person sees the replay at its real speed.
+    public init(
+        script: ReplayScript, viewer: Viewer, display: Display,
+        writeSnapshot: @escaping (String, PixelBuffer) throws -> Void, pace: ((Double) -> Void)? = nil
+    ) {
+        self.script = script
+        self.viewer = viewer
+        self.display = display
+        self.writeSnapshot = writeSnapshot
+        self.pace = pace
+    }
+
+    /// Runs the script to its end (or until the viewer quits). Throws what `writeSnapshot` or the
+    /// display's capture throws.
+    public func run() throws {
+        stepFrame()
+        for step in script.steps {
+            if viewer.wantsToQuit { return }
+            try perform(step.command)
+        }
+    }
+
+    private func perform(_ command: ReplayCommand) throws {
+        switch command {
+        case .wait(let ms):
+            advanceClock(to: now + ms / 1000)
+        case .down(let p):
+            pointer = p
+            queued.append(.pointerDown(position: p, button: .left, modifiers: [], time: now))
+        case .move(let p, let ms):
+            let start = pointer, t0 = now
+            let steps = max(1, Int((ms / 1000 * Self.frameRate).rounded()))
+            for k in 1...steps {
+                let f = Double(k) / Double(steps)
+                pointer = start + (p - start) * f
+                let t = t0 + ms / 1000 * f
+                advanceClock(to: t)
+                queued.append(.pointerMove(position: pointer, modifiers: [], time: t))
+            }
+            pointer = p
+        case .up:
+            queued.append(.pointerUp(position: pointer, button: .left, modifiers: [], time: now))
+        case .click(let p):
+            click(at: p)
+        case .doubleClick(let p):
+            click(at: p)
+            advanceClock(to: now + ReplayScript.doubleClickSpacing / 1000)
+            click(at: p)
+        case .wheel(let delta, let p, let modifiers):
+            pointer = p
+            // One event per notch, as the X server sends one button press per detent.
+            for axis in Axis.allCases {
+                let notches = Int(delta[axis].magnitude.rounded(.up))
+                var left = delta[axis].magnitude
+                for _ in 0..<notches {
+                    var d = Point.zero
+                    d[axis] = min(1, left) * (delta[axis] < 0 ? -1 : 1)
+                    left -= 1
+                    queued.append(.scroll(delta: d, position: p, modifiers: modifiers, precise: false, time: now))
+                }
+            }
+        case .key(let name):
+            queued.append(.key(name: name, modifiers: [], time: now))
+        case .resize(let size):
+            display.requestResize(size)
+        case .snapshot(let name):
+            viewer.settleDecodes()
+            deliverQueued()
+            viewer.advance(to: lastFrameTime)
+            viewer.renderIfNeeded()
+            try writeSnapshot(name, try display.capture())
+        }
+    }
+
+    private func click(at p: Point) {
+        pointer = p
+        queued.append(.pointerDown(position: p, button: .left, modifiers: [], time: now))
+        queued.append(.pointerUp(position: p, button: .left, modifiers: [], time: now))
+    }
+
+    /// Moves the virtual clock to `t`, stepping a frame at every 1/60 s boundary on the way.
+    private func advanceClock(to t: Double) {
+        while Double(nextFrame) / Self.frameRate <= t + 1e-9 {
+            now = Double(nextFrame) / Self.frameRate
+            stepFrame()
+        }
+        now = t
+    }
+
+    private func deliverQueued() {
+        for event in display.pollEvents() {
+            switch event {
+            case .resize, .expose, .close: viewer.handle(event, now: now)
+            default: break  // a person's input must not disturb a scripted run
+            }
+        }
+        for event in queued { viewer.handle(event, now: event.time ?? now) }
+        queued.removeAll()
+    }
+
+    private func stepFrame() {
+        let t = Double(nextFrame) / Self.frameRate
+        nextFrame += 1
+        lastFrameTime = t
+        deliverQueued()
+        viewer.advance(to: t)
+        viewer.renderIfNeeded()
+        pace?(t)
+    }
+}

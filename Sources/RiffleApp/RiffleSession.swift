@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+import RiffleDisplay
+import RiffleImageIO
+import RiffleRaster
+
+/// Everything one run of Riffle needs, built from its options: the library, the decode workers,
+/// the compositor and the viewer on a given display.
+public final class RiffleSession {
+    public let viewer: Viewer
+    public let display: Display
+    private let decodeService: DecodeService<PhotoContent>
+
+    /// Decode threads: one per core, at most two (the frame loop needs a core too).
+    public static var defaultDecodeWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+
+    /// Builds a session on `display`. `problems` collects what went wrong finding the photos and
+    /// the font, for the caller to print; none of them stops the viewer.
+    public init(library: PhotoLibrary, display: Display, rasterPath: RasterPath, problems: inout [String]) {
+        self.display = display
+        decodeService = DecodeService(workers: Self.defaultDecodeWorkers, decode: PhotoDecoding.decode) { [weak display] in
+            display?.wake()
+        }
+        let font: FontFace?
+        do {
+            font = try FontFace()
+        } catch {
+            font = nil
+            problems.append("no font for text (\(error)); error pages will be blank — install fonts-dejavu-core")
+        }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let compositor = Compositor(
+            path: rasterPath,
+            parallel: { count, job in DispatchQueue.concurrentPerform(iterations: count, execute: job) },
+            bands: cores > 1 ? cores : 1)
+        viewer = Viewer(library: library, display: display, compositor: compositor, decodeService: decodeService, font: font)
+    }
+
+    deinit { decodeService.shutdown() }
+
+    /// Replays `script`, writing snapshots into `snapshotDirectory` as NAME.png. With `paced`,
+    /// the replay waits for the wall clock (for a window a person watches).
+    public func replay(_ script: ReplayScript, snapshotDirectory: String?, paced: Bool) throws {
+        let clock = MonotonicClock()
+        let runner = ReplayRunner(
+            script: script, viewer: viewer, display: display,
+            writeSnapshot: { name, frame in
+                guard let dir = snapshotDirectory else {
+                    throw SessionError("the script takes a snapshot '\(name)' but no --snapshots folder was given")
+                }
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                try PNGEncoder.write(frame, toPath: (dir as NSString).appendingPathComponent(name + ".png"))
+            },
+            pace: paced ? { t in
+                let ahead = t - clock.now()
+                if ahead > 0 { Thread.sleep(forTimeInterval: ahead) }
+            } : nil)
+        try runner.run()
+    }
+
+    /// Runs the interactive loop until the user quits.
+    public func runLive() {
+        LiveLoop(viewer: viewer, display: display, clock: MonotonicClock()).run()
+    }
+}
+
+/// A session failure explained in a sentence.
+public struct SessionError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
