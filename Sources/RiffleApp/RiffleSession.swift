@@ -38,21 +38,15 @@ public final class RiffleSession {
 
     deinit { decodeService.shutdown() }
 
-    /// Replays `script`, writing snapshots into `snapshotDirectory` as NAME.png. With `paced`,
+    /// Replays `script`, handing each snapshot's name and frame to `snapshots`. With `paced`,
     /// the replay waits for the wall clock (for a window a person watches).
-    public func replay(_ script: ReplayScript, snapshotDirectory: String?, paced: Bool) throws {
+    public func replay(_ script: ReplayScript, paced: Bool = false, snapshots: @escaping (String, PixelBuffer) throws -> Void) throws {
         let clock = MonotonicClock()
+        let start = clock.now()
         let runner = ReplayRunner(
-            script: script, viewer: viewer, display: display,
-            writeSnapshot: { name, frame in
-                guard let dir = snapshotDirectory else {
-                    throw SessionError("the script takes a snapshot '\(name)' but no --snapshots folder was given")
-                }
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-                try PNGEncoder.write(frame, toPath: (dir as NSString).appendingPathComponent(name + ".png"))
-            },
+            script: script, viewer: viewer, display: display, writeSnapshot: snapshots,
             pace: paced ? { t in
-                let ahead = t - clock.now()
+                let ahead = start + t - clock.now()
                 if ahead > 0 { Thread.sleep(forTimeInterval: ahead) }
             } : nil)
         try runner.run()
@@ -62,10 +56,4 @@ public final class RiffleSession {
     public func runLive() {
         LiveLoop(viewer: viewer, display: display, clock: MonotonicClock()).run()
     }
-}
-
-/// A session failure explained in a sentence.
-public struct SessionError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
 }

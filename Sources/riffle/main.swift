@@ -76,7 +76,11 @@ struct RiffleCommand: ParsableCommand {
         let session = RiffleSession(library: library, display: display, rasterPath: referenceRaster ? .reference : .fast, problems: &problems)
         for problem in problems { FileHandle.standardError.write(Data("riffle: \(problem)\n".utf8)) }
         if let script {
-            try session.replay(script, snapshotDirectory: snapshots, paced: !headless)
+            let folder = snapshots.map(SnapshotFolder.init(path:))
+            try session.replay(script, paced: !headless) { name, frame in
+                guard let folder else { throw ValidationError("the script takes snapshot '\(name)' but no --snapshots DIR was given") }
+                try folder.write(name: name, frame: frame)
+            }
         } else {
             session.runLive()
         }

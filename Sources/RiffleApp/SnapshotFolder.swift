@@ -1,0 +1,17 @@
+import Foundation
+import RiffleImageIO
+import RiffleRaster
+
+/// Where `riffle --replay --snapshots DIR` writes its snapshots: DIR/NAME.png, the folder made
+/// if missing. It is the one place Riffle writes files, and only where the user pointed it.
+public struct SnapshotFolder: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// Writes `frame` as NAME.png.
+    public func write(name: String, frame: PixelBuffer) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try PNGEncoder.write(frame, toPath: (path as NSString).appendingPathComponent(name + ".png"))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+@testable import RiffleApp
+import Testing
+
+@Suite struct PhotoLibraryTests {
+    @Test(arguments: [
+        (["img10.jpg", "img2.jpg", "IMG1.jpg"], ["IMG1.jpg", "img2.jpg", "img10.jpg"]),
+        (["a-002.png", "a-1.png", "a-10.png"], ["a-1.png", "a-002.png", "a-10.png"]),
+        (["b.jpg", "A.jpg", "c.jpg"], ["A.jpg", "b.jpg", "c.jpg"]),
+        (["x9y10", "x9y9", "x10y1"], ["x9y9", "x9y10", "x10y1"]),
+    ])
+    func naturalOrder(input: [String], sorted: [String]) {
+        #expect(input.sorted(by: NaturalOrder.areInIncreasingOrder) == sorted)
+    }
+
+    @Test func folderListsImagesByExtensionAndContentInNaturalOrder() throws {
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
+        #expect(problems.isEmpty)
+        #expect(library.photos.map(\.name) == ["1 coffee.png", "2 friends.jpg", "3 notes.jpg", "4 truncated.png", "10 hubble.jpg"])
+        #expect(library.startIndex == 0)
+    }
+
+    @Test func aFileOpensItsFolderAtThatFile() {
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [TestPaths.photos + "/2 friends.jpg"], problems: &problems)
+        #expect(library.photos.count == 5)
+        #expect(library.startIndex == 1)
+    }
+
+    @Test func contentSniffingFindsImagesWithOddNamesAndSkipsOthers() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-sniff-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: TestPaths.photos + "/1 coffee.png", toPath: dir.appendingPathComponent("photo.data").path)
+        try Data("hello".utf8).write(to: dir.appendingPathComponent("readme.txt"))
+        try Data("x".utf8).write(to: dir.appendingPathComponent(".hidden.jpg"))
+        try FileManager.default.copyItem(atPath: TestPaths.photos + "/10 hubble.jpg", toPath: dir.appendingPathComponent("UPPER.JPG").path)
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [dir.path], problems: &problems)
+        #expect(library.photos.map(\.name) == ["photo.data", "UPPER.JPG"])
+    }
+
+    @Test func missingPathsAreReportedNotFatal() {
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: ["/nonexistent/riffle", TestPaths.photos], problems: &problems)
+        #expect(problems.count == 1 && problems[0].contains("/nonexistent/riffle"))
+        #expect(library.photos.count == 5)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import RiffleApp
+import RiffleDisplay
+import RiffleGeometry
+import RiffleInteraction
+import RiffleRaster
+import Testing
+
+/// A viewer on the test photos in a headless display, stepped by hand.
+struct ViewerHarness {
+    let display: HeadlessDisplay
+    let session: RiffleSession
+    var viewer: Viewer { session.viewer }
+    var now = 0.0
+
+    init(paths: [String] = [TestPaths.photos], size: PixelSize = PixelSize(width: 320, height: 200)) {
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: paths, problems: &problems)
+        display = HeadlessDisplay(size: size)
+        session = RiffleSession(library: library, display: display, rasterPath: .fast, problems: &problems)
+    }
+
+    mutating func press(_ key: String) { viewer.handle(.key(name: key, modifiers: [], time: now), now: now) }
+
+    /// Runs the clock for `seconds` at 60 Hz, rendering as the live loop would.
+    mutating func run(_ seconds: Double) {
+        let end = now + seconds
+        while now < end - 1e-9 {
+            now += 1.0 / 60
+            viewer.advance(to: now)
+            viewer.renderIfNeeded()
+        }
+    }
+}
+
+@Suite struct ViewerTests {
+    @Test func titleNamesThePhotoAndItsPlace() {
+        var h = ViewerHarness()
+        #expect(h.display.title == "1 coffee.png — 1 of 5")
+        h.press("Right")
+        #expect(h.display.title == "2 friends.jpg — 2 of 5")
+        h.press("End")
+        #expect(h.display.title == "10 hubble.jpg — 5 of 5")
+        h.press("Right")
+        #expect(h.viewer.current == 4, "paging past the last photo stays on it")
+        h.press("Home")
+        h.press("Left")
+        #expect(h.viewer.current == 0)
+    }
+
+    @Test func slideEndsExactlyOnThePage() {
+        var h = ViewerHarness()
+        h.press("space")
+        h.run(0.1)
+        #expect(h.viewer.pagingPosition > 0.3 && h.viewer.pagingPosition < 1)
+        h.run(0.3)
+        #expect(h.viewer.pagingPosition == 1)
+        #expect(!h.viewer.isAnimating)
+    }
+
+    @Test func aJumpSlidesOnlyTheLastPage() {
+        var h = ViewerHarness()
+        h.press("End")
+        h.run(1.0 / 60)
+        #expect(h.viewer.pagingPosition >= 3 && h.viewer.pagingPosition < 4)
+    }
+
+    @Test func brokenFileShowsAnErrorPageAndTheNextStillOpens() {
+        var h = ViewerHarness()
+        for _ in 0..<2 { h.press("Right") }
+        h.run(0.5)
+        h.viewer.settleDecodes()
+        h.viewer.renderIfNeeded()
+        let errorPage = try! h.display.capture()
+        // The error page is text on black: some bright pixels, mostly black.
+        let lit = (0..<errorPage.height).reduce(0) { n, y in n + (0..<errorPage.width).filter { errorPage[$0, y] & 0xFF > 128 }.count }
+        #expect(lit > 100 && lit < errorPage.width * errorPage.height / 4)
+        h.press("Right")
+        h.press("Right")
+        h.run(0.5)
+        h.viewer.settleDecodes()
+        #expect(h.display.title == "10 hubble.jpg — 5 of 5")
+        h.viewer.renderIfNeeded()
+        let photo = try! h.display.capture()
+        #expect(photo[160, 100] != Color.black.packed, "the photo after the broken ones is shown")
+    }
+
+    @Test func idleViewerDrawsNothing() {
+        var h = ViewerHarness()
+        h.run(0.1)
+        h.viewer.settleDecodes()
+        h.viewer.renderIfNeeded()
+        let frames = h.display.presentedFrames
+        h.run(1)
+        #expect(h.display.presentedFrames == frames, "no frame without a change")
+        #expect(!h.viewer.isAnimating)
+    }
+
+    @Test func resizeKeepsTheCurrentPhoto() {
+        var h = ViewerHarness()
+        h.press("Right")
+        h.run(0.5)
+        h.display.requestResize(PixelSize(width: 640, height: 480))
+        for event in h.display.pollEvents() { h.viewer.handle(event, now: h.now) }
+        h.run(0.1)
+        #expect(h.viewer.current == 1 && h.viewer.pagingPosition == 1)
+        h.viewer.settleDecodes()
+        h.viewer.renderIfNeeded()
+        #expect(try! h.display.capture().size == PixelSize(width: 640, height: 480))
+    }
+
+    @Test func quitKeysAndCloseEndTheViewer() {
+        for event in [InputEvent.key(name: "q", modifiers: [], time: 0), .key(name: "Escape", modifiers: [], time: 0), .close] {
+            let h = ViewerHarness()
+            h.viewer.handle(event, now: 0)
+            #expect(h.viewer.wantsToQuit)
+        }
+    }
+
+    @Test func emptyFolderSaysSo() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-empty-\(getpid())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let h = ViewerHarness(paths: [empty.path])
+        #expect(h.display.title == "Riffle — no photos")
+        h.viewer.renderIfNeeded()
+        #expect(!h.viewer.wantsToQuit)
+    }
+}
