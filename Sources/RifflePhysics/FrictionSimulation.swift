@@ -49,7 +49,8 @@ public struct FrictionSimulation: Simulation, Hashable {
     }
 
     /// The first t ≥ 0 with x(t) = `x`: −ln(1 − (x − x0) · k / v0) / k; nil when the fling never
-    /// gets there (behind the start, at or beyond `finalPosition`). 0 when x = x0.
+    /// gets there (behind the start, at or beyond `finalPosition`; within rounding of it the time
+    /// is finite but very long). 0 when x = x0.
     public func time(toReachPosition x: Double) -> Double? {
         let distance = x - initialPosition
         if distance == 0 { return 0 }

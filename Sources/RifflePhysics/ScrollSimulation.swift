@@ -39,6 +39,8 @@ public struct ScrollSimulation: Simulation, Hashable {
     }
 
     private let phases: [Phase]
+    // phaseStarts[i]: when phases[i] begins, seconds since the start; phaseStarts[0] = 0.
+    private let phaseStarts: [Double]
     /// The times (seconds since the start, ascending) at which one phase hands off to the next:
     /// empty, or the moment(s) the motion crosses an edge.
     public let handOffTimes: [Double]
@@ -96,8 +98,6 @@ public struct ScrollSimulation: Simulation, Hashable {
         self.phaseStarts = starts
         self.handOffTimes = Array(starts.dropFirst())
     }
-
-    private let phaseStarts: [Double]
 
     /// A spring from (`position`, `velocity`) to the rest point `target` (page snapping).
     public static func snapping(

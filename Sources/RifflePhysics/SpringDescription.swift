@@ -49,8 +49,8 @@ public struct SpringDescription: Hashable, Sendable {
     public static let panNaturalFrequency = 30.0
 
     // PhotoSwipe springs the zoom back into its limits at 40 rad/s (PHYSICS.md); critically
-    // damped it is within 0.1 % of a 2x overshoot (1.0 scale unit away) after 0.25 s, close to
-    // Loupe's 200 ms zoom return.
+    // damped, from a 2x over-zoom (1.0 scale unit away) it is within 0.1 % of the limit after
+    // 0.25 s, close to Loupe's 200 ms zoom return.
     /// Natural frequency of the zoom bounce-back spring: 40 rad/s (PhotoSwipe).
     public static let zoomNaturalFrequency = 40.0
 

@@ -11,7 +11,9 @@ import RealModule
 ///   x(t) = e^(r·t)·(c1·cos w·t + c2·sin w·t), c1 = x0, c2 = (v0 − r·x0)/w.
 /// A critically damped spring never crosses its target unless it starts moving towards it
 /// faster than ω·|x0| (then it crosses once); `firstCrossingTime` says when.
-/// Done when |x(t)| < tolerance.distance and |v(t)| < tolerance.velocity.
+/// Done from the moment |x| < tolerance.distance and |v| < tolerance.velocity are sure to hold
+/// for all later time: judged on decaying envelopes of the closed forms, because |v| alone dips
+/// to zero at every turning point (a bounce would otherwise count as done at its peak).
 public struct SpringSimulation: Simulation, Hashable {
     /// The spring's constants.
     public let spring: SpringDescription
@@ -79,9 +81,33 @@ public struct SpringSimulation: Simulation, Hashable {
         }
     }
 
-    /// |position − target| < tolerance.distance and |velocity| < tolerance.velocity.
+    /// True when sup over s ≥ t of |x(s)| is below tolerance.distance and of |v(s)| below
+    /// tolerance.velocity, bounded by envelopes: critical (a + b·s)·e^(r·s) with a, b the
+    /// magnitudes of the coefficients; over-damped |c1|·e^(r1·s) + |c2|·e^(r2·s); under-damped
+    /// √(c1² + c2²)·e^(r·s). Once true, true for every later t.
     public func isDone(at t: Double) -> Bool {
-        abs(displacement(at: max(t, 0))) < tolerance.distance && abs(velocity(at: t)) < tolerance.velocity
+        let t = max(t, 0)
+        let (distance, speed): (Double, Double)
+        switch solution {
+        case let .critical(r, c1, c2):
+            distance = Self.supremum(abs(c1), abs(c2), r, from: t)
+            speed = Self.supremum(abs(r * c1 + c2), abs(r * c2), r, from: t)
+        case let .overDamped(r1, r2, c1, c2):
+            distance = abs(c1) * Double.exp(r1 * t) + abs(c2) * Double.exp(r2 * t)
+            speed = abs(c1 * r1) * Double.exp(r1 * t) + abs(c2 * r2) * Double.exp(r2 * t)
+        case let .underDamped(r, w, c1, c2):
+            let e = Double.exp(r * t)
+            distance = (c1 * c1 + c2 * c2).squareRoot() * e
+            speed = ((r * c1 + w * c2) * (r * c1 + w * c2) + (r * c2 - w * c1) * (r * c2 - w * c1)).squareRoot() * e
+        }
+        return distance < tolerance.distance && speed < tolerance.velocity
+    }
+
+    /// sup over s ≥ t of (a + b·s)·e^(r·s) for a, b ≥ 0 and r < 0: the curve peaks at
+    /// s = −1/r − a/b, so the supremum is its value at max(t, that peak).
+    private static func supremum(_ a: Double, _ b: Double, _ r: Double, from t: Double) -> Double {
+        let s = b > 0 ? max(t, -1 / r - a / b) : t
+        return (a + b * s) * Double.exp(r * s)
     }
 
     /// The first t > 0 at which the position equals `target` (an overshoot begins there), or nil
