@@ -1,0 +1,107 @@
+import RiffleGeometry
+import Testing
+@testable import RifflePhysics
+
+struct VelocityTrackerTests {
+    /// Samples of `motion` every 8 ms (a 125 Hz mouse) with each timestamp jittered by up to
+    /// ±3 ms, from t = 0 to about `duration`, positions taken at the jittered times.
+    static func samples(seed: UInt64, duration: Double, motion: (Double) -> Point) -> [VelocityTracker.Sample] {
+        var generator = SeededGenerator(seed: seed)
+        return sampleTimes(until: duration, step: 0.008).map { nominal in
+            let t = nominal + Double.random(in: -0.003...0.003, using: &generator)
+            return VelocityTracker.Sample(time: t, position: motion(t))
+        }
+    }
+
+    static func tracker(_ samples: [VelocityTracker.Sample]) -> VelocityTracker {
+        var tracker = VelocityTracker()
+        for s in samples { tracker.add(time: s.time, position: s.position) }
+        return tracker
+    }
+
+    static let seeds: [UInt64] = [1, 42, 0xC0FFEE, 0xDEAD_BEEF, 20_250_101]
+
+    @Test("recovers a constant velocity", arguments: seeds, [(1200.0, -300.0), (-4000.0, 0.0), (15.0, 2.5)])
+    func constant(seed: UInt64, velocity: (Double, Double)) {
+        let v = Point(x: velocity.0, y: velocity.1)
+        let samples = Self.samples(seed: seed, duration: 0.3) { Point(x: 40, y: 700) + v * $0 }
+        let tracker = Self.tracker(samples)
+        let release = samples.map(\.time).max()! + 0.004
+        let estimate = tracker.velocity(at: release)
+        #expect(isClose(estimate.x, v.x, absolute: 1e-6, relative: 1e-6), "seed \(seed)")
+        #expect(isClose(estimate.y, v.y, absolute: 1e-6, relative: 1e-6), "seed \(seed)")
+    }
+
+    @Test("recovers the final velocity of a constant acceleration", arguments: seeds)
+    func accelerating(seed: UInt64) {
+        let v0 = Point(x: 200, y: -100), a = Point(x: 6000, y: -2500)
+        let samples = Self.samples(seed: seed, duration: 0.25) { t in Point(x: 10, y: 10) + v0 * t + a * (t * t / 2) }
+        let tracker = Self.tracker(samples)
+        let last = samples.map(\.time).max()!
+        let expected = v0 + a * last
+        let estimate = tracker.velocity(at: last)
+        #expect(isClose(estimate.x, expected.x, absolute: 1e-6, relative: 1e-6), "seed \(seed)")
+        #expect(isClose(estimate.y, expected.y, absolute: 1e-6, relative: 1e-6), "seed \(seed)")
+    }
+
+    // Core X events report whole pixels: rounding adds up to ±0.5 px of noise per sample. 3 %
+    // of 1500 px/s is 45 px/s, several standard deviations of the quadratic fit's slope noise.
+    @Test("whole-pixel positions still give the velocity within 3 %", arguments: seeds)
+    func quantized(seed: UInt64) {
+        let samples = Self.samples(seed: seed, duration: 0.3) { t in
+            Point(x: (1500 * t).rounded(), y: (-900 * t).rounded())
+        }
+        let estimate = Self.tracker(samples).velocity(at: samples.map(\.time).max()!)
+        #expect(isClose(estimate.x, 1500, relative: 0.03), "seed \(seed): \(estimate)")
+        #expect(isClose(estimate.y, -900, relative: 0.03), "seed \(seed): \(estimate)")
+    }
+
+    @Test("zero once the pointer has been still for more than 40 ms", arguments: seeds)
+    func pause(seed: UInt64) {
+        let samples = Self.samples(seed: seed, duration: 0.2) { Point(x: 3000 * $0, y: 0) }
+        let tracker = Self.tracker(samples)
+        let last = samples.map(\.time).max()!
+        #expect(tracker.velocity(at: last + 0.039).x > 2900)
+        #expect(tracker.velocity(at: last + 0.041) == .zero)
+        #expect(tracker.velocity(at: last + 5) == .zero)
+    }
+
+    @Test("a pause within the stroke cuts the fit: only the motion after it counts")
+    func pauseWithin() {
+        var tracker = VelocityTracker()
+        for i in 0..<6 { tracker.add(time: Double(i) * 0.008, position: Point(x: 5000 * Double(i) * 0.008, y: 0)) }
+        // Still for 50 ms, then moving back the other way for 24 ms.
+        let resume = 0.040 + 0.050
+        for i in 0...3 {
+            let t = resume + Double(i) * 0.008
+            tracker.add(time: t, position: Point(x: 200 - 800 * (t - resume), y: 0))
+        }
+        #expect(isClose(tracker.velocity(at: resume + 0.024).x, -800, absolute: 1e-6))
+    }
+
+    @Test("zero with fewer than two samples; two give the difference quotient")
+    func fewSamples() {
+        var tracker = VelocityTracker()
+        #expect(tracker.velocity(at: 0) == .zero)
+        tracker.add(time: 1, position: Point(x: 5, y: 5))
+        #expect(tracker.velocity(at: 1) == .zero)
+        tracker.add(time: 1.01, position: Point(x: 15, y: 0))
+        let v = tracker.velocity(at: 1.01)
+        #expect(isClose(v.x, 1000, relative: 1e-9) && isClose(v.y, -500, relative: 1e-9))
+        tracker.reset()
+        #expect(tracker.samples.isEmpty)
+    }
+
+    @Test("out-of-order samples are sorted; old ones are dropped", arguments: seeds)
+    func ordering(seed: UInt64) {
+        var samples = Self.samples(seed: seed, duration: 0.5) { Point(x: 700 * $0, y: 20 * $0) }
+        var generator = SeededGenerator(seed: seed)
+        samples.shuffle(using: &generator)
+        let tracker = Self.tracker(samples)
+        let times = tracker.samples.map(\.time)
+        #expect(times == times.sorted(), "seed \(seed)")
+        #expect(times.last! - times.first! <= VelocityTracker.horizon)
+        let v = tracker.velocity(at: times.last!)
+        #expect(isClose(v.x, 700, relative: 1e-6) && isClose(v.y, 20, relative: 1e-6), "seed \(seed)")
+    }
+}
