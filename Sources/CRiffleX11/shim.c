@@ -239,8 +239,10 @@ rfx_display *rfx_open(int width, int height, int min_width, int min_height, cons
     const char *name = XDisplayName(NULL);
     Display *dpy = XOpenDisplay(NULL);
     if (!dpy) {
-        rfx_format(error, error_len, "cannot open X display %s — is DISPLAY set?",
-                   name && *name ? name : "(none)");
+        if (name && *name)
+            rfx_format(error, error_len, "cannot open X display %s — is DISPLAY set?", name);
+        else
+            rfx_format(error, error_len, "cannot open an X display — DISPLAY is not set");
         return NULL;
     }
     int screen = DefaultScreen(dpy);

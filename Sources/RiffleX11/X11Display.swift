@@ -19,6 +19,7 @@ public final class X11Display: Display {
     /// The window manager is asked not to shrink the window below this.
     public static let minimumSize = PixelSize(width: 320, height: 240)
 
+    /// The window's size in pixels, updated as ConfigureNotify events are drained.
     public private(set) var size: PixelSize
     private let connection: X11Connection
     private var frame: X11Frame
@@ -73,20 +74,27 @@ public final class X11Display: Display {
         rfx_image_put(connection.handle, frame.image)
     }
 
+    /// Sets `_NET_WM_NAME` and `WM_NAME`; any UTF-8 (em dashes, non-ASCII file names).
     public func setTitle(_ title: String) {
         rfx_set_title(connection.handle, title)
     }
 
+    /// Sends a `_NET_WM_STATE` fullscreen request to the window manager; without one, nothing
+    /// happens. A resulting resize arrives as `.resize`.
     public func setFullscreen(_ on: Bool) {
         rfx_set_fullscreen(connection.handle, on ? 1 : 0)
     }
 
+    /// Drains the X connection without blocking: translated events, oldest first, with runs
+    /// of moves, exposes and resizes coalesced.
     public func pollEvents() -> [InputEvent] {
         drain()
         defer { queue.removeAll() }
         return queue
     }
 
+    /// Blocks on the X connection and the wake pipe; returns at once if events are queued,
+    /// in this display or already read by Xlib.
     public func waitForEvents(timeout: Double?) {
         guard queue.isEmpty else { return }
         // Rounded up: a wait of 0.4 ms must not become a busy poll of 0 ms.
@@ -94,6 +102,7 @@ public final class X11Display: Display {
         rfx_wait(connection.handle, milliseconds ?? -1)
     }
 
+    /// Writes a byte to the wake pipe (non-blocking); safe from any thread.
     public func wake() {
         rfx_wake(connection.handle)
     }

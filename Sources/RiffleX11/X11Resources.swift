@@ -10,6 +10,7 @@ public struct X11Error: Error, CustomStringConvertible, Sendable {
     /// Wraps `message`.
     public init(message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 }
 
