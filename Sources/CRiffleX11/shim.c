@@ -1,1 +1,763 @@
+/* CRiffleX11: prefixed C shim over Xlib, MIT-SHM and XInput2 (rfx_). See CRiffleX11.h. */
+#define _GNU_SOURCE
 #include "CRiffleX11.h"
+
+#include <X11/Xatom.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/XInput2.h>
+#include <X11/extensions/XShm.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+/* A scroll valuator of the device that sent the latest XInput 2 motion. */
+typedef struct rfx_scroll_valuator {
+    int number;       /* valuator index in XIDeviceEvent.valuators */
+    int horizontal;   /* XIScrollTypeHorizontal */
+    double increment; /* valuator units per notch; negative on inverted devices */
+    double last;      /* value at the previous event, the base of the next delta */
+    int has_last;
+} rfx_scroll_valuator;
+
+enum {
+    RFX_MAX_SCROLL_VALUATORS = 8,
+    /* At most one XInput 2 motion yields two events (a move and a scroll). */
+    RFX_MAX_PENDING = 2,
+    /* Startup waits this long for the first Expose: a window manager may keep the window
+     * unmapped (started iconic), and the app must not hang on that. */
+    RFX_FIRST_EXPOSE_TIMEOUT_MS = 2000
+};
+
+struct rfx_display {
+    Display *dpy;
+    Window root;
+    Window window;
+    Visual *visual;
+    int depth;
+    Colormap colormap;
+    GC gc;
+    Atom wm_protocols, wm_delete_window, net_wm_name, utf8_string, net_wm_state,
+        net_wm_state_fullscreen;
+    int wake_pipe[2]; /* [0] read end, polled in rfx_wait; [1] written by rfx_wake */
+
+    /* MIT-SHM */
+    int shm_usable;               /* 0 once SHM is known not to work on this connection */
+    const char *shm_missing;      /* why not, when known before the first attach */
+    int shm_completion_type;      /* event type of ShmCompletion */
+    int shm_fallback_reported;    /* the stderr line is printed once */
+    int puts_in_flight;           /* XShmPutImage requests without their completion yet */
+
+    /* XInput 2 */
+    int xi_opcode;        /* major opcode of XInputExtension; pointer events come from it */
+    int xi_enabled;       /* 1: buttons, motion and scroll are XI2 events, 0: core events */
+    int scroll_source;    /* slave device the scroll valuators below belong to (0: none) */
+    int scroll_count;
+    rfx_scroll_valuator scroll[RFX_MAX_SCROLL_VALUATORS];
+    double last_x, last_y; /* last pointer position seen, to tell scroll-only motions apart */
+
+    rfx_event pending[RFX_MAX_PENDING];
+    int pending_count;
+};
+
+struct rfx_image {
+    XImage *image;
+    XShmSegmentInfo shm;
+    int shared;
+};
+
+/* MARK: errors */
+
+/* Xlib error handlers are process-wide, so the trap is too. While it is set, protocol errors
+ * are recorded instead of reported: XShmAttach on a server that cannot map the segment fails
+ * asynchronously with BadAccess, and XGetImage on an unviewable window with BadMatch. */
+static int rfx_trap_active;
+static int rfx_trap_code;
+static char rfx_trap_text[128];
+
+static int rfx_on_error(Display *dpy, XErrorEvent *error) {
+    char text[128];
+    XGetErrorText(dpy, error->error_code, text, sizeof text);
+    if (rfx_trap_active) {
+        if (rfx_trap_code == 0) {
+            rfx_trap_code = error->error_code;
+            snprintf(rfx_trap_text, sizeof rfx_trap_text, "%s", text);
+        }
+        return 0;
+    }
+    /* Xlib's default handler exits; one failed request (say, to a window manager that went
+     * away) must not take the viewer down with it. */
+    fprintf(stderr, "riffle: X error: %s (request %d.%d)\n", text, error->request_code,
+            error->minor_code);
+    return 0;
+}
+
+static int rfx_on_io_error(Display *dpy) {
+    /* Xlib exits when this returns; say why first. */
+    fprintf(stderr, "riffle: lost the connection to X display %s: %s\n", DisplayString(dpy),
+            errno ? strerror(errno) : "server closed it");
+    exit(1);
+}
+
+static void rfx_trap_begin(Display *dpy) {
+    XSync(dpy, False); /* earlier requests' errors belong to the normal handler */
+    rfx_trap_code = 0;
+    rfx_trap_text[0] = 0;
+    rfx_trap_active = 1;
+}
+
+/* Returns the first error code raised since rfx_trap_begin (0: none). */
+static int rfx_trap_end(Display *dpy) {
+    XSync(dpy, False);
+    rfx_trap_active = 0;
+    return rfx_trap_code;
+}
+
+static void rfx_format(char *out, int len, const char *format, ...) {
+    if (!out || len <= 0) return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(out, (size_t)len, format, args);
+    va_end(args);
+}
+
+/* MARK: opening */
+
+/* Picks a TrueColor visual whose pixels are 0x00RRGGBB in 32-bit words, preferring depth 24
+ * (depth 32 is an ARGB visual a compositor blends with what lies behind). */
+static int rfx_choose_visual(Display *dpy, int screen, XVisualInfo *chosen) {
+    static const int depths[] = {24, 32};
+    for (size_t i = 0; i < sizeof depths / sizeof depths[0]; i++) {
+        if (!XMatchVisualInfo(dpy, screen, depths[i], TrueColor, chosen)) continue;
+        if (chosen->red_mask != 0xff0000 || chosen->green_mask != 0xff00 ||
+            chosen->blue_mask != 0xff)
+            continue;
+        int count = 0;
+        XPixmapFormatValues *formats = XListPixmapFormats(dpy, &count);
+        int bits = 0;
+        for (int f = 0; f < count; f++)
+            if (formats[f].depth == depths[i]) bits = formats[f].bits_per_pixel;
+        XFree(formats);
+        if (bits == 32) return 1;
+    }
+    return 0;
+}
+
+/* SHM only works when client and server share a kernel: a Unix-socket connection. Over TCP
+ * (ssh -X, a remote DISPLAY) the server would look up the segment id in its own kernel. */
+static int rfx_connection_is_local(Display *dpy) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    if (getsockname(ConnectionNumber(dpy), (struct sockaddr *)&address, &length) != 0) return 0;
+    return address.ss_family == AF_UNIX;
+}
+
+static void rfx_init_shm(rfx_display *d) {
+    if (!rfx_connection_is_local(d->dpy)) {
+        d->shm_missing = "not a local connection";
+    } else if (!XShmQueryExtension(d->dpy)) {
+        d->shm_missing = "the server has no MIT-SHM extension";
+    } else {
+        d->shm_usable = 1;
+        d->shm_completion_type = XShmGetEventBase(d->dpy) + ShmCompletion;
+    }
+}
+
+/* Selects pointer input as XInput 2 events when the server speaks XI 2.1 or later (scroll
+ * valuators), and pinch gestures from XI 2.4. XI2 and core pointer events are never mixed:
+ * the server delivers an XI2-selected event instead of its core twin, so choosing XI2 means
+ * translating its buttons and motion too. Returns 0 to leave core pointer events in charge. */
+static int rfx_init_xinput(rfx_display *d) {
+    int event_base, error_base;
+    if (!XQueryExtension(d->dpy, "XInputExtension", &d->xi_opcode, &event_base, &error_base))
+        return 0;
+    /* Announce the newest version libXi was built with; the server answers with what both
+     * speak. XIQueryVersion must be called once per client with one version. */
+    int major = XI_2_Major, minor = XI_2_Minor;
+    if (XIQueryVersion(d->dpy, &major, &minor) != Success) return 0;
+    if (major < 2 || (major == 2 && minor < 1)) return 0;
+
+    unsigned char bits[XIMaskLen(XI_LASTEVENT)];
+    memset(bits, 0, sizeof bits);
+    XISetMask(bits, XI_ButtonPress);
+    XISetMask(bits, XI_ButtonRelease);
+    XISetMask(bits, XI_Motion);
+    XISetMask(bits, XI_Enter);         /* scroll valuators may have moved while away */
+    XISetMask(bits, XI_DeviceChanged); /* the master pointer switched to another slave */
+#ifdef XI_GesturePinchBegin
+    if (major > 2 || minor >= 4) {
+        XISetMask(bits, XI_GesturePinchBegin);
+        XISetMask(bits, XI_GesturePinchUpdate);
+        XISetMask(bits, XI_GesturePinchEnd);
+    }
+#endif
+    XIEventMask mask = {.deviceid = XIAllMasterDevices, .mask_len = sizeof bits, .mask = bits};
+    rfx_trap_begin(d->dpy);
+    XISelectEvents(d->dpy, d->window, &mask, 1);
+    return rfx_trap_end(d->dpy) == 0;
+}
+
+static Bool rfx_note_expose(Display *dpy, XEvent *event, XPointer seen) {
+    (void)dpy;
+    if (event->type == Expose) *(int *)seen = 1;
+    return False; /* leave every event queued: the app sees this Expose too */
+}
+
+static long rfx_monotonic_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec * 1000L + now.tv_nsec / 1000000L;
+}
+
+static void rfx_wait_for_first_expose(rfx_display *d) {
+    long deadline = rfx_monotonic_ms() + RFX_FIRST_EXPOSE_TIMEOUT_MS;
+    for (;;) {
+        int seen = 0;
+        XEvent event;
+        XCheckIfEvent(d->dpy, &event, rfx_note_expose, (XPointer)&seen);
+        long remaining = deadline - rfx_monotonic_ms();
+        if (seen || remaining <= 0) return;
+        struct pollfd fd = {.fd = ConnectionNumber(d->dpy), .events = POLLIN};
+        poll(&fd, 1, (int)remaining);
+    }
+}
+
+rfx_display *rfx_open(int width, int height, int min_width, int min_height, const char *title,
+                      char *error, int error_len) {
+    XSetErrorHandler(rfx_on_error);
+    XSetIOErrorHandler(rfx_on_io_error);
+    const char *name = XDisplayName(NULL);
+    Display *dpy = XOpenDisplay(NULL);
+    if (!dpy) {
+        if (name && *name)
+            rfx_format(error, error_len, "cannot open X display %s — is DISPLAY set?", name);
+        else
+            rfx_format(error, error_len, "cannot open an X display — DISPLAY is not set");
+        return NULL;
+    }
+    int screen = DefaultScreen(dpy);
+    XVisualInfo visual;
+    if (!rfx_choose_visual(dpy, screen, &visual)) {
+        rfx_format(error, error_len,
+                   "X display %s has no 24- or 32-bit TrueColor visual with 8-bit RGB channels "
+                   "in 32-bit pixels",
+                   DisplayString(dpy));
+        XCloseDisplay(dpy);
+        return NULL;
+    }
+    rfx_display *d = calloc(1, sizeof *d);
+    if (!d || pipe2(d->wake_pipe, O_NONBLOCK | O_CLOEXEC) != 0) {
+        rfx_format(error, error_len, "cannot set up the X display: %s", strerror(errno));
+        free(d);
+        XCloseDisplay(dpy);
+        return NULL;
+    }
+    d->dpy = dpy;
+    d->root = RootWindow(dpy, screen);
+    d->visual = visual.visual;
+    d->depth = visual.depth;
+    d->colormap = XCreateColormap(dpy, d->root, d->visual, AllocNone);
+
+    XSetWindowAttributes attributes;
+    memset(&attributes, 0, sizeof attributes);
+    /* Opaque black: on a depth-32 visual a zero pixel would be transparent. */
+    attributes.background_pixel = d->depth == 32 ? 0xff000000UL : 0;
+    attributes.border_pixel = 0;
+    attributes.colormap = d->colormap;
+    attributes.bit_gravity = NorthWestGravity; /* keep the old frame while a resize repaints */
+    attributes.event_mask = KeyPressMask | ExposureMask | StructureNotifyMask;
+    d->window = XCreateWindow(dpy, d->root, 0, 0, (unsigned)width, (unsigned)height, 0, d->depth,
+                              InputOutput, d->visual,
+                              CWBackPixel | CWBorderPixel | CWColormap | CWBitGravity |
+                                  CWEventMask,
+                              &attributes);
+    d->gc = XCreateGC(dpy, d->window, 0, NULL);
+
+    d->wm_protocols = XInternAtom(dpy, "WM_PROTOCOLS", False);
+    d->wm_delete_window = XInternAtom(dpy, "WM_DELETE_WINDOW", False);
+    d->net_wm_name = XInternAtom(dpy, "_NET_WM_NAME", False);
+    d->utf8_string = XInternAtom(dpy, "UTF8_STRING", False);
+    d->net_wm_state = XInternAtom(dpy, "_NET_WM_STATE", False);
+    d->net_wm_state_fullscreen = XInternAtom(dpy, "_NET_WM_STATE_FULLSCREEN", False);
+    XSetWMProtocols(dpy, d->window, &d->wm_delete_window, 1);
+
+    XClassHint class_hint = {.res_name = "riffle", .res_class = "Riffle"};
+    XSetClassHint(dpy, d->window, &class_hint);
+    XSizeHints *size_hints = XAllocSizeHints();
+    if (size_hints) {
+        size_hints->flags = PMinSize;
+        size_hints->min_width = min_width;
+        size_hints->min_height = min_height;
+        XSetWMNormalHints(dpy, d->window, size_hints);
+        XFree(size_hints);
+    }
+    rfx_set_title(d, title);
+
+    rfx_init_shm(d);
+    d->xi_enabled = rfx_init_xinput(d);
+    if (!d->xi_enabled)
+        XSelectInput(dpy, d->window,
+                     attributes.event_mask | ButtonPressMask | ButtonReleaseMask |
+                         PointerMotionMask);
+
+    XMapWindow(dpy, d->window);
+    rfx_wait_for_first_expose(d);
+    return d;
+}
+
+void rfx_close(rfx_display *d) {
+    XFreeGC(d->dpy, d->gc);
+    XDestroyWindow(d->dpy, d->window);
+    XFreeColormap(d->dpy, d->colormap);
+    XCloseDisplay(d->dpy);
+    close(d->wake_pipe[0]);
+    close(d->wake_pipe[1]);
+    free(d);
+}
+
+/* MARK: window manager */
+
+void rfx_set_title(rfx_display *d, const char *title) {
+    XChangeProperty(d->dpy, d->window, d->net_wm_name, d->utf8_string, 8, PropModeReplace,
+                    (const unsigned char *)title, (int)strlen(title));
+    XTextProperty text;
+    char *list[1] = {(char *)title};
+    int status = Xutf8TextListToTextProperty(d->dpy, list, 1, XStdICCTextStyle, &text);
+    if (status == Success) {
+        XSetWMName(d->dpy, d->window, &text);
+    } else {
+        /* Not convertible to STRING/COMPOUND_TEXT in this locale: UTF8_STRING, which every
+         * current window manager reads. */
+        XChangeProperty(d->dpy, d->window, XA_WM_NAME, d->utf8_string, 8, PropModeReplace,
+                        (const unsigned char *)title, (int)strlen(title));
+    }
+    if (status >= Success && text.value) XFree(text.value);
+    XFlush(d->dpy);
+}
+
+void rfx_set_fullscreen(rfx_display *d, int on) {
+    /* EWMH: a mapped window asks the window manager through the root window. */
+    XEvent event;
+    memset(&event, 0, sizeof event);
+    event.xclient.type = ClientMessage;
+    event.xclient.window = d->window;
+    event.xclient.message_type = d->net_wm_state;
+    event.xclient.format = 32;
+    event.xclient.data.l[0] = on ? 1 : 0; /* _NET_WM_STATE_ADD / _NET_WM_STATE_REMOVE */
+    event.xclient.data.l[1] = (long)d->net_wm_state_fullscreen;
+    event.xclient.data.l[3] = 1; /* source: a normal application */
+    XSendEvent(d->dpy, d->root, False, SubstructureRedirectMask | SubstructureNotifyMask, &event);
+    XFlush(d->dpy);
+}
+
+/* MARK: events */
+
+static unsigned rfx_modifiers(unsigned state) {
+    return (state & ShiftMask ? RFX_MOD_SHIFT : 0) | (state & ControlMask ? RFX_MOD_CONTROL : 0) |
+           (state & Mod1Mask ? RFX_MOD_ALT : 0);
+}
+
+static rfx_event *rfx_push(rfx_display *d, rfx_event_type type, Time time) {
+    rfx_event *event = &d->pending[d->pending_count++];
+    memset(event, 0, sizeof *event);
+    event->type = type;
+    event->server_time = (uint32_t)time;
+    return event;
+}
+
+/* Buttons 1-3 become presses and releases; a press of 4-7 is one wheel notch (4 up = away
+ * from the user, 5 down, 6 left, 7 right) and their releases mean nothing. */
+static void rfx_push_button(rfx_display *d, int press, int button, double x, double y,
+                            unsigned state, Time time) {
+    d->last_x = x;
+    d->last_y = y;
+    if (button >= 1 && button <= 3) {
+        rfx_event *event = rfx_push(d, press ? RFX_EVENT_BUTTON_PRESS : RFX_EVENT_BUTTON_RELEASE,
+                                    time);
+        event->x = x;
+        event->y = y;
+        event->button = button;
+        event->modifiers = rfx_modifiers(state);
+    } else if (press && button >= 4 && button <= 7) {
+        rfx_event *event = rfx_push(d, RFX_EVENT_SCROLL, time);
+        event->x = x;
+        event->y = y;
+        event->modifiers = rfx_modifiers(state);
+        event->scroll_dy = button == 4 ? 1 : button == 5 ? -1 : 0;
+        event->scroll_dx = button == 7 ? 1 : button == 6 ? -1 : 0;
+    }
+}
+
+/* Learns the scroll valuators of slave device `source` and their current values. */
+static void rfx_load_scroll_valuators(rfx_display *d, int source) {
+    d->scroll_source = source;
+    d->scroll_count = 0;
+    int count = 0;
+    XIDeviceInfo *info = XIQueryDevice(d->dpy, source, &count);
+    if (!info) return;
+    for (int i = 0; i < info->num_classes && d->scroll_count < RFX_MAX_SCROLL_VALUATORS; i++) {
+        if (info->classes[i]->type != XIScrollClass) continue;
+        XIScrollClassInfo *scroll = (XIScrollClassInfo *)info->classes[i];
+        rfx_scroll_valuator *v = &d->scroll[d->scroll_count++];
+        v->number = scroll->number;
+        v->horizontal = scroll->scroll_type == XIScrollTypeHorizontal;
+        v->increment = scroll->increment;
+        v->has_last = 0;
+        for (int j = 0; j < info->num_classes; j++) {
+            XIValuatorClassInfo *valuator = (XIValuatorClassInfo *)info->classes[j];
+            if (valuator->type == XIValuatorClass && valuator->number == scroll->number) {
+                v->last = valuator->value;
+                v->has_last = 1;
+            }
+        }
+    }
+    XIFreeDeviceInfo(info);
+}
+
+/* Sums the scroll valuator changes in `event` into notches; returns whether any moved. */
+static int rfx_scroll_delta(rfx_display *d, const XIDeviceEvent *event, double *dx, double *dy) {
+    if (event->sourceid != d->scroll_source) rfx_load_scroll_valuators(d, event->sourceid);
+    *dx = *dy = 0;
+    int moved = 0;
+    const double *value = event->valuators.values;
+    for (int bit = 0; bit < event->valuators.mask_len * 8; bit++) {
+        if (!XIMaskIsSet(event->valuators.mask, bit)) continue;
+        double now = *value++;
+        for (int i = 0; i < d->scroll_count; i++) {
+            rfx_scroll_valuator *v = &d->scroll[i];
+            if (v->number != bit) continue;
+            if (v->has_last && v->increment != 0 && now != v->last) {
+                /* A positive increment scrolls down or right (buttons 5 and 7): away from
+                 * the user is +y, so the vertical sign flips. */
+                double notches = (now - v->last) / v->increment;
+                if (v->horizontal)
+                    *dx += notches;
+                else
+                    *dy -= notches;
+                moved = 1;
+            }
+            v->last = now;
+            v->has_last = 1;
+        }
+    }
+    return moved;
+}
+
+static void rfx_translate_xinput(rfx_display *d, XGenericEventCookie *cookie) {
+    switch (cookie->evtype) {
+    case XI_ButtonPress:
+    case XI_ButtonRelease: {
+        const XIDeviceEvent *event = cookie->data;
+        /* The server also turns scroll valuator motion into wheel presses for old clients;
+         * the valuators are already counted. */
+        if (event->flags & XIPointerEmulated) return;
+        rfx_push_button(d, cookie->evtype == XI_ButtonPress, event->detail, event->event_x,
+                        event->event_y, (unsigned)event->mods.effective, event->time);
+        return;
+    }
+    case XI_Motion: {
+        const XIDeviceEvent *event = cookie->data;
+        double dx, dy;
+        int scrolled = rfx_scroll_delta(d, event, &dx, &dy);
+        unsigned modifiers = rfx_modifiers((unsigned)event->mods.effective);
+        if (!scrolled || event->event_x != d->last_x || event->event_y != d->last_y) {
+            rfx_event *move = rfx_push(d, RFX_EVENT_MOTION, event->time);
+            move->x = event->event_x;
+            move->y = event->event_y;
+            move->modifiers = modifiers;
+        }
+        if (scrolled) {
+            rfx_event *scroll = rfx_push(d, RFX_EVENT_SCROLL, event->time);
+            scroll->x = event->event_x;
+            scroll->y = event->event_y;
+            scroll->modifiers = modifiers;
+            scroll->scroll_dx = dx;
+            scroll->scroll_dy = dy;
+            scroll->scroll_precise = 1;
+        }
+        d->last_x = event->event_x;
+        d->last_y = event->event_y;
+        return;
+    }
+    case XI_Enter:
+    case XI_DeviceChanged:
+        d->scroll_source = 0; /* re-read classes and values at the next motion */
+        return;
+#ifdef XI_GesturePinchBegin
+    case XI_GesturePinchBegin:
+    case XI_GesturePinchUpdate:
+    case XI_GesturePinchEnd: {
+        const XIGesturePinchEvent *event = cookie->data;
+        rfx_event *pinch = rfx_push(d, RFX_EVENT_PINCH, event->time);
+        pinch->x = event->event_x;
+        pinch->y = event->event_y;
+        pinch->modifiers = rfx_modifiers((unsigned)event->mods.effective);
+        pinch->pinch_scale = event->scale;
+        pinch->phase = cookie->evtype == XI_GesturePinchBegin    ? RFX_PHASE_BEGIN
+                       : cookie->evtype == XI_GesturePinchUpdate ? RFX_PHASE_UPDATE
+                                                                 : RFX_PHASE_END;
+        return;
+    }
+#endif
+    default:
+        return;
+    }
+}
+
+static void rfx_translate(rfx_display *d, XEvent *event) {
+    switch (event->type) {
+    case ButtonPress:
+    case ButtonRelease:
+        rfx_push_button(d, event->type == ButtonPress, (int)event->xbutton.button,
+                        event->xbutton.x, event->xbutton.y, event->xbutton.state,
+                        event->xbutton.time);
+        return;
+    case MotionNotify: {
+        rfx_event *move = rfx_push(d, RFX_EVENT_MOTION, event->xmotion.time);
+        move->x = d->last_x = event->xmotion.x;
+        move->y = d->last_y = event->xmotion.y;
+        move->modifiers = rfx_modifiers(event->xmotion.state);
+        return;
+    }
+    case KeyPress: {
+        /* XLookupString applies Shift and the keyboard group: Shift+= gives "plus". */
+        KeySym keysym = NoSymbol;
+        char text[32];
+        XLookupString(&event->xkey, text, sizeof text, &keysym, NULL);
+        const char *name = keysym == NoSymbol ? NULL : XKeysymToString(keysym);
+        if (!name) return;
+        rfx_event *key = rfx_push(d, RFX_EVENT_KEY, event->xkey.time);
+        snprintf(key->keysym_name, sizeof key->keysym_name, "%s", name);
+        key->modifiers = rfx_modifiers(event->xkey.state);
+        return;
+    }
+    case Expose:
+        if (event->xexpose.count == 0) rfx_push(d, RFX_EVENT_EXPOSE, CurrentTime);
+        return;
+    case ConfigureNotify: {
+        if (event->xconfigure.window != d->window) return;
+        rfx_event *configure = rfx_push(d, RFX_EVENT_CONFIGURE, CurrentTime);
+        configure->width = event->xconfigure.width;
+        configure->height = event->xconfigure.height;
+        return;
+    }
+    case ClientMessage:
+        if (event->xclient.message_type == d->wm_protocols &&
+            (Atom)event->xclient.data.l[0] == d->wm_delete_window)
+            rfx_push(d, RFX_EVENT_CLOSE, CurrentTime);
+        return;
+    case MappingNotify:
+        XRefreshKeyboardMapping(&event->xmapping);
+        return;
+    case GenericEvent:
+        if (d->xi_enabled && event->xcookie.extension == d->xi_opcode &&
+            XGetEventData(d->dpy, &event->xcookie)) {
+            rfx_translate_xinput(d, &event->xcookie);
+            XFreeEventData(d->dpy, &event->xcookie);
+        }
+        return;
+    default:
+        if (d->shm_completion_type && event->type == d->shm_completion_type &&
+            d->puts_in_flight > 0)
+            d->puts_in_flight--;
+        return;
+    }
+}
+
+int rfx_next_event(rfx_display *d, rfx_event *out) {
+    while (d->pending_count == 0) {
+        if (XPending(d->dpy) == 0) return 0;
+        XEvent event;
+        XNextEvent(d->dpy, &event);
+        rfx_translate(d, &event);
+    }
+    *out = d->pending[0];
+    d->pending_count--;
+    memmove(&d->pending[0], &d->pending[1], (size_t)d->pending_count * sizeof d->pending[0]);
+    return 1;
+}
+
+void rfx_wait(rfx_display *d, int timeout_ms) {
+    /* Events Xlib has already read off the socket never make the fd readable again: polling
+     * without this check would sleep on top of them. XPending also flushes our requests. */
+    if (d->pending_count > 0 || XPending(d->dpy) > 0) return;
+    struct pollfd fds[2] = {
+        {.fd = ConnectionNumber(d->dpy), .events = POLLIN},
+        {.fd = d->wake_pipe[0], .events = POLLIN},
+    };
+    /* EINTR just returns early; the caller's loop waits again. */
+    poll(fds, 2, timeout_ms);
+    char drain[64];
+    while (read(d->wake_pipe[0], drain, sizeof drain) > 0) {
+    }
+}
+
+void rfx_wake(rfx_display *d) {
+    /* Non-blocking: a full pipe already holds a wake-up. */
+    ssize_t written = write(d->wake_pipe[1], "w", 1);
+    (void)written;
+}
+
+/* MARK: images */
+
+static int rfx_host_byte_order(void) {
+    const uint32_t one = 1;
+    return *(const unsigned char *)&one ? LSBFirst : MSBFirst;
+}
+
+static void rfx_report_fallback(rfx_display *d, const char *reason) {
+    d->shm_usable = 0;
+    if (d->shm_fallback_reported) return;
+    d->shm_fallback_reported = 1;
+    fprintf(stderr, "riffle: MIT-SHM unavailable (%s); drawing with XPutImage\n", reason);
+}
+
+/* Returns 1 with a shared image in `out`, or 0 with the reason in `reason`. */
+static int rfx_create_shared(rfx_display *d, int width, int height, rfx_image *out,
+                             char *reason, size_t reason_len) {
+    XImage *image = XShmCreateImage(d->dpy, d->visual, (unsigned)d->depth, ZPixmap, NULL,
+                                    &out->shm, (unsigned)width, (unsigned)height);
+    if (!image) {
+        snprintf(reason, reason_len, "XShmCreateImage failed");
+        return 0;
+    }
+    out->shm.shmid = shmget(IPC_PRIVATE, (size_t)image->bytes_per_line * (size_t)height,
+                            IPC_CREAT | 0600);
+    if (out->shm.shmid < 0) {
+        snprintf(reason, reason_len, "shmget: %s", strerror(errno));
+        XDestroyImage(image);
+        return 0;
+    }
+    out->shm.shmaddr = image->data = shmat(out->shm.shmid, NULL, 0);
+    if (out->shm.shmaddr == (char *)-1) {
+        snprintf(reason, reason_len, "shmat: %s", strerror(errno));
+        shmctl(out->shm.shmid, IPC_RMID, NULL);
+        image->data = NULL;
+        XDestroyImage(image);
+        return 0;
+    }
+    out->shm.readOnly = False;
+    rfx_trap_begin(d->dpy);
+    XShmAttach(d->dpy, &out->shm);
+    int code = rfx_trap_end(d->dpy);
+    /* The server has attached (or failed to): the segment now lives exactly as long as the
+     * attachments do, even if this process dies. */
+    shmctl(out->shm.shmid, IPC_RMID, NULL);
+    if (code != 0) {
+        snprintf(reason, reason_len, "XShmAttach: %s", rfx_trap_text);
+        shmdt(out->shm.shmaddr);
+        image->data = NULL;
+        XDestroyImage(image);
+        return 0;
+    }
+    out->image = image;
+    out->shared = 1;
+    return 1;
+}
+
+rfx_image *rfx_image_create(rfx_display *d, int width, int height, char *error, int error_len) {
+    rfx_image *out = calloc(1, sizeof *out);
+    if (!out) {
+        rfx_format(error, error_len, "out of memory for a %dx%d frame", width, height);
+        return NULL;
+    }
+    if (d->shm_usable) {
+        char reason[160];
+        if (rfx_create_shared(d, width, height, out, reason, sizeof reason)) return out;
+        rfx_report_fallback(d, reason);
+    } else {
+        rfx_report_fallback(d, d->shm_missing);
+    }
+    XImage *image = XCreateImage(d->dpy, d->visual, (unsigned)d->depth, ZPixmap, 0, NULL,
+                                 (unsigned)width, (unsigned)height, 32, 0);
+    char *data = image ? calloc((size_t)image->bytes_per_line, (size_t)height) : NULL;
+    if (!data) {
+        rfx_format(error, error_len, "out of memory for a %dx%d frame", width, height);
+        if (image) XDestroyImage(image);
+        free(out);
+        return NULL;
+    }
+    image->data = data;
+    /* The app writes host-order words; XPutImage swaps them if the server wants the other
+     * order (shared images never need that: the server is on this host). */
+    image->byte_order = rfx_host_byte_order();
+    out->image = image;
+    return out;
+}
+
+void rfx_image_destroy(rfx_display *d, rfx_image *image) {
+    if (image->shared) {
+        /* Requests run in order, so a put still in flight reads the segment before the
+         * server detaches it; no need to wait for its completion here. */
+        XShmDetach(d->dpy, &image->shm);
+        XFlush(d->dpy);
+        shmdt(image->shm.shmaddr);
+        image->image->data = NULL;
+    }
+    XDestroyImage(image->image); /* frees client-owned data */
+    free(image);
+}
+
+uint32_t *rfx_image_pixels(rfx_image *image) { return (uint32_t *)(void *)image->image->data; }
+
+int rfx_image_row_pixels(rfx_image *image) { return image->image->bytes_per_line / 4; }
+
+int rfx_image_is_shared(rfx_image *image) { return image->shared; }
+
+void rfx_image_put(rfx_display *d, rfx_image *image) {
+    XImage *x = image->image;
+    if (image->shared) {
+        XShmPutImage(d->dpy, d->window, d->gc, x, 0, 0, 0, 0, (unsigned)x->width,
+                     (unsigned)x->height, True);
+        d->puts_in_flight++;
+    } else {
+        XPutImage(d->dpy, d->window, d->gc, x, 0, 0, 0, 0, (unsigned)x->width,
+                  (unsigned)x->height);
+    }
+    XFlush(d->dpy);
+}
+
+static Bool rfx_is_completion(Display *dpy, XEvent *event, XPointer display) {
+    (void)dpy;
+    return event->type == ((rfx_display *)(void *)display)->shm_completion_type;
+}
+
+void rfx_image_wait(rfx_display *d) {
+    while (d->puts_in_flight > 0) {
+        XEvent event;
+        XIfEvent(d->dpy, &event, rfx_is_completion, (XPointer)d);
+        d->puts_in_flight--;
+    }
+}
+
+int rfx_capture(rfx_display *d, uint32_t *pixels, int width, int height, int row_pixels,
+                char *error, int error_len) {
+    rfx_trap_begin(d->dpy);
+    XImage *image = XGetImage(d->dpy, d->window, 0, 0, (unsigned)width, (unsigned)height,
+                              AllPlanes, ZPixmap);
+    int code = rfx_trap_end(d->dpy);
+    if (!image || code != 0) {
+        rfx_format(error, error_len, "XGetImage of the %dx%d window failed: %s", width, height,
+                   code ? rfx_trap_text : "no image");
+        if (image) XDestroyImage(image);
+        return -1;
+    }
+    /* XGetPixel undoes whatever byte order and padding the server chose; the visual's masks
+     * were checked to be 0xff0000, 0xff00, 0xff at open. */
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++)
+            pixels[(size_t)y * (size_t)row_pixels + (size_t)x] =
+                0xff000000u | ((uint32_t)XGetPixel(image, x, y) & 0xffffffu);
+    XDestroyImage(image);
+    return 0;
+}

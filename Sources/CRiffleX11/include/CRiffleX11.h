@@ -1,1 +1,126 @@
-/* CRiffleX11: prefixed C shim over Xlib, MIT-SHM and XInput2 (rfx_). */
+/* CRiffleX11: prefixed C shim over Xlib, MIT-SHM and XInput2 (rfx_).
+ *
+ * Swift never sees an Xlib struct or an XEvent union: it holds two opaque handles (a display
+ * connection with its one window, and an image the frames are drawn into) and receives input
+ * as flat `rfx_event` values. All functions are for the thread that opened the display, except
+ * `rfx_wake`, which any thread may call.
+ */
+#ifndef CRIFFLEX11_H
+#define CRIFFLEX11_H
+
+#include <stdint.h>
+
+/* An X connection and the one window it shows (opaque). */
+typedef struct rfx_display rfx_display;
+
+/* A window-sized 32-bit image the app draws into: an MIT-SHM segment when the server can map
+ * it, otherwise memory the client owns and sends with XPutImage (opaque). */
+typedef struct rfx_image rfx_image;
+
+/* What an `rfx_event` reports. */
+typedef enum rfx_event_type {
+    RFX_EVENT_BUTTON_PRESS = 1, /* button 1-3 down: x, y, button, modifiers, server_time */
+    RFX_EVENT_BUTTON_RELEASE,   /* button 1-3 up: same fields */
+    RFX_EVENT_MOTION,           /* pointer moved: x, y, modifiers, server_time */
+    RFX_EVENT_SCROLL,           /* x, y, scroll_dx/dy, scroll_precise, modifiers, server_time */
+    RFX_EVENT_PINCH,            /* x, y (centre), pinch_scale, phase, server_time */
+    RFX_EVENT_KEY,              /* key press: keysym_name, modifiers, server_time */
+    RFX_EVENT_CONFIGURE,        /* window geometry changed (maybe only moved): width, height */
+    RFX_EVENT_EXPOSE,           /* the last of a run of Expose events */
+    RFX_EVENT_CLOSE             /* the window manager sent WM_DELETE_WINDOW */
+} rfx_event_type;
+
+/* Where a pinch gesture is in its life. */
+typedef enum rfx_phase {
+    RFX_PHASE_BEGIN = 1,
+    RFX_PHASE_UPDATE,
+    RFX_PHASE_END
+} rfx_phase;
+
+/* Modifier bits in `rfx_event.modifiers`. */
+enum {
+    RFX_MOD_SHIFT = 1 << 0,   /* ShiftMask */
+    RFX_MOD_CONTROL = 1 << 1, /* ControlMask */
+    RFX_MOD_ALT = 1 << 2      /* Mod1Mask */
+};
+
+/* One input or window event; only the fields its type names are meaningful (the rest are 0). */
+typedef struct rfx_event {
+    rfx_event_type type;
+    double x, y;           /* window pixels, origin top-left (subpixel with XInput 2) */
+    int button;            /* 1 left, 2 middle, 3 right */
+    unsigned modifiers;    /* RFX_MOD_* */
+    uint32_t server_time;  /* X server time in milliseconds; wraps at 2^32 */
+    char keysym_name[64];  /* XKeysymToString of the XLookupString keysym ("plus", "Right") */
+    int width, height;     /* new window size in pixels */
+    double scroll_dx;      /* notches, > 0 right (button 7) */
+    double scroll_dy;      /* notches, > 0 away from the user (button 4) */
+    int scroll_precise;    /* 1: from an XInput 2 scroll valuator (fractional notches) */
+    double pinch_scale;    /* scale since the gesture began (1 at begin) */
+    rfx_phase phase;
+} rfx_event;
+
+/* Opens the display named by $DISPLAY, creates a `width` x `height` window titled `title`
+ * (UTF-8) with a `min_width` x `min_height` minimum size, maps it and waits (up to 2 s) for its
+ * first Expose, which stays queued. Installs an X error handler that reports and continues and
+ * an IO error handler that reports the lost connection and exits. On failure returns NULL and
+ * writes a one-line reason into `error`. */
+rfx_display *rfx_open(int width, int height, int min_width, int min_height, const char *title,
+                      char *error, int error_len);
+
+/* Destroys the window and closes the connection; every image must be destroyed first. */
+void rfx_close(rfx_display *display);
+
+/* Sets _NET_WM_NAME (UTF8_STRING) and WM_NAME (STRING or COMPOUND_TEXT when the text converts,
+ * UTF8_STRING otherwise). */
+void rfx_set_title(rfx_display *display, const char *utf8_title);
+
+/* Asks the window manager to add (`on` != 0) or remove _NET_WM_STATE_FULLSCREEN. */
+void rfx_set_fullscreen(rfx_display *display, int on);
+
+/* Moves the next event into `event` and returns 1, or returns 0 when none has arrived; never
+ * blocks. Events with no app meaning (MIT-SHM completions, keymap changes, releases of wheel
+ * buttons, XInput 2 emulated wheel presses) are consumed on the way. */
+int rfx_next_event(rfx_display *display, rfx_event *event);
+
+/* Blocks until an X event is available, `rfx_wake` is called, or `timeout_ms` passes (< 0: no
+ * timeout). Returns at once if events are already queued. Flushes pending requests first. */
+void rfx_wait(rfx_display *display, int timeout_ms);
+
+/* Ends an `rfx_wait` early (or the next one, if none is in progress); safe from any thread. */
+void rfx_wake(rfx_display *display);
+
+/* Creates a `width` x `height` image (both >= 1): MIT-SHM if the connection is local and the
+ * server attaches the segment (the segment is marked IPC_RMID at once, so it never outlives
+ * the process), otherwise client memory, after one line on stderr saying why. Pixels start
+ * black. Returns NULL with a reason in `error` only when memory runs out. */
+rfx_image *rfx_image_create(rfx_display *display, int width, int height, char *error,
+                            int error_len);
+
+/* Detaches and frees the image. */
+void rfx_image_destroy(rfx_display *display, rfx_image *image);
+
+/* The image's first pixel: 32-bit 0x00RRGGBB words in host byte order. */
+uint32_t *rfx_image_pixels(rfx_image *image);
+
+/* Distance between the starts of two rows, in pixels. */
+int rfx_image_row_pixels(rfx_image *image);
+
+/* 1 if the server reads the image from shared memory, 0 if it travels in XPutImage requests. */
+int rfx_image_is_shared(rfx_image *image);
+
+/* Copies the image to the window's top-left corner and flushes. A shared image is read by
+ * the server later: call `rfx_image_wait` before drawing into it again. */
+void rfx_image_put(rfx_display *display, rfx_image *image);
+
+/* Blocks until the server has finished reading every shared image put so far (its
+ * ShmCompletion events); other events stay queued. Returns at once if none is in flight. */
+void rfx_image_wait(rfx_display *display);
+
+/* Reads the window's top-left `width` x `height` pixels back from the server (XGetImage,
+ * ZPixmap: what xwd reads) into `pixels` as 0xFFRRGGBB, rows `row_pixels` apart. Returns 0, or
+ * -1 with a reason in `error` (e.g. the window is unmapped or partly off the screen). */
+int rfx_capture(rfx_display *display, uint32_t *pixels, int width, int height, int row_pixels,
+                char *error, int error_len);
+
+#endif

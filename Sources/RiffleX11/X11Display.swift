@@ -1,0 +1,201 @@
+import CRiffleX11
+import RiffleDisplay
+import RiffleGeometry
+import RiffleInteraction
+import RiffleRaster
+
+/// A window on an X server, drawn pixel by pixel: the app renders into an MIT-SHM image (or, where
+/// the server cannot share memory, a client-side image sent with XPutImage) and `present()`
+/// copies it into the window.
+///
+/// Pointer input comes from XInput 2 when the server speaks 2.1 or later (smooth scrolling in
+/// fractional notches, trackpad pinches from 2.4), from core events otherwise; event times are
+/// mapped from the server's clock onto the app's. Consecutive pointer moves, Expose runs and
+/// resizes within one `pollEvents()` are coalesced.
+///
+/// The window, images and connection are released when the display is, except that a
+/// `frameBuffer()` the app still holds keeps its image (and so the connection) alive.
+public final class X11Display: Display {
+    /// The window manager is asked not to shrink the window below this.
+    public static let minimumSize = PixelSize(width: 320, height: 240)
+
+    /// The window's size in pixels, updated as ConfigureNotify events are drained.
+    public private(set) var size: PixelSize
+    private let connection: X11Connection
+    private var frame: X11Frame
+    private var buffer: PixelBuffer
+    private let now: () -> Double
+    private var timeMapping = ServerTimeMapping()
+    private var queue: [InputEvent] = []
+    /// The running pinch's scale since it began, as the server reports it.
+    private var pinchScale = 1.0
+
+    /// Opens `$DISPLAY`, shows a `size` window titled `title` and waits for it to be mapped.
+    ///
+    /// - Parameter now: the app's monotonic clock in seconds; events are stamped on it.
+    /// - Throws: `X11Error` when the display cannot be opened ("cannot open X display :0 — is
+    ///   DISPLAY set?") or offers no 24/32-bit TrueColor visual.
+    public init(size: PixelSize, title: String, now: @escaping () -> Double) throws {
+        let handle = try callingShim {
+            rfx_open(
+                Int32(size.width), Int32(size.height), Int32(Self.minimumSize.width),
+                Int32(Self.minimumSize.height), title, $0, $1)
+        }
+        connection = X11Connection(handle: handle)
+        frame = try X11Frame(connection: connection, size: size)
+        buffer = frame.pixelBuffer()
+        self.size = size
+        self.now = now
+    }
+
+    /// Whether frames reach the server through MIT-SHM (false: XPutImage, after a line on
+    /// stderr saying why).
+    public var usesSharedMemory: Bool { frame.isShared }
+
+    /// The buffer for the next frame. Waits until the server has finished reading the shared
+    /// image the previous `present()` sent, so drawing never tears a frame still being copied.
+    public func frameBuffer() -> PixelBuffer {
+        if frame.size != size {
+            do {
+                frame = try X11Frame(connection: connection, size: size)
+            } catch {
+                fatalError("riffle: \(error)")
+            }
+            buffer = frame.pixelBuffer()
+        }
+        rfx_image_wait(connection.handle)
+        return buffer
+    }
+
+    /// Sends the frame buffer to the window. With MIT-SHM this returns once the request is
+    /// flushed; the server's completion event is awaited by the next `frameBuffer()`, so the
+    /// app's other work overlaps the copy.
+    public func present() {
+        rfx_image_put(connection.handle, frame.image)
+    }
+
+    /// Sets `_NET_WM_NAME` and `WM_NAME`; any UTF-8 (em dashes, non-ASCII file names).
+    public func setTitle(_ title: String) {
+        rfx_set_title(connection.handle, title)
+    }
+
+    /// Sends a `_NET_WM_STATE` fullscreen request to the window manager; without one, nothing
+    /// happens. A resulting resize arrives as `.resize`.
+    public func setFullscreen(_ on: Bool) {
+        rfx_set_fullscreen(connection.handle, on ? 1 : 0)
+    }
+
+    /// Drains the X connection without blocking: translated events, oldest first, with runs
+    /// of moves, exposes and resizes coalesced.
+    public func pollEvents() -> [InputEvent] {
+        drain()
+        defer { queue.removeAll() }
+        return queue
+    }
+
+    /// Blocks on the X connection and the wake pipe; returns at once if events are queued,
+    /// in this display or already read by Xlib.
+    public func waitForEvents(timeout: Double?) {
+        guard queue.isEmpty else { return }
+        // Rounded up: a wait of 0.4 ms must not become a busy poll of 0 ms.
+        let milliseconds = timeout.map { Int32(min(max(($0 * 1000).rounded(.up), 0), Double(Int32.max))) }
+        rfx_wait(connection.handle, milliseconds ?? -1)
+    }
+
+    /// Writes a byte to the wake pipe (non-blocking); safe from any thread.
+    public func wake() {
+        rfx_wake(connection.handle)
+    }
+
+    /// Reads the window back from the server (XGetImage, as xwd does), alpha forced opaque.
+    ///
+    /// - Throws: `X11Error` when the server refuses (the window is unmapped or partly off the
+    ///   screen).
+    public func capture() throws -> PixelBuffer {
+        let out = PixelBuffer(width: size.width, height: size.height)
+        let handle = connection.handle
+        _ = try callingShim { reason, length -> Void? in
+            rfx_capture(
+                handle, out.pixels, Int32(out.width), Int32(out.height), Int32(out.rowPixels),
+                reason, length) == 0 ? () : nil
+        }
+        return out
+    }
+
+    // MARK: events
+
+    /// Moves every event the server has sent into `queue`, translated and coalesced.
+    private func drain() {
+        var event = rfx_event()
+        var arrival: Double?
+        while rfx_next_event(connection.handle, &event) != 0 {
+            // One reading of the clock per drain: the events arrived together.
+            let received = arrival ?? now()
+            arrival = received
+            enqueue(event, received: received)
+        }
+    }
+
+    /// Translates `event`, which reached the app at app time `received`, onto the queue.
+    private func enqueue(_ event: rfx_event, received: Double) {
+        let position = Point(x: event.x, y: event.y)
+        let modifiers = Self.modifiers(event.modifiers)
+        // Expose, configure and close carry no server time and must not feed the mapping.
+        func stamp() -> Double {
+            timeMapping.appTime(serverMilliseconds: event.server_time, now: received)
+        }
+        switch event.type {
+        case RFX_EVENT_BUTTON_PRESS, RFX_EVENT_BUTTON_RELEASE:
+            guard let button = PointerButton(rawValue: Int(event.button)) else { return }
+            queue.append(
+                event.type == RFX_EVENT_BUTTON_PRESS
+                    ? .pointerDown(position: position, button: button, modifiers: modifiers, time: stamp())
+                    : .pointerUp(position: position, button: button, modifiers: modifiers, time: stamp()))
+        case RFX_EVENT_MOTION:
+            // Only the latest of a run of moves matters to a frame drawn after all of them.
+            if case .pointerMove = queue.last { queue.removeLast() }
+            queue.append(.pointerMove(position: position, modifiers: modifiers, time: stamp()))
+        case RFX_EVENT_SCROLL:
+            queue.append(
+                .scroll(
+                    delta: Point(x: event.scroll_dx, y: event.scroll_dy), position: position,
+                    modifiers: modifiers, precise: event.scroll_precise != 0, time: stamp()))
+        case RFX_EVENT_PINCH:
+            // The server reports the scale since the gesture began; the app wants each update
+            // relative to the previous one.
+            let previous = event.phase == RFX_PHASE_BEGIN ? 1 : pinchScale
+            pinchScale = event.pinch_scale
+            let phase: GesturePhase =
+                event.phase == RFX_PHASE_BEGIN ? .began : event.phase == RFX_PHASE_UPDATE ? .changed : .ended
+            let factor = previous > 0 ? event.pinch_scale / previous : 1
+            queue.append(.pinch(scaleFactor: factor, center: position, phase: phase, time: stamp()))
+        case RFX_EVENT_KEY:
+            let name = withUnsafeBytes(of: event.keysym_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            queue.append(.key(name: name, modifiers: modifiers, time: stamp()))
+        case RFX_EVENT_CONFIGURE:
+            // ConfigureNotify also reports moves; only a new size matters. The frame is
+            // reallocated lazily by the next frameBuffer(), once per run of resizes.
+            let newSize = PixelSize(width: Int(event.width), height: Int(event.height))
+            guard newSize != size else { return }
+            size = newSize
+            queue.removeAll { if case .resize = $0 { true } else { false } }
+            queue.append(.resize(newSize))
+        case RFX_EVENT_EXPOSE:
+            if !queue.contains(.expose) { queue.append(.expose) }
+        case RFX_EVENT_CLOSE:
+            queue.append(.close)
+        default:
+            return
+        }
+    }
+
+    private static func modifiers(_ bits: UInt32) -> Modifiers {
+        var modifiers: Modifiers = []
+        if bits & UInt32(RFX_MOD_SHIFT) != 0 { modifiers.insert(.shift) }
+        if bits & UInt32(RFX_MOD_CONTROL) != 0 { modifiers.insert(.control) }
+        if bits & UInt32(RFX_MOD_ALT) != 0 { modifiers.insert(.alt) }
+        return modifiers
+    }
+}
