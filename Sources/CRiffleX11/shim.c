@@ -360,6 +360,11 @@ void rfx_set_fullscreen(rfx_display *d, int on) {
     XFlush(d->dpy);
 }
 
+void rfx_resize(rfx_display *d, int width, int height) {
+    XResizeWindow(d->dpy, d->window, (unsigned)width, (unsigned)height);
+    XFlush(d->dpy);
+}
+
 /* MARK: events */
 
 static unsigned rfx_modifiers(unsigned state) {

@@ -85,6 +85,12 @@ public final class X11Display: Display {
         rfx_set_fullscreen(connection.handle, on ? 1 : 0)
     }
 
+    /// Asks the server (and any window manager) for the new size; it arrives as `.resize` once
+    /// the ConfigureNotify comes back, and the frame buffer follows it.
+    public func requestResize(_ size: PixelSize) {
+        rfx_resize(connection.handle, Int32(size.width), Int32(size.height))
+    }
+
     /// Drains the X connection without blocking: translated events, oldest first, with runs
     /// of moves, exposes and resizes coalesced.
     public func pollEvents() -> [InputEvent] {

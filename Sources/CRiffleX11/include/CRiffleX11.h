@@ -78,6 +78,10 @@ void rfx_set_title(rfx_display *display, const char *utf8_title);
 /* Asks the window manager to add (`on` != 0) or remove _NET_WM_STATE_FULLSCREEN. */
 void rfx_set_fullscreen(rfx_display *display, int on);
 
+/* Asks for the window to be `width` x `height`; the ConfigureNotify that follows (from the
+ * server, or the window manager's decision) arrives as an RFX_EVENT_CONFIGURE. */
+void rfx_resize(rfx_display *display, int width, int height);
+
 /* Moves the next event into `event` and returns 1, or returns 0 when none has arrived; never
  * blocks. Events with no app meaning (MIT-SHM completions, keymap changes, releases of wheel
  * buttons, XInput 2 emulated wheel presses) are consumed on the way. */
