@@ -93,6 +93,7 @@ public final class ReplayRunner {
             queued.append(.key(name: name, modifiers: [], time: now))
         case .resize(let size):
             display.requestResize(size)
+            awaitResize(to: size)
         case .snapshot(let name):
             viewer.settleDecodes()
             deliverQueued()
@@ -117,13 +118,34 @@ public final class ReplayRunner {
         now = t
     }
 
-    private func deliverQueued() {
-        for event in display.pollEvents() {
-            switch event {
-            case .resize, .expose, .close: viewer.handle(event, now: now)
-            default: break  // a person's input must not disturb a scripted run
+    /// How long a window may take to report a requested size, in 50 ms waits (2 s); a window
+    /// manager may refuse, and the script then goes on at the size it got.
+    private static let resizeWaits = 40
+
+    /// Waits (without moving the virtual clock) until the display reports `size`.
+    private func awaitResize(to size: PixelSize) {
+        for _ in 0..<Self.resizeWaits {
+            if deliverWindowEvents().contains(.resize(size)) { return }
+            display.waitForEvents(timeout: 0.05)
+        }
+    }
+
+    /// Hands the display's own window events to the viewer and returns them; a person's input
+    /// must not disturb a scripted run, so pointer and key events are dropped.
+    @discardableResult
+    private func deliverWindowEvents() -> [InputEvent] {
+        let events = display.pollEvents().filter {
+            switch $0 {
+            case .resize, .expose, .close: return true
+            default: return false
             }
         }
+        for event in events { viewer.handle(event, now: now) }
+        return events
+    }
+
+    private func deliverQueued() {
+        deliverWindowEvents()
         for event in queued { viewer.handle(event, now: event.time ?? now) }
         queued.removeAll()
     }
