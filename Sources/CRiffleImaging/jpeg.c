@@ -14,11 +14,13 @@
 #include <jerror.h>
 #include <jpeglib.h>
 
-/* libjpeg's working memory (coefficient buffers of progressive files, not the output pixels)
- * may not exceed this many bytes per pixel of the limit: a progressive 4:4:4 file needs
- * 3 components × 2 bytes a coefficient = 6 per stored pixel. Past it libjpeg fails with
- * JERR_NO_BACKING_STORE instead of allocating. */
+/* libjpeg's working memory (chiefly the whole-image coefficient buffers of progressive files,
+ * which are as big as the stored image whatever the output scale) may not exceed this many
+ * bytes per pixel of the limit, plus a fixed allowance for tables and row buffers: 4 components
+ * (CMYK) × 2 bytes a coefficient = 8 per stored pixel, so any file whose stored size is within
+ * the pixel limit fits. Past it libjpeg fails with JERR_NO_BACKING_STORE instead of allocating. */
 static const long rfi_jpeg_work_bytes_per_limit_pixel = 8;
+static const long rfi_jpeg_work_bytes_allowance = 16L << 20;
 
 struct rfi_jpeg_error {
     struct jpeg_error_mgr manager;
@@ -29,18 +31,20 @@ struct rfi_jpeg_error {
     int saw_end_of_data;
     /* Code of the first warning, or -1. */
     int first_warning;
+    /* libjpeg stopped because its working memory would pass max_memory_to_use. */
+    int exceeded_working_memory;
+    /* libjpeg stopped because malloc failed. */
+    int out_of_memory;
 };
 
 static void rfi_jpeg_error_exit(j_common_ptr common) {
     struct rfi_jpeg_error *error = (struct rfi_jpeg_error *)common->err;
     char text[JMSG_LENGTH_MAX];
     (*common->err->format_message)(common, text);
-    if (common->err->msg_code == JERR_NO_BACKING_STORE) {
-        rfi_set_message(error->message, error->message_capacity,
-                        "decoding needs more working memory than the pixel limit allows");
-    } else {
-        rfi_set_message(error->message, error->message_capacity, text);
-    }
+    int code = common->err->msg_code;
+    error->exceeded_working_memory = code == JERR_NO_BACKING_STORE;
+    error->out_of_memory = code == JERR_OUT_OF_MEMORY;
+    rfi_set_message(error->message, error->message_capacity, text);
     longjmp(error->jump, 1);
 }
 
@@ -66,6 +70,8 @@ static struct jpeg_error_mgr *rfi_jpeg_error_init(struct rfi_jpeg_error *error, 
     error->message_capacity = message_capacity;
     error->saw_end_of_data = 0;
     error->first_warning = -1;
+    error->exceeded_working_memory = 0;
+    error->out_of_memory = 0;
     rfi_set_message(message, message_capacity, "");
     return &error->manager;
 }
@@ -138,11 +144,14 @@ rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_den
         free(pixels);
         free(cmyk_row);
         jpeg_destroy_decompress(&decompress);
+        if (error.exceeded_working_memory) return RFI_STATUS_TOO_LARGE;
+        if (error.out_of_memory) return RFI_STATUS_OUT_OF_MEMORY;
         return error.saw_end_of_data ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
     }
     jpeg_create_decompress(&decompress);
-    long work_limit = (long)(pixel_limit > 0 ? pixel_limit : 1) * rfi_jpeg_work_bytes_per_limit_pixel;
-    decompress.mem->max_memory_to_use = work_limit;
+    decompress.mem->max_memory_to_use = (long)(pixel_limit > 0 ? pixel_limit : 0) *
+                                            rfi_jpeg_work_bytes_per_limit_pixel +
+                                        rfi_jpeg_work_bytes_allowance;
     jpeg_mem_src(&decompress, data, (unsigned long)length);
     jpeg_read_header(&decompress, TRUE);
 

@@ -21,7 +21,8 @@ typedef enum rfi_status {
     RFI_STATUS_FAILED = 1,
     /* The data ended before the library had what it needed. */
     RFI_STATUS_TRUNCATED = 2,
-    /* The output would hold more than `pixel_limit` pixels; nothing was allocated. */
+    /* The output would hold more than `pixel_limit` pixels (nothing was allocated), or a JPEG
+     * needs more working memory than the limit allows (8 bytes a limit pixel + 16 MiB). */
     RFI_STATUS_TOO_LARGE = 3,
     /* malloc failed. */
     RFI_STATUS_OUT_OF_MEMORY = 4,
@@ -72,8 +73,10 @@ rfi_status rfi_jpeg_read_header(const uint8_t *data, size_t length, rfi_image_he
 
 /* Decodes at 1/scale_denominator (1, 2, 4 or 8) of the stored size using libjpeg's DCT scaling.
  * Refuses with RFI_STATUS_TOO_LARGE, before allocating pixel memory, when the scaled output has
- * more than pixel_limit pixels. Adobe CMYK/YCCK is converted to RGB (inverted CMYK when an Adobe
- * APP14 marker is present). Truncated or damaged entropy data is not an error: the result has
+ * more than pixel_limit pixels, and also when libjpeg's working memory would pass 8 bytes a limit
+ * pixel + 16 MiB (a progressive file holds all its coefficients, up to 8 bytes a stored pixel,
+ * whatever the scale). Adobe CMYK/YCCK is converted to RGB (inverted CMYK when an Adobe APP14
+ * marker is present). Truncated or damaged entropy data is not an error: the result has
  * RFI_WARNING_TRUNCATED or RFI_WARNING_CORRUPT_DATA and `message` holds libjpeg's text. EXIF
  * orientation is not applied. */
 rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_denominator,
