@@ -69,6 +69,19 @@ struct EncoderTests {
         #expect(try ImageDecoder.decodeFile(atPath: path).pixels.packedPixels == original.packedPixels)
     }
 
+    @Test("JPEGEncoder.write writes a file decodeFile reads back")
+    func jpegWriteFile() throws {
+        let original = PixelBuffer(width: 16, height: 16)
+        original.fill(Color(red: 10, green: 200, blue: 30))
+        let path = "/tmp/riffle-imageio-test-\(getpid()).jpg"
+        defer { unlink(path) }
+        try JPEGEncoder.write(original, quality: 90, toPath: path)
+        let decoded = try ImageDecoder.decodeFile(atPath: path)
+        #expect(decoded.format == .jpeg)
+        // A flat colour survives JPEG within a couple of levels; the suite's tolerance is 12.
+        #expect(Channels(decoded.pixels[8, 8]).distance(toOpaque: (10, 200, 30)) <= 12)
+    }
+
     @Test("Writing into a missing directory fails with the OS reason")
     func writeFailure() {
         let path = "/tmp/riffle-no-such-directory/a.png"
