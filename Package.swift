@@ -77,7 +77,7 @@ let package = Package(
             dependencies: ["RiffleInteraction", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "RiffleRasterTests", dependencies: ["RiffleRaster", "RiffleImageIO"]),
-        .testTarget(name: "RiffleImageIOTests", dependencies: ["RiffleImageIO", "RiffleRaster"]),
+        .testTarget(name: "RiffleImageIOTests", dependencies: ["RiffleImageIO", "RiffleRaster"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RiffleAppTests", dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleDisplay"]),
         .testTarget(name: "RiffleEndToEndTests", dependencies: ["RiffleImageIO", "RiffleRaster"]),
     ]

@@ -1,1 +1,161 @@
-/* CRiffleImaging: prefixed C shim over libjpeg-turbo, libpng, libexif, FreeType, fontconfig (rfi_). */
+/* CRiffleImaging: prefixed C shim over libjpeg-turbo, libpng, libexif, FreeType, fontconfig (rfi_).
+ *
+ * Every function returns an rfi_status and, when it is not RFI_STATUS_OK, writes a human-readable
+ * reason (the library's own text where it has one) into `message` (at most `message_capacity`
+ * bytes, always NUL-terminated). Every setjmp/longjmp of libjpeg and libpng happens inside the
+ * shim; callers never see one. No libjpeg, libpng, libexif, FreeType or fontconfig type appears
+ * in this header.
+ */
+#ifndef CRIFFLE_IMAGING_H
+#define CRIFFLE_IMAGING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Enough for libjpeg's JMSG_LENGTH_MAX (200) and a prefix. */
+#define RFI_MESSAGE_CAPACITY 256
+
+typedef enum rfi_status {
+    RFI_STATUS_OK = 0,
+    /* The library rejected the data; `message` says why. */
+    RFI_STATUS_FAILED = 1,
+    /* The data ended before the library had what it needed. */
+    RFI_STATUS_TRUNCATED = 2,
+    /* The output would hold more than `pixel_limit` pixels (nothing was allocated), or a JPEG
+     * needs more working memory than the limit allows (8 bytes a limit pixel + 16 MiB). */
+    RFI_STATUS_TOO_LARGE = 3,
+    /* malloc failed. */
+    RFI_STATUS_OUT_OF_MEMORY = 4,
+} rfi_status;
+
+/* A problem a decoder recovered from: the pixels are usable but not all of them are real. */
+typedef enum rfi_warning {
+    RFI_WARNING_NONE = 0,
+    /* The data ends early; libjpeg filled the missing part with grey. */
+    RFI_WARNING_TRUNCATED = 1,
+    /* The entropy-coded data is damaged; libjpeg resynchronised (`message` has its text). */
+    RFI_WARNING_CORRUPT_DATA = 2,
+} rfi_warning;
+
+/* What a header says, read without decoding pixels. */
+typedef struct rfi_image_header {
+    /* Size of the image as stored, before EXIF orientation is applied. */
+    int32_t width;
+    int32_t height;
+    /* EXIF orientation 1...8; 1 when there is no EXIF data or the value is invalid. */
+    int32_t orientation;
+} rfi_image_header;
+
+/* Decoded pixels: premultiplied BGRA, one uint32_t 0xAARRGGBB each, rows packed (width pixels). */
+typedef struct rfi_pixels {
+    /* malloc'ed; release with rfi_pixels_free. NULL unless the status was RFI_STATUS_OK. */
+    uint32_t *pixels;
+    int32_t width;
+    int32_t height;
+    rfi_warning warning;
+} rfi_pixels;
+
+/* An encoded file in memory. */
+typedef struct rfi_bytes {
+    /* malloc'ed; release with rfi_bytes_free. NULL unless the status was RFI_STATUS_OK. */
+    uint8_t *data;
+    size_t length;
+} rfi_bytes;
+
+void rfi_pixels_free(uint32_t *pixels);
+void rfi_bytes_free(uint8_t *data);
+
+/* MARK: JPEG (libjpeg-turbo, libexif) */
+
+/* Reads the JPEG header and the EXIF orientation from an APP1 segment. */
+rfi_status rfi_jpeg_read_header(const uint8_t *data, size_t length, rfi_image_header *header,
+                                char *message, size_t message_capacity);
+
+/* Decodes at 1/scale_denominator (1, 2, 4 or 8) of the stored size using libjpeg's DCT scaling.
+ * Refuses with RFI_STATUS_TOO_LARGE, before allocating pixel memory, when the scaled output has
+ * more than pixel_limit pixels, and also when libjpeg's working memory would pass 8 bytes a limit
+ * pixel + 16 MiB (a progressive file holds all its coefficients, up to 8 bytes a stored pixel,
+ * whatever the scale). Adobe CMYK/YCCK is converted to RGB (inverted CMYK when an Adobe APP14
+ * marker is present). Truncated or damaged entropy data is not an error: the result has
+ * RFI_WARNING_TRUNCATED or RFI_WARNING_CORRUPT_DATA and `message` holds libjpeg's text. EXIF
+ * orientation is not applied. */
+rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_denominator,
+                           int64_t pixel_limit, rfi_pixels *out, char *message,
+                           size_t message_capacity);
+
+/* Encodes opaque BGRA rows (alpha ignored) as a baseline 4:2:0 JPEG; quality 1...100. */
+rfi_status rfi_jpeg_encode(const uint32_t *pixels, int32_t width, int32_t height,
+                           int32_t row_pixels, int32_t quality, rfi_bytes *out, char *message,
+                           size_t message_capacity);
+
+/* MARK: PNG (libpng, libexif) */
+
+/* Reads IHDR and, if it comes before the image data, the EXIF orientation from an eXIf chunk. */
+rfi_status rfi_png_read_header(const uint8_t *data, size_t length, rfi_image_header *header,
+                               char *message, size_t message_capacity);
+
+/* Decodes any colour type and bit depth (16-bit scaled to 8 with rounding, Adam7 deinterlaced)
+ * to premultiplied BGRA; the premultiplication happens here, after libpng has delivered every
+ * row. Refuses with RFI_STATUS_TOO_LARGE, before allocating pixel memory, when width × height
+ * exceeds pixel_limit. No gamma or colour-profile conversion is applied. */
+rfi_status rfi_png_decode(const uint8_t *data, size_t length, int64_t pixel_limit,
+                          rfi_pixels *out, char *message, size_t message_capacity);
+
+/* Encodes premultiplied BGRA rows as an 8-bit RGBA PNG with straight (un-premultiplied) alpha. */
+rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
+                          int32_t row_pixels, rfi_bytes *out, char *message,
+                          size_t message_capacity);
+
+/* MARK: Fonts (fontconfig, FreeType) */
+
+/* An open FreeType face with its own FT_Library; use from one thread at a time. */
+typedef struct rfi_font rfi_font;
+
+/* One rendered glyph. `coverage` belongs to the font and is valid until its next call. */
+typedef struct rfi_glyph {
+    /* FreeType glyph index, for rfi_font_kerning. */
+    uint32_t glyph_index;
+    /* Coverage bitmap, 0...255, `width` bytes a row, rows packed, top row first. */
+    const uint8_t *coverage;
+    int32_t width;
+    int32_t height;
+    /* Bitmap's left edge, right of the pen position, in pixels. */
+    int32_t left;
+    /* Bitmap's top edge above the baseline, in pixels (y grows upwards). */
+    int32_t top;
+    /* Pen advance in 1/64 pixel. */
+    int32_t advance_64ths;
+} rfi_glyph;
+
+/* Vertical metrics of the face at the current size, in 1/64 pixel, FreeType's sign convention. */
+typedef struct rfi_font_metrics {
+    /* Baseline to the top of the tallest glyphs (positive). */
+    int32_t ascender_64ths;
+    /* Baseline to the bottom of the deepest glyphs (negative). */
+    int32_t descender_64ths;
+} rfi_font_metrics;
+
+/* Opens fontconfig's best match for `family` (regular or bold weight) with FreeType. */
+rfi_status rfi_font_open(const char *family, int32_t bold, rfi_font **font, char *message,
+                         size_t message_capacity);
+
+void rfi_font_close(rfi_font *font);
+
+/* Sets the em size in whole pixels (FT_Set_Pixel_Sizes) and reports the vertical metrics. */
+rfi_status rfi_font_set_pixel_height(rfi_font *font, int32_t pixel_height,
+                                     rfi_font_metrics *metrics, char *message,
+                                     size_t message_capacity);
+
+/* Renders `codepoint` anti-aliased (FT_RENDER_MODE_NORMAL) at the current size. A codepoint the
+ * face lacks renders as U+FFFD if the face has it, else as the face's .notdef glyph. */
+rfi_status rfi_font_render_glyph(rfi_font *font, uint32_t codepoint, rfi_glyph *glyph,
+                                 char *message, size_t message_capacity);
+
+/* Kerning between two glyph indices at the current size in 1/64 pixel (grid-fitted);
+ * 0 when the face has no kerning table. */
+int32_t rfi_font_kerning(rfi_font *font, uint32_t left_glyph_index, uint32_t right_glyph_index);
+
+/* 1 when the face has a kerning table FreeType can read (FT_HAS_KERNING). */
+int32_t rfi_font_has_kerning(const rfi_font *font);
+
+#endif

@@ -1,0 +1,61 @@
+import Glibc
+
+/// Whole-file reads and writes through POSIX calls, reporting failures with the OS's reason.
+enum FileBytes {
+    /// The OS's text for `errno`, e.g. "No such file or directory".
+    static func reasonForErrno() -> String {
+        String(cString: strerror(errno))
+    }
+
+    /// Every byte of the regular file at `path`; the error says which OS call failed and why.
+    static func read(atPath path: String) throws(ImageDecodeError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ImageDecodeError(reason: "Cannot open \(path): \(reasonForErrno())")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw ImageDecodeError(reason: "Cannot read \(path): \(reasonForErrno())")
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
+            throw ImageDecodeError(reason: "Cannot read \(path): it is a directory")
+        }
+        // st_size is a hint: the file may grow or shrink while we read, so read until EOF.
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(max(Int(status.st_size), 0))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ImageDecodeError(reason: "Cannot read \(path): \(reasonForErrno())")
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Replaces the file at `path` with `bytes` (created with mode 0644 if missing).
+    static func write(_ bytes: [UInt8], toPath path: String) throws(ImageEncodeError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ImageEncodeError(reason: "Cannot create \(path): \(reasonForErrno())")
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = reasonForErrno()
+                close(descriptor)
+                throw ImageEncodeError(reason: "Cannot write \(path): \(reason)")
+            }
+            written += count
+        }
+        guard close(descriptor) == 0 else {
+            throw ImageEncodeError(reason: "Cannot write \(path): \(reasonForErrno())")
+        }
+    }
+}

@@ -1,0 +1,244 @@
+import CRiffleImaging
+import RiffleGeometry
+import RiffleRaster
+
+/// What an image's header says, learned without decoding its pixels.
+public struct ImageInfo: Sendable, Hashable {
+    /// The format found from the data's signature.
+    public let format: ImageFormat
+    /// Width and height of the pixels as stored in the file, before orientation.
+    public let storedSize: PixelSize
+    /// The EXIF orientation (`topLeft` when the file has none).
+    public let orientation: ImageOrientation
+
+    /// Width and height once the orientation is applied: what the viewer shows.
+    public var uprightSize: PixelSize { orientation.uprightSize(ofStored: storedSize) }
+}
+
+/// A decoded, upright picture.
+public struct DecodedImage: Sendable {
+    /// Upright premultiplied BGRA pixels; smaller than `fullSize` when a JPEG was decoded at a
+    /// reduced DCT scale.
+    public let pixels: PixelBuffer
+    /// Upright size at full resolution, whatever size `pixels` is.
+    public let fullSize: PixelSize
+    /// The format the data was in.
+    public let format: ImageFormat
+    /// A problem the decoder recovered from, e.g. "The JPEG data ends early (the file is
+    /// truncated); the missing part is grey"; nil for a clean decode.
+    public let warning: String?
+}
+
+/// Reads JPEG and PNG data into upright premultiplied BGRA pixel buffers.
+///
+/// The format comes from the data's signature, never from a file name. EXIF orientation
+/// (JPEG APP1, PNG eXIf before the image data) is applied, so results are upright. No colour
+/// management: pixel values are the file's, without gamma or ICC conversion.
+///
+/// Truncated JPEG data is a success with a `warning`: libjpeg fills the missing part with grey,
+/// and showing most of a half-copied photo beats showing none of it. Truncated PNG data is an
+/// error, since libpng cannot resume after a broken zlib stream.
+public enum ImageDecoder {
+    /// The default ceiling on decoded pixels, 2^28 (268 megapixels, 1 GiB of BGRA): larger than
+    /// any camera's output, small enough that a hostile header cannot exhaust memory.
+    public static let defaultPixelLimit = 1 << 28
+
+    /// The DCT scale denominators libjpeg-turbo decodes fastest, smallest reduction first.
+    static let jpegScaleDenominators = [1, 2, 4, 8]
+
+    /// Reads just the header of `bytes`: format, stored size and orientation.
+    ///
+    /// Cheap: no pixel is decoded and nothing proportional to the image size is allocated.
+    public static func probe(_ bytes: [UInt8]) throws(ImageDecodeError) -> ImageInfo {
+        let format = try detectFormat(bytes)
+        var header = rfi_image_header()
+        var message = MessageBuffer()
+        let status = bytes.withUnsafeBufferPointer { data in
+            message.withPointer { text, capacity in
+                switch format {
+                case .jpeg: rfi_jpeg_read_header(data.baseAddress, data.count, &header, text, capacity)
+                case .png: rfi_png_read_header(data.baseAddress, data.count, &header, text, capacity)
+                }
+            }
+        }
+        try check(status, format: format, message: message.text)
+        return ImageInfo(
+            format: format,
+            storedSize: PixelSize(width: Int(header.width), height: Int(header.height)),
+            orientation: ImageOrientation(rawValue: Int(header.orientation)) ?? .topLeft
+        )
+    }
+
+    /// Decodes `bytes` into an upright picture at least `target` in size where the format allows.
+    ///
+    /// - Parameters:
+    ///   - target: the upright size the caller will show, or nil for full resolution. A JPEG is
+    ///     decoded at the largest DCT reduction (1/2, 1/4, 1/8) whose upright result is still at
+    ///     least `target` in both dimensions; a PNG always decodes at full size.
+    ///   - pixelLimit: the most pixels the decoded buffer may hold. A JPEG too big at the
+    ///     chosen scale is decoded at a greater reduction; one too big even at 1/8, or a PNG
+    ///     too big at all, is refused before any pixel memory is allocated.
+    public static func decode(
+        _ bytes: [UInt8], atLeast target: PixelSize? = nil, pixelLimit: Int = defaultPixelLimit
+    ) throws(ImageDecodeError) -> DecodedImage {
+        let info = try probe(bytes)
+        var decoded = rfi_pixels()
+        var message = MessageBuffer()
+        let status: rfi_status
+        switch info.format {
+        case .jpeg:
+            let denominator = try jpegScaleDenominator(for: info, atLeast: target, pixelLimit: pixelLimit)
+            status = bytes.withUnsafeBufferPointer { data in
+                message.withPointer { text, capacity in
+                    rfi_jpeg_decode(
+                        data.baseAddress, data.count, Int32(denominator), Int64(pixelLimit), &decoded,
+                        text, capacity)
+                }
+            }
+        case .png:
+            guard info.storedSize.area <= pixelLimit else {
+                throw tooLarge(info.uprightSize, pixelLimit: pixelLimit)
+            }
+            status = bytes.withUnsafeBufferPointer { data in
+                message.withPointer { text, capacity in
+                    rfi_png_decode(data.baseAddress, data.count, Int64(pixelLimit), &decoded, text, capacity)
+                }
+            }
+        }
+        try check(status, format: info.format, message: message.text, size: info.uprightSize, pixelLimit: pixelLimit)
+        guard let pixels = decoded.pixels else {
+            throw ImageDecodeError(reason: "The \(info.format.displayName) decoder returned no pixels")
+        }
+        let stored = PixelBuffer(
+            wrapping: pixels, width: Int(decoded.width), height: Int(decoded.height),
+            rowPixels: Int(decoded.width), release: { rfi_pixels_free($0) })
+        return DecodedImage(
+            pixels: info.orientation.upright(stored),
+            fullSize: info.uprightSize,
+            format: info.format,
+            warning: warningText(decoded.warning, message: message.text)
+        )
+    }
+
+    /// Reads the file at `path` and decodes it as `decode(_:atLeast:pixelLimit:)` does.
+    ///
+    /// A missing or unreadable file throws with the operating system's reason.
+    public static func decodeFile(
+        atPath path: String, atLeast target: PixelSize? = nil, pixelLimit: Int = defaultPixelLimit
+    ) throws(ImageDecodeError) -> DecodedImage {
+        try decode(FileBytes.read(atPath: path), atLeast: target, pixelLimit: pixelLimit)
+    }
+
+    /// The DCT scale denominator for decoding the JPEG described by `info`: the largest whose
+    /// output still covers `target` (given upright, compared in stored orientation), raised
+    /// until the output fits `pixelLimit`.
+    static func jpegScaleDenominator(
+        for info: ImageInfo, atLeast target: PixelSize?, pixelLimit: Int
+    ) throws(ImageDecodeError) -> Int {
+        let stored = info.storedSize
+        var chosen = 1
+        if let target {
+            let storedTarget = info.orientation.storedSize(ofUpright: target)
+            for denominator in jpegScaleDenominators {
+                let scaled = scaledSize(stored, denominator: denominator)
+                if scaled.width >= storedTarget.width && scaled.height >= storedTarget.height {
+                    chosen = denominator
+                }
+            }
+        }
+        for denominator in jpegScaleDenominators where denominator >= chosen {
+            if scaledSize(stored, denominator: denominator).area <= pixelLimit { return denominator }
+        }
+        let smallest = jpegScaleDenominators.last!
+        throw tooLarge(
+            info.uprightSize, pixelLimit: pixelLimit,
+            smallestScaled: (smallest, info.orientation.uprightSize(ofStored: scaledSize(stored, denominator: smallest))))
+    }
+
+    /// libjpeg's output size at 1/`denominator`: each side rounded up (jdiv_round_up).
+    static func scaledSize(_ size: PixelSize, denominator: Int) -> PixelSize {
+        PixelSize(
+            width: (size.width + denominator - 1) / denominator,
+            height: (size.height + denominator - 1) / denominator)
+    }
+
+    private static func detectFormat(_ bytes: [UInt8]) throws(ImageDecodeError) -> ImageFormat {
+        guard !bytes.isEmpty else { throw ImageDecodeError(reason: "The file is empty") }
+        guard let format = ImageFormat.detect(bytes) else {
+            throw ImageDecodeError(reason: "The file is not a JPEG or PNG image")
+        }
+        return format
+    }
+
+    private static func check(
+        _ status: rfi_status, format: ImageFormat, message: String, size: PixelSize = .zero, pixelLimit: Int = 0
+    ) throws(ImageDecodeError) {
+        switch status {
+        case RFI_STATUS_OK:
+            return
+        case RFI_STATUS_TRUNCATED:
+            throw ImageDecodeError(reason: "The \(format.displayName) data ends early (the file is truncated)")
+        case RFI_STATUS_TOO_LARGE:
+            throw tooLarge(size, pixelLimit: pixelLimit)
+        case RFI_STATUS_OUT_OF_MEMORY:
+            throw ImageDecodeError(reason: "There is not enough memory to decode this \(size) \(format.displayName) image")
+        default:
+            throw ImageDecodeError(reason: "The \(format.displayName) data is damaged: \(message)")
+        }
+    }
+
+    private static func warningText(_ warning: rfi_warning, message: String) -> String? {
+        switch warning {
+        case RFI_WARNING_TRUNCATED:
+            "The JPEG data ends early (the file is truncated); the missing part is grey"
+        case RFI_WARNING_CORRUPT_DATA:
+            "The JPEG data is damaged (\(message)); some of the picture may be wrong"
+        default:
+            nil
+        }
+    }
+
+    private static func tooLarge(
+        _ size: PixelSize, pixelLimit: Int, smallestScaled: (denominator: Int, size: PixelSize)? = nil
+    ) -> ImageDecodeError {
+        let limit = describePixelCount(pixelLimit)
+        let dimensions = "\(size.width)×\(size.height)"
+        if let smallestScaled {
+            let scaled = "\(smallestScaled.size.width)×\(smallestScaled.size.height)"
+            return ImageDecodeError(
+                reason: "The image is \(dimensions) pixels; even at 1/\(smallestScaled.denominator) scale (\(scaled)) "
+                    + "that is more than Riffle's limit of \(limit)")
+        }
+        return ImageDecodeError(reason: "The image is \(dimensions) pixels, more than Riffle's limit of \(limit)")
+    }
+
+    /// "268 megapixels" for 2^28, "5000 pixels" below a megapixel.
+    private static func describePixelCount(_ count: Int) -> String {
+        count >= 1_000_000 ? "\(count / 1_000_000) megapixels" : "\(count) pixels"
+    }
+}
+
+extension ImageFormat {
+    /// "JPEG" or "PNG", for messages.
+    var displayName: String {
+        switch self {
+        case .jpeg: "JPEG"
+        case .png: "PNG"
+        }
+    }
+}
+
+/// A fixed C character buffer for the shim's messages.
+struct MessageBuffer {
+    private var storage = [CChar](repeating: 0, count: Int(RFI_MESSAGE_CAPACITY))
+
+    /// Runs `body` with the buffer's address and capacity.
+    mutating func withPointer<Result>(_ body: (UnsafeMutablePointer<CChar>, Int) -> Result) -> Result {
+        storage.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
+    }
+
+    /// The NUL-terminated text written into the buffer.
+    var text: String {
+        storage.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+}

@@ -1,0 +1,63 @@
+import CRiffleImaging
+import RiffleRaster
+
+/// Writes pixel buffers as PNG files: 8-bit RGBA with straight (un-premultiplied) alpha.
+///
+/// Used for test snapshots and goldens. Decoding the result with `ImageDecoder` gives back
+/// exactly the same pixels for opaque buffers; translucent pixels can differ by rounding,
+/// since premultiplied → straight → premultiplied is not lossless at low alpha.
+public enum PNGEncoder {
+    /// The PNG file bytes for `buffer`; an empty buffer (0 width or height) cannot be encoded.
+    public static func encode(_ buffer: PixelBuffer) throws(ImageEncodeError) -> [UInt8] {
+        var encoded = rfi_bytes()
+        var message = MessageBuffer()
+        let status = message.withPointer { text, capacity in
+            rfi_png_encode(
+                buffer.pixels, Int32(buffer.width), Int32(buffer.height), Int32(buffer.rowPixels), &encoded,
+                text, capacity)
+        }
+        return try takeBytes(encoded, status: status, format: "PNG", message: message.text)
+    }
+
+    /// Encodes `buffer` and replaces the file at `path` with the result.
+    public static func write(_ buffer: PixelBuffer, toPath path: String) throws(ImageEncodeError) {
+        try FileBytes.write(encode(buffer), toPath: path)
+    }
+}
+
+/// Writes pixel buffers as baseline JPEG files (4:2:0 chroma, libjpeg-turbo's standard tables).
+///
+/// Alpha is ignored: the premultiplied colour channels are encoded as they are, which for
+/// translucent pixels means the colour composited over black. Used to make camera-like test
+/// photos for benchmarks.
+public enum JPEGEncoder {
+    /// The JPEG file bytes for `buffer` at `quality` (1...100, clamped; 90 is typical of cameras).
+    /// An empty buffer (0 width or height) cannot be encoded.
+    public static func encode(_ buffer: PixelBuffer, quality: Int) throws(ImageEncodeError) -> [UInt8] {
+        var encoded = rfi_bytes()
+        var message = MessageBuffer()
+        let clampedQuality = Int32(min(max(quality, 1), 100))
+        let status = message.withPointer { text, capacity in
+            rfi_jpeg_encode(
+                buffer.pixels, Int32(buffer.width), Int32(buffer.height), Int32(buffer.rowPixels), clampedQuality,
+                &encoded, text, capacity)
+        }
+        return try takeBytes(encoded, status: status, format: "JPEG", message: message.text)
+    }
+
+    /// Encodes `buffer` at `quality` and replaces the file at `path` with the result.
+    public static func write(_ buffer: PixelBuffer, quality: Int, toPath path: String) throws(ImageEncodeError) {
+        try FileBytes.write(encode(buffer, quality: quality), toPath: path)
+    }
+}
+
+/// Copies the shim's malloc'ed output into an array and frees it, or turns a failure into an error.
+private func takeBytes(
+    _ encoded: rfi_bytes, status: rfi_status, format: String, message: String
+) throws(ImageEncodeError) -> [UInt8] {
+    guard status == RFI_STATUS_OK, let data = encoded.data else {
+        throw ImageEncodeError(reason: "Cannot encode the \(format) image: \(message)")
+    }
+    defer { rfi_bytes_free(data) }
+    return Array(UnsafeBufferPointer(start: data, count: encoded.length))
+}

@@ -1,0 +1,137 @@
+import RiffleGeometry
+import RiffleImageIO
+import RiffleRaster
+import Testing
+
+// JPEG is lossy: flat quadrants at quality 95, 4:4:4, land within a few levels of their colour
+// (measured ≤ 3); 12 leaves room for libjpeg-turbo's IDCT choices without hiding a wrong colour.
+private let jpegTolerance = 12
+
+@Suite("JPEG decoding")
+struct JPEGDecodeTests {
+    @Test("Colour JPEGs decode to their quadrant colours, opaque", arguments: [
+        "baseline.jpg", "progressive.jpg", "cmyk-adobe.jpg",
+    ])
+    func colourQuadrants(name: String) throws {
+        let image = try ImageIOFixtures.decode(name)
+        #expect(image.format == .jpeg)
+        #expect(image.pixels.size == PixelSize(width: 64, height: 32))
+        #expect(image.fullSize == PixelSize(width: 64, height: 32))
+        #expect(image.warning == nil)
+        for sample in ImageIOFixtures.quadrantSamples(image.pixels.size) {
+            let pixel = Channels(image.pixels[sample.x, sample.y])
+            #expect(pixel.distance(toOpaque: sample.rgb) <= jpegTolerance, "\(name) at (\(sample.x), \(sample.y)): \(pixel)")
+        }
+    }
+
+    @Test("Grayscale JPEG decodes to equal channels with the Rec. 709 luma of each quadrant")
+    func grayscale() throws {
+        let image = try ImageIOFixtures.decode("gray.jpg")
+        #expect(image.pixels.size == PixelSize(width: 64, height: 32))
+        // ImageMagick's -colorspace Gray: 0.2126 R + 0.7152 G + 0.0722 B.
+        let expected = [(16, 8, 54), (48, 8, 182), (16, 24, 18), (48, 24, 237)]
+        for (x, y, luma) in expected {
+            let pixel = Channels(image.pixels[x, y])
+            #expect(pixel.r == pixel.g && pixel.g == pixel.b, "(\(x), \(y)): \(pixel)")
+            #expect(pixel.distance(toOpaque: (luma, luma, luma)) <= jpegTolerance, "(\(x), \(y)): \(pixel)")
+        }
+    }
+
+    /// (target, decoded size) for the 400×300 photo: the largest 1/2ⁿ reduction still covering
+    /// the target in both dimensions.
+    static let scaledCases: [(target: PixelSize?, expected: PixelSize)] = [
+        (nil, PixelSize(width: 400, height: 300)),
+        (PixelSize(width: 400, height: 300), PixelSize(width: 400, height: 300)),
+        (PixelSize(width: 800, height: 600), PixelSize(width: 400, height: 300)),
+        (PixelSize(width: 201, height: 10), PixelSize(width: 400, height: 300)),
+        (PixelSize(width: 200, height: 150), PixelSize(width: 200, height: 150)),
+        (PixelSize(width: 101, height: 76), PixelSize(width: 200, height: 150)),
+        (PixelSize(width: 100, height: 75), PixelSize(width: 100, height: 75)),
+        (PixelSize(width: 90, height: 70), PixelSize(width: 100, height: 75)),
+        (PixelSize(width: 50, height: 38), PixelSize(width: 50, height: 38)),
+        (PixelSize(width: 1, height: 1), PixelSize(width: 50, height: 38)),
+    ]
+
+    @Test("Decoding to a target picks the largest DCT reduction that still covers it", arguments: scaledCases)
+    func scaledDecode(target: PixelSize?, expected: PixelSize) throws {
+        let image = try ImageIOFixtures.decode("photo-400x300.jpg", atLeast: target)
+        #expect(image.pixels.size == expected)
+        #expect(image.fullSize == PixelSize(width: 400, height: 300))
+        for sample in ImageIOFixtures.quadrantSamples(expected) where sample.x > 0 && sample.y > 0 {
+            // Inner samples only: a reduced corner pixel averages the 4:2:0 chroma edge.
+            let pixel = Channels(image.pixels[sample.x, sample.y])
+            #expect(pixel.distance(toOpaque: sample.rgb) <= jpegTolerance, "\(expected) at (\(sample.x), \(sample.y)): \(pixel)")
+        }
+    }
+
+    /// orientation-6.jpg is stored 32×64 and upright 64×32: the target is upright, so it must be
+    /// compared with the stored size transposed.
+    @Test("A rotated JPEG compares the target with its upright size", arguments: [
+        (PixelSize(width: 64, height: 32), PixelSize(width: 64, height: 32)),
+        (PixelSize(width: 32, height: 16), PixelSize(width: 32, height: 16)),
+        (PixelSize(width: 16, height: 8), PixelSize(width: 16, height: 8)),
+        (PixelSize(width: 8, height: 4), PixelSize(width: 8, height: 4)),
+        (PixelSize(width: 17, height: 4), PixelSize(width: 32, height: 16)),
+    ])
+    func scaledRotatedDecode(target: PixelSize, expected: PixelSize) throws {
+        let image = try ImageIOFixtures.decode("orientation-6.jpg", atLeast: target)
+        #expect(image.pixels.size == expected)
+        #expect(image.fullSize == PixelSize(width: 64, height: 32))
+    }
+
+    @Test("A pixel limit below the chosen scale forces a greater reduction")
+    func pixelLimitReducesScale() throws {
+        // 400×300 = 120 000 and 200×150 = 30 000 exceed 20 000; 100×75 = 7 500 fits.
+        let image = try ImageIOFixtures.decode("photo-400x300.jpg", pixelLimit: 20_000)
+        #expect(image.pixels.size == PixelSize(width: 100, height: 75))
+        #expect(image.fullSize == PixelSize(width: 400, height: 300))
+    }
+
+    @Test("A JPEG too large even at 1/8 is refused with the sizes and the limit")
+    func pixelLimitRefusesHugeJPEG() throws {
+        let info = try ImageDecoder.probe(ImageIOFixtures.bytes("huge-header.jpg"))
+        #expect(info.storedSize == PixelSize(width: 60000, height: 60000))
+        // 1/8 is 7500×7500 = 56 250 000 pixels.
+        let error = ImageIOFixtures.decodeError("huge-header.jpg", pixelLimit: 50_000_000)
+        #expect(error?.reason == "The image is 60000×60000 pixels; even at 1/8 scale (7500×7500) that is more than Riffle's limit of 50 megapixels")
+    }
+
+    @Test("A progressive JPEG whose stored size fits the limit decodes at the tightest limit")
+    func progressiveWithinLimit() throws {
+        let image = try ImageIOFixtures.decode("progressive.jpg", pixelLimit: 64 * 32)
+        #expect(image.pixels.size == PixelSize(width: 64, height: 32))
+    }
+
+    @Test("A progressive JPEG needing all its coefficients beyond the limit is refused, not allocated")
+    func progressiveWorkingMemory() throws {
+        // 1/8 of 30000×30000 is 3750×3750 = 14 million pixels, inside a 20 megapixel limit; but the
+        // coefficients of 900 million pixels need gigabytes, more than 8 bytes × 20 million.
+        let error = ImageIOFixtures.decodeError("huge-progressive.jpg", pixelLimit: 20_000_000)
+        #expect(error?.reason == "The image is 30000×30000 pixels, more than Riffle's limit of 20 megapixels")
+    }
+
+    @Test("A truncated JPEG decodes with its missing part grey and a warning")
+    func truncated() throws {
+        let image = try ImageIOFixtures.decode("truncated.jpg")
+        #expect(image.pixels.size == PixelSize(width: 400, height: 300))
+        #expect(image.warning == "The JPEG data ends early (the file is truncated); the missing part is grey")
+        // The first rows arrived: red top-left. The last rows did not: libjpeg's mid grey.
+        #expect(Channels(image.pixels[20, 20]).distance(toOpaque: ImageIOFixtures.topLeft) <= jpegTolerance)
+        #expect(Channels(image.pixels[380, 290]).distance(toOpaque: (128, 128, 128)) <= jpegTolerance)
+    }
+
+    @Test("A corrupt JPEG header is an error carrying libjpeg's message")
+    func corruptHeader() {
+        let error = ImageIOFixtures.decodeError("corrupt-header.jpg")
+        #expect(error?.reason == "The JPEG data is damaged: Bogus marker length")
+    }
+
+    @Test("JPEG data cut inside its header is reported as truncated")
+    func truncatedHeader() throws {
+        let bytes = Array(try ImageIOFixtures.bytes("photo-400x300.jpg").prefix(40))
+        #expect(throws: ImageDecodeError(reason: "The JPEG data ends early (the file is truncated)")) {
+            try ImageDecoder.decode(bytes)
+        }
+    }
+}
+

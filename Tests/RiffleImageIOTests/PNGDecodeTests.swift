@@ -1,0 +1,141 @@
+import RiffleGeometry
+import RiffleImageIO
+import RiffleRaster
+import Testing
+
+/// How a PNG fixture's stored samples turn into the straight RGBA the decoder must produce
+/// (before premultiplication), mirroring make_fixtures.py.
+enum PNGLayout: Sendable, CustomStringConvertible {
+    case gray(bitDepth: Int)
+    case grayAlpha(bitDepth: Int)
+    case rgb(bitDepth: Int)
+    case rgba(bitDepth: Int)
+    case palette(bitDepth: Int)
+    /// 8-bit palette whose entry j has alpha (j·97 + 200) mod 256.
+    case paletteWithTransparency
+    /// 8-bit grey whose value 11 is transparent.
+    case grayWithTransparentValue
+
+    var description: String {
+        switch self {
+        case .gray(let d): "gray\(d)"
+        case .grayAlpha(let d): "gray-alpha\(d)"
+        case .rgb(let d): "rgb\(d)"
+        case .rgba(let d): "rgba\(d)"
+        case .palette(let d): "palette\(d)"
+        case .paletteWithTransparency: "palette8-trns"
+        case .grayWithTransparentValue: "gray8-trns"
+        }
+    }
+
+    var fileName: String { description + ".png" }
+
+    /// The premultiplied pixel the decoder must produce at (x, y).
+    func expectedPixel(x: Int, y: Int) -> Channels {
+        func stored(_ channel: Int, _ bitDepth: Int) -> Int {
+            ImageIOFixtures.sample(x: x, y: y, channel: channel, maxValue: (1 << bitDepth) - 1)
+        }
+        func value(_ channel: Int, _ bitDepth: Int) -> Int {
+            ImageIOFixtures.eightBit(stored(channel, bitDepth), bitDepth: bitDepth)
+        }
+        func paletteEntry(_ j: Int) -> (r: Int, g: Int, b: Int) {
+            ((j * 37 + 11) % 256, (j * 53 + 5) % 256, (j * 71 + 3) % 256)
+        }
+        switch self {
+        case .gray(let d):
+            let v = value(0, d)
+            return Channels(straightRed: v, green: v, blue: v, alpha: 255)
+        case .grayAlpha(let d):
+            let v = value(0, d)
+            return Channels(straightRed: v, green: v, blue: v, alpha: value(3, d))
+        case .rgb(let d):
+            return Channels(straightRed: value(0, d), green: value(1, d), blue: value(2, d), alpha: 255)
+        case .rgba(let d):
+            return Channels(straightRed: value(0, d), green: value(1, d), blue: value(2, d), alpha: value(3, d))
+        case .palette(let d):
+            let entry = paletteEntry(stored(0, d))
+            return Channels(straightRed: entry.r, green: entry.g, blue: entry.b, alpha: 255)
+        case .paletteWithTransparency:
+            let j = stored(0, 8)
+            let entry = paletteEntry(j)
+            return Channels(straightRed: entry.r, green: entry.g, blue: entry.b, alpha: (j * 97 + 200) % 256)
+        case .grayWithTransparentValue:
+            let v = stored(0, 8)
+            return Channels(straightRed: v, green: v, blue: v, alpha: v == 11 ? 0 : 255)
+        }
+    }
+
+    static let all: [PNGLayout] =
+        [1, 2, 4, 8, 16].map { .gray(bitDepth: $0) }
+        + [8, 16].flatMap { [PNGLayout.grayAlpha(bitDepth: $0), .rgb(bitDepth: $0), .rgba(bitDepth: $0)] }
+        + [1, 2, 4, 8].map { .palette(bitDepth: $0) }
+        + [.paletteWithTransparency, .grayWithTransparentValue]
+}
+
+@Suite("PNG decoding")
+struct PNGDecodeTests {
+    @Test("Every colour type and bit depth decodes exactly to premultiplied BGRA", arguments: PNGLayout.all)
+    func everyLayout(layout: PNGLayout) throws {
+        let image = try ImageIOFixtures.decode(layout.fileName)
+        #expect(image.format == .png)
+        #expect(image.pixels.size == ImageIOFixtures.pngSize)
+        #expect(image.fullSize == ImageIOFixtures.pngSize)
+        #expect(image.warning == nil)
+        var mismatches: [String] = []
+        for y in 0..<image.pixels.height {
+            for x in 0..<image.pixels.width {
+                let actual = Channels(image.pixels[x, y]), expected = layout.expectedPixel(x: x, y: y)
+                if actual != expected { mismatches.append("(\(x), \(y)): \(actual), expected \(expected)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(layout): \(mismatches.count) wrong pixels, first \(mismatches.prefix(3))")
+    }
+
+    @Test("Palette transparency is premultiplied into the colour channels")
+    func paletteTransparencyPremultiplied() throws {
+        let image = try ImageIOFixtures.decode("palette8-trns.png")
+        // Pixel (2, 1) is i = 15: palette index (15·37 + 11) mod 256 = 54, whose entry is straight
+        // (217, 51, 253) with alpha (54·97 + 200) mod 256 = 62; premultiplied c·62/255 rounded.
+        let pixel = Channels(image.pixels[2, 1])
+        #expect(pixel == Channels(packedAlpha: 62, red: 53, green: 12, blue: 62))
+        #expect(pixel.r <= pixel.a && pixel.g <= pixel.a && pixel.b <= pixel.a)
+    }
+
+    @Test("Adam7 interlaced PNGs decode equal to their non-interlaced twins", arguments: [
+        ("rgba8-adam7.png", "rgba8.png"), ("gray2-adam7.png", "gray2.png"),
+    ])
+    func adam7(interlaced: String, plain: String) throws {
+        let a = try ImageIOFixtures.decode(interlaced), b = try ImageIOFixtures.decode(plain)
+        #expect(a.pixels.size == b.pixels.size)
+        #expect(a.pixels.packedPixels == b.pixels.packedPixels)
+    }
+
+    @Test("A PNG eXIf orientation is applied")
+    func exifOrientation() throws {
+        let info = try ImageDecoder.probe(ImageIOFixtures.bytes("rgb8-exif6.png"))
+        #expect(info.orientation == .rightTop)
+        #expect(info.storedSize == PixelSize(width: 13, height: 7))
+        #expect(info.uprightSize == PixelSize(width: 7, height: 13))
+        let rotated = try ImageIOFixtures.decode("rgb8-exif6.png")
+        let stored = try ImageIOFixtures.decode("rgb8.png")
+        #expect(rotated.pixels.size == PixelSize(width: 7, height: 13))
+        #expect(rotated.fullSize == PixelSize(width: 7, height: 13))
+        // Turned 90° clockwise: the stored top row becomes the right column, the stored left
+        // column the top row.
+        let turned = (0..<13).flatMap { uy in (0..<7).map { ux in stored.pixels[uy, 6 - ux] } }
+        #expect(rotated.pixels.packedPixels == turned)
+    }
+
+    @Test("A truncated PNG is an error")
+    func truncated() {
+        #expect(ImageIOFixtures.decodeError("truncated.png")?.reason == "The PNG data ends early (the file is truncated)")
+    }
+
+    @Test("A PNG header claiming 60000×60000 is refused before any pixel memory is allocated")
+    func hugeHeader() throws {
+        let info = try ImageDecoder.probe(ImageIOFixtures.bytes("huge-header.png"))
+        #expect(info.storedSize == PixelSize(width: 60000, height: 60000))
+        #expect(ImageIOFixtures.decodeError("huge-header.png")?.reason
+            == "The image is 60000×60000 pixels, more than Riffle's limit of 268 megapixels")
+    }
+}
