@@ -28,17 +28,18 @@ public enum PhotoDecoding {
 
     /// Reads and decodes the file at `request.path` for `request.viewport`.
     @Sendable public static func decode(_ request: DecodeRequest) -> PhotoContent {
-        do {
-            let bytes = try ImageFile.read(atPath: request.path)
+        do throws(ImageDecodeError) {
+            let bytes = try FileBytes.read(atPath: request.path)
             let info = try ImageDecoder.probe(bytes)
-            let target = shownSize(of: info.size, in: request.viewport)
+            let target = shownSize(of: info.uprightSize, in: request.viewport)
             let decoded = try ImageDecoder.decode(bytes, atLeast: target, pixelLimit: pixelLimit)
             // DCT scaling stops at 1/8 and PNG has none: halve further with a box filter while
             // the result still covers the shown size, so the sampler never skips pixels.
             let pixels = BoxDownsample.shrink(decoded.pixels, toAtLeast: target.width, target.height)
-            return .image(pixels: pixels, fullSize: decoded.fullSize, isOpaque: decoded.isOpaque)
+            let isOpaque = decoded.format == .jpeg || pixels.isOpaque
+            return .image(pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque)
         } catch {
-            return .failure(reason: error.description)
+            return .failure(reason: error.reason)
         }
     }
 }

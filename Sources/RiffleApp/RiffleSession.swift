@@ -18,9 +18,8 @@ public final class RiffleSession {
     /// the font, for the caller to print; none of them stops the viewer.
     public init(library: PhotoLibrary, display: Display, rasterPath: RasterPath, problems: inout [String]) {
         self.display = display
-        decodeService = DecodeService(workers: Self.defaultDecodeWorkers, decode: PhotoDecoding.decode) { [weak display] in
-            display?.wake()
-        }
+        let waker = DisplayWaker(display: display)
+        decodeService = DecodeService(workers: Self.defaultDecodeWorkers, decode: PhotoDecoding.decode) { waker.wake() }
         let font: FontFace?
         do {
             font = try FontFace()
@@ -56,4 +55,12 @@ public final class RiffleSession {
     public func runLive() {
         LiveLoop(viewer: viewer, display: display, clock: MonotonicClock()).run()
     }
+}
+
+/// Lets decode workers wake the app's loop: `Display.wake()` is the one display call documented
+/// as safe from any thread, and it is the only one this box makes.
+private struct DisplayWaker: @unchecked Sendable {
+    weak var display: Display?
+
+    func wake() { display?.wake() }
 }

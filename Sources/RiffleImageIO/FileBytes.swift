@@ -1,14 +1,14 @@
 import Glibc
 
 /// Whole-file reads and writes through POSIX calls, reporting failures with the OS's reason.
-enum FileBytes {
+public enum FileBytes {
     /// The OS's text for `errno`, e.g. "No such file or directory".
     static func reasonForErrno() -> String {
         String(cString: strerror(errno))
     }
 
     /// Every byte of the regular file at `path`; the error says which OS call failed and why.
-    static func read(atPath path: String) throws(ImageDecodeError) -> [UInt8] {
+    public static func read(atPath path: String) throws(ImageDecodeError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw ImageDecodeError(reason: "Cannot open \(path): \(reasonForErrno())")

@@ -74,6 +74,15 @@ public final class PixelBuffer: @unchecked Sendable {
         for y in 0..<height { row(y).update(repeating: color.packed, count: width) }
     }
 
+    /// True when every pixel has alpha 255 (a full scan; call it once per decoded image).
+    public var isOpaque: Bool {
+        for y in 0..<height {
+            let r = row(y)
+            for x in 0..<width where r[x] < 0xFF00_0000 { return false }
+        }
+        return true
+    }
+
     /// A copy that owns its memory, packed (rowPixels == width).
     public func copy() -> PixelBuffer {
         let out = PixelBuffer(width: width, height: height)

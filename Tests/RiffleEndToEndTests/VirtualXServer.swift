@@ -32,7 +32,9 @@ final class VirtualXServer {
     }
 
     deinit {
-        process.terminate()
+        // SIGKILL, not terminate(): the child inherits the test thread's signal mask, in which
+        // SIGTERM can be blocked, and a blocked SIGTERM leaves Xvfb (and this wait) hanging.
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
