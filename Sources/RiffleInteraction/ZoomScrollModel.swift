@@ -106,8 +106,10 @@ public struct ZoomScrollModel: Hashable, Sendable {
         guard case var .tracking(tracking) = mode else { return delta.x }
         let range = bounds.offsetRange(.horizontal, scale: tracking.scale)
         let low = min(range.lowerBound, tracking.offsetX), high = max(range.upperBound, tracking.offsetX)
-        let x = min(max(tracking.offsetX + delta.x, low), high)
-        let leftover = delta.x - (x - tracking.offsetX)
+        // Unclamped motion leaves exactly 0 over, so rounding never nudges the paging strip.
+        let wanted = tracking.offsetX + delta.x
+        let x = min(max(wanted, low), high)
+        let leftover = wanted - x
         tracking.offsetX = x
         tracking.rawOffsetY += delta.y
         mode = .tracking(tracking)
