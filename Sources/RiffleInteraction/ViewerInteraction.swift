@@ -182,7 +182,8 @@ public struct ViewerInteraction: Sendable {
         let visible = visiblePages(at: paging.position(at: now))
         for (page, model) in zooms {
             let left = page != current && (settled || !visible.contains(page))
-            if model.isRestingAtFit || (left && !model.isTracking) || (left && !visible.contains(page)) {
+            // A page a gesture still holds is kept while it is on screen.
+            if model.isRestingAtFit || (left && !(model.isTracking && visible.contains(page))) {
                 zooms[page] = nil
             }
         }
