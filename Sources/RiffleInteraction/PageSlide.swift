@@ -26,6 +26,8 @@ public struct PageSlide: Sendable, Hashable {
         return from + (to - from) * (1 - Double.pow(1 - u, 3))
     }
 
-    /// True once the slide has reached `to`.
-    public func isDone(at t: Double) -> Bool { t - start >= Self.duration }
+    /// True once the slide has reached `to`: t ≥ start + duration.
+    // Compared on the clock, not as t − start: 10.35 − 10 rounds below 0.35, so the subtraction
+    // would miss the exact end time a caller computes as start + duration.
+    public func isDone(at t: Double) -> Bool { t >= start + Self.duration }
 }

@@ -1,0 +1,409 @@
+import RiffleGeometry
+import RifflePhysics
+
+/// The viewer's whole interaction state: paging strip, per-page zoom, recognizers, the vertical
+/// drag and the chrome fade. State changes only through `handle`, `step`, `resize`,
+/// `setContentSize` and `setPageCount`, each at an explicit clock time (seconds); reading
+/// `renderState` never changes anything.
+///
+/// Routing of a pan (pointer drag or trackpad scroll): a zoomed photo pans in 2D until its edge,
+/// then the paging strip takes the horizontal rest; motion back first returns the strip to its
+/// page, then pans the photo again. An unzoomed photo: horizontal pans page, vertical pointer
+/// pans drag the photo down (`DismissDragModel`). A page that stops being current returns to fit
+/// once it is off screen or the strip settles. While a pointer drag is in progress, wheel, pinch
+/// and key zooms, pans and page turns are ignored.
+public struct ViewerInteraction: Sendable {
+    /// The window size, pixels.
+    public private(set) var viewport: Size
+    /// The latest clock time seen, seconds: state is as of this time.
+    public private(set) var now: Double
+    /// Set by q, Escape or `.close`.
+    public private(set) var wantsQuit = false
+    /// Counts f / F11 presses.
+    public private(set) var fullscreenToggles = 0
+
+    private var contentSizes: [Int: Size] = [:]
+    private var paging: PagingScrollModel
+    private var zooms: [Int: ZoomScrollModel] = [:]
+    private var pan = PanRecognizer()
+    private var clicks = ClickRecognizer()
+    private var wheel = WheelRecognizer()
+    private var dismiss = DismissDragModel()
+    private var fade: BackgroundFade
+    private var drag: Drag?
+    private var wheelZoomPage: Int?
+    private var pinchPage: Int?
+
+    private struct Drag: Sendable {
+        var route: Route
+        var source: Source
+    }
+
+    private enum Route: Sendable {
+        case photo(page: Int, bothAxes: Bool)
+        case dismiss
+    }
+
+    private enum Source: Sendable {
+        case pointer
+        case precise
+    }
+
+    /// A viewer of `pageCount` pages in `viewport`, resting on `page` at clock `time`.
+    public init(pageCount: Int, viewport: Size, page: Int = 0, time: Double = 0, chromeVisible: Bool = true) {
+        self.viewport = viewport
+        now = time
+        paging = PagingScrollModel(pageCount: pageCount, viewportWidth: viewport.width, page: page)
+        fade = BackgroundFade(chromeVisible: chromeVisible)
+    }
+
+    /// Number of pages.
+    public var pageCount: Int { paging.pageCount }
+
+    /// The page resting, settling towards, or nearest while dragged.
+    public var currentPage: Int { paging.currentPage(at: now) }
+
+    /// The limits of page `page`: its content size, or the viewport's while unknown.
+    public func zoomBounds(forPage page: Int) -> ZoomBounds {
+        ZoomBounds(content: contentSizes[page] ?? viewport, viewport: viewport)
+    }
+
+    /// Records the full-resolution upright size of page `page` (pixels) at clock `t`; a page at
+    /// fit re-fits, a zoomed page keeps its on-screen size and centre point.
+    public mutating func setContentSize(_ size: Size, forPage page: Int, at t: Double) {
+        advance(to: t)
+        contentSizes[page] = size
+        let bounds = zoomBounds(forPage: page)
+        zooms[page]?.rebase(to: bounds, at: now)
+        tidy()
+    }
+
+    /// Changes the number of pages at clock `t`.
+    public mutating func setPageCount(_ count: Int, at t: Double) {
+        advance(to: t)
+        paging.setPageCount(count, at: now)
+        tidy()
+    }
+
+    /// The window became `viewport` at clock `t`: the current page stays; its zoomed image point
+    /// under the window centre stays under the new centre; a page at fit stays at fit.
+    public mutating func resize(viewport newViewport: Size, at t: Double) {
+        advance(to: t)
+        if drag != nil { endDrag(velocity: .zero) }
+        viewport = newViewport
+        paging.resize(viewportWidth: newViewport.width, at: now)
+        let current = paging.currentPage(at: now)
+        for page in zooms.keys where page != current { zooms[page] = nil }
+        let bounds = zoomBounds(forPage: current)
+        zooms[current]?.rebase(to: bounds, at: now)
+        tidy()
+    }
+
+    /// Advances the clock to `t` (once per frame): fires due timers (single click, wheel idle,
+    /// trackpad idle) and ends finished motions.
+    public mutating func step(to t: Double) {
+        advance(to: t)
+    }
+
+    /// Applies one input event at its time (events without one happen at `now`).
+    public mutating func handle(_ event: InputEvent) {
+        if let t = event.time { advance(to: t) }
+        switch event {
+        case let .pointerDown(position, button, _, _):
+            guard button == .left else { return }
+            if let click = clicks.press(at: position, time: now) { perform(click) }
+            if drag?.source == .precise { endDrag(velocity: .zero) }
+            pan.press(at: position, time: now)
+        case let .pointerMove(position, _, _):
+            if let output = pan.move(to: position, time: now) { perform(output) }
+        case let .pointerUp(position, button, _, _):
+            guard button == .left else { return }
+            let outputs = pan.release(at: position, time: now)
+            if outputs.isEmpty, let click = clicks.cancelSecondPress(time: now) { perform(click) }
+            for output in outputs { perform(output) }
+        case let .scroll(delta, position, modifiers, precise, _):
+            let zoomed = zoomBounds(forPage: currentPage).isZoomed(zoomModel(currentPage).restingTransform(at: now))
+            let actions = wheel.scroll(
+                delta: delta, position: position, modifiers: modifiers, precise: precise, time: now, photoIsZoomed: zoomed)
+            for action in actions { perform(action) }
+        case let .pinch(factor, center, phase, _):
+            pinch(factor: factor, center: center, phase: phase)
+        case let .key(name, modifiers, _):
+            if let command = KeyCommand(keyName: name, modifiers: modifiers) { perform(command) }
+        case let .resize(size):
+            resize(viewport: Size(size), at: now)
+        case .expose:
+            break
+        case .close:
+            wantsQuit = true
+        }
+        tidy()
+    }
+
+    /// True while anything moves with time alone or a timer is outstanding.
+    public var isAnimating: Bool {
+        paging.isAnimating || zooms.values.contains { $0.isAnimating } || dismiss.isAnimating
+            || fade.isAnimating(at: now) || clicks.isPending || wheel.deadline != nil
+    }
+
+    /// The frame to draw, as of `now`.
+    public var renderState: ViewerRenderState {
+        let offset = paging.position(at: now)
+        let pages = visiblePages(at: offset).map { index in
+            ViewerRenderState.Page(
+                index: index, originX: Double(index) * paging.pageWidth - offset,
+                transform: zooms[index]?.transform(at: now) ?? zoomBounds(forPage: index).fitTransform)
+        }
+        return ViewerRenderState(
+            viewport: viewport, pageWidth: paging.pageWidth, pagingOffset: offset, currentPage: currentPage,
+            pages: pages, backgroundBlackness: fade.blackness(at: now), chromeVisible: fade.chromeVisible,
+            dismissOffset: Point(x: 0, y: dismiss.offset(at: now)),
+            dismissBackgroundAlpha: dismiss.backgroundAlpha(at: now, viewportHeight: viewport.height),
+            isAnimating: isAnimating, wantsQuit: wantsQuit, fullscreenToggles: fullscreenToggles)
+    }
+
+    // MARK: - Time
+
+    private mutating func advance(to t: Double) {
+        now = max(now, t)
+        if let click = clicks.step(to: now) { perform(click) }
+        for action in wheel.step(to: now) { perform(action) }
+        paging.settle(at: now)
+        dismiss.settle(at: now)
+        for page in zooms.keys { zooms[page]?.settle(at: now) }
+        tidy()
+    }
+
+    // Forgets zoom models that rest at fit, and resets pages the user has left: off screen and
+    // not current, or not current once the strip has settled.
+    private mutating func tidy() {
+        let current = paging.currentPage(at: now)
+        let settled = !paging.isAnimating && !paging.isDragging
+        let visible = visiblePages(at: paging.position(at: now))
+        for (page, model) in zooms {
+            let left = page != current && (settled || !visible.contains(page))
+            // A page a gesture still holds is kept while it is on screen.
+            if model.isRestingAtFit || (left && !(model.isTracking && visible.contains(page))) {
+                zooms[page] = nil
+            }
+        }
+    }
+
+    // Pages whose span [i·pw − offset, i·pw − offset + vw) overlaps the window (0, vw).
+    private func visiblePages(at offset: Double) -> [Int] {
+        let pw = paging.pageWidth, vw = viewport.width
+        guard pw > 0 else { return [currentPage] }
+        let low = max(Int(((offset - vw) / pw).rounded(.down)), 0)
+        let high = min(Int(((offset + vw) / pw).rounded(.up)), pageCount - 1)
+        guard low <= high else { return [] }
+        return (low...high).filter { index in
+            let left = Double(index) * pw - offset
+            return left < vw && left + vw > 0
+        }
+    }
+
+    private func zoomModel(_ page: Int) -> ZoomScrollModel {
+        zooms[page] ?? ZoomScrollModel(bounds: zoomBounds(forPage: page))
+    }
+
+    // A window point in page `page`'s coordinates.
+    private func pagePoint(_ window: Point, page: Int) -> Point {
+        Point(x: window.x - (Double(page) * paging.pageWidth - paging.position(at: now)), y: window.y)
+    }
+
+    private var viewportCentre: Point { Point(x: viewport.width / 2, y: viewport.height / 2) }
+
+    // MARK: - Pans
+
+    private mutating func beginDrag(axis: Axis?, source: Source) {
+        paging.grab(at: now)
+        let page = paging.dragStartPage ?? currentPage
+        var zoom = zoomModel(page)
+        zoom.grab(at: now)
+        let zoomed = zoom.bounds.isZoomed(zoom.transform(at: now))
+        if axis == .vertical, !zoomed, abs(paging.dragDisplacement) < Tolerance.pixels.distance {
+            paging.release(velocity: 0, at: now)
+            zoom.release(velocity: .zero, at: now)
+            dismiss.grab(at: now)
+            drag = Drag(route: .dismiss, source: source)
+        } else {
+            drag = Drag(route: .photo(page: page, bothAxes: zoomed), source: source)
+        }
+        zooms[page] = zoom
+    }
+
+    private mutating func dragChanged(by delta: Point) {
+        guard let drag else { return }
+        switch drag.route {
+        case .dismiss:
+            dismiss.drag(by: delta.y)
+        case let .photo(page, bothAxes):
+            // Finger motion right moves the strip's position left: position change = −dx.
+            var change = paging.dragTowardsStartPage(by: -delta.x)
+            if paging.dragDisplacement != 0 {
+                paging.drag(by: change)
+                change = 0
+            }
+            var zoom = zoomModel(page)
+            let leftover = zoom.pan(by: Point(x: -change, y: bothAxes ? delta.y : 0), at: now)
+            paging.drag(by: -leftover)
+            zooms[page] = zoom
+        }
+    }
+
+    private mutating func endDrag(velocity: Point) {
+        guard let ended = drag else { return }
+        drag = nil
+        switch ended.route {
+        case .dismiss:
+            dismiss.release(velocity: velocity.y, at: now)
+        case let .photo(page, bothAxes):
+            var zoom = zoomModel(page)
+            if paging.dragDisplacement != 0 {
+                paging.release(velocity: -velocity.x, at: now)
+                zoom.release(velocity: Point(x: 0, y: bothAxes ? velocity.y : 0), at: now)
+            } else {
+                paging.release(velocity: 0, at: now)
+                zoom.release(velocity: bothAxes ? velocity : .zero, at: now)
+            }
+            zooms[page] = zoom
+        }
+    }
+
+    private mutating func perform(_ output: PanRecognizer.Output) {
+        switch output {
+        case let .began(axis, _, time):
+            if let click = clicks.cancelSecondPress(time: time) { perform(click) }
+            if drag?.source == .precise { endDrag(velocity: .zero) }
+            beginDrag(axis: axis, source: .pointer)
+        case let .changed(delta, _):
+            if drag?.source == .pointer { dragChanged(by: delta) }
+        case let .ended(velocity, _):
+            if drag?.source == .pointer { endDrag(velocity: velocity) }
+        case let .tap(position, time):
+            if let click = clicks.tap(at: position, time: time) { perform(click) }
+        }
+    }
+
+    // MARK: - Clicks, wheel, pinch, keys
+
+    private mutating func perform(_ click: ClickRecognizer.Click) {
+        switch click {
+        case let .single(_, time):
+            fade.toggle(at: time)
+        case let .double(position, _):
+            let page = currentPage
+            var zoom = zoomModel(page)
+            let bounds = zoom.bounds
+            if bounds.isZoomed(zoom.restingTransform(at: now)) {
+                zoom.animate(to: bounds.fitTransform, at: now)
+            } else {
+                // Zoom to 2.5 × fit with the clicked image point centred as far as bounds allow.
+                let point = zoom.transform(at: now).invert(pagePoint(position, page: page))
+                let scale = bounds.doubleClickScale
+                zoom.animate(
+                    to: ScaleTranslate(scale: scale, offset: bounds.clampOffset(viewportCentre - point * scale, scale: scale)),
+                    at: now)
+            }
+            zooms[page] = zoom
+        }
+    }
+
+    private mutating func perform(_ action: WheelRecognizer.Action) {
+        switch action {
+        case let .zoom(factor, anchor):
+            guard drag == nil else { return }
+            let page = currentPage
+            var zoom = zoomModel(page)
+            zoom.zoom(by: factor, anchor: pagePoint(anchor, page: page), at: now)
+            zooms[page] = zoom
+            wheelZoomPage = page
+        case .endZoom:
+            guard let page = wheelZoomPage else { return }
+            wheelZoomPage = nil
+            if case let .photo(dragged, _)? = drag?.route, dragged == page { return }
+            if pinchPage == page { return }
+            zooms[page]?.release(velocity: .zero, at: now)
+        case let .panStep(translation):
+            guard drag == nil else { return }
+            panZoomedPhoto(by: translation)
+        case let .page(direction):
+            guard drag == nil else { return }
+            paging.scroll(toPage: currentPage + direction, at: now)
+        case let .precisePan(delta):
+            if drag?.source == .pointer { return }
+            if drag == nil { beginDrag(axis: nil, source: .precise) }
+            dragChanged(by: delta)
+        case let .endPrecisePan(velocity):
+            if drag?.source == .precise { endDrag(velocity: velocity) }
+        }
+    }
+
+    private mutating func pinch(factor: Double, center: Point, phase: GesturePhase) {
+        guard drag == nil else { return }
+        let page = pinchPage ?? currentPage
+        var zoom = zoomModel(page)
+        zoom.zoom(by: factor, anchor: pagePoint(center, page: page), at: now)
+        if phase == .ended {
+            zoom.release(velocity: .zero, at: now)
+            pinchPage = nil
+        } else {
+            pinchPage = page
+        }
+        zooms[page] = zoom
+    }
+
+    private mutating func perform(_ command: KeyCommand) {
+        switch command {
+        case .toggleFullscreen:
+            fullscreenToggles += 1
+            return
+        case .quit:
+            wantsQuit = true
+            return
+        default:
+            break
+        }
+        guard drag == nil else { return }
+        switch command {
+        case .previousPage: paging.scroll(toPage: currentPage - 1, at: now)
+        case .nextPage: paging.scroll(toPage: currentPage + 1, at: now)
+        case .firstPage: paging.scroll(toPage: 0, fromNeighbour: true, at: now)
+        case .lastPage: paging.scroll(toPage: pageCount - 1, fromNeighbour: true, at: now)
+        case let .pan(translation): panZoomedPhoto(by: translation)
+        case .zoomIn: zoomAboutCentre(to: { $0 * WheelRecognizer.zoomPerNotch })
+        case .zoomOut: zoomAboutCentre(to: { $0 / WheelRecognizer.zoomPerNotch })
+        case .zoomToFit: zoomAboutCentre(to: { _ in 0 })
+        case .zoomToActualSize: zoomAboutCentre(to: { _ in 1 })
+        case .toggleFullscreen, .quit: break
+        }
+    }
+
+    // Animates the current page from where it will rest to the scale `scale(restingScale)`
+    // (clamped to the limits), keeping the image point at the window centre there as far as
+    // bounds allow; repeated presses compose on the previous target.
+    private mutating func zoomAboutCentre(to scale: (Double) -> Double) {
+        let page = currentPage
+        var zoom = zoomModel(page)
+        let target = zoom.restingTransform(at: now)
+        let bounds = zoom.bounds
+        let newScale = bounds.clampScale(scale(target.scale))
+        let point = target.invert(viewportCentre)
+        zoom.animate(
+            to: ScaleTranslate(scale: newScale, offset: bounds.clampOffset(viewportCentre - point * newScale, scale: newScale)),
+            at: now)
+        zooms[page] = zoom
+    }
+
+    // Animates a zoomed current page's resting offset by `translation`, within bounds.
+    private mutating func panZoomedPhoto(by translation: Point) {
+        let page = currentPage
+        var zoom = zoomModel(page)
+        let target = zoom.restingTransform(at: now)
+        guard zoom.bounds.isZoomed(target) else { return }
+        zoom.animate(
+            to: ScaleTranslate(scale: target.scale, offset: zoom.bounds.clampOffset(target.offset + translation, scale: target.scale)),
+            at: now)
+        zooms[page] = zoom
+    }
+}

@@ -1,0 +1,43 @@
+import RiffleGeometry
+
+/// Everything the app needs to draw one frame of the viewer, read from `ViewerInteraction`.
+///
+/// Page i's left edge is at window x = i · pageWidth − pagingOffset (`Page.originX`); inside a
+/// page, `Page.transform` maps image pixels to page pixels (the page's top-left is 0,0). The
+/// current page is further moved by `dismissOffset` while dragged vertically.
+public struct ViewerRenderState: Hashable, Sendable {
+    /// One page on screen.
+    public struct Page: Hashable, Sendable {
+        /// The page's index.
+        public var index: Int
+        /// Window x of the page's left edge: index · pageWidth − pagingOffset.
+        public var originX: Double
+        /// Image pixels → page pixels.
+        public var transform: ScaleTranslate
+    }
+
+    /// The window size, pixels.
+    public var viewport: Size
+    /// viewport width + `PagingScrollModel.gap`, pixels.
+    public var pageWidth: Double
+    /// The paging strip's position, pixels (page k at rest: k · pageWidth exactly).
+    public var pagingOffset: Double
+    /// The page resting, settling towards, or nearest while dragged.
+    public var currentPage: Int
+    /// The pages overlapping the window, in index order.
+    public var pages: [Page]
+    /// Background: 0 white (chrome shown) … 1 black (chrome hidden).
+    public var backgroundBlackness: Double
+    /// True when the chrome is shown or fading in.
+    public var chromeVisible: Bool
+    /// Offset of the current page while dragged down (x is always 0), pixels.
+    public var dismissOffset: Point
+    /// The background's opacity behind the dragged-down photo: 1 − |dy| / (H/3), clamped to [0, 1].
+    public var dismissBackgroundAlpha: Double
+    /// True while anything moves with time alone or a timer is outstanding: keep stepping.
+    public var isAnimating: Bool
+    /// Set once by q, Escape or the window manager's close: the app should quit.
+    public var wantsQuit: Bool
+    /// How many times f or F11 asked to toggle fullscreen; the app acts when it grows.
+    public var fullscreenToggles: Int
+}

@@ -1,0 +1,96 @@
+import PropertyBased
+import RiffleGeometry
+import RiffleInteraction
+import Testing
+
+/// Any sequence of complete gestures, clicks, keys and resizes ends, once the clock runs on, at
+/// rest on a whole page with every visible photo inside its zoom limits and pan bounds.
+///
+/// Each generated Int encodes one input (decoded by `ScriptedInput.apply`), so PropertyBased's
+/// seed names a failing script and its shrinking shortens it.
+@Suite struct ViewerPropertyTests {
+    static let contentSizes: [Size?] = [
+        Size(width: 4000, height: 3000), Size(width: 300, height: 200), Size(width: 1000, height: 3000),
+        nil, Size(width: 2000, height: 2000), Size(width: 6000, height: 1000),
+    ]
+
+    @Test func everyScriptEndsAtRestOnAWholePage() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max).array(of: 1...30)) { codes in
+            var h = ViewerHarness(pages: Self.contentSizes.count)
+            for (page, size) in Self.contentSizes.enumerated() {
+                if let size { h.viewer.setContentSize(size, forPage: page, at: 0) }
+            }
+            for code in codes {
+                var input = ScriptedInput(code)
+                input.apply(to: &h)
+            }
+            h.run(6)
+            let state = h.state
+            #expect(!state.isAnimating, "still animating: \(codes)")
+            #expect(abs(state.pagingOffset - Double(state.currentPage) * state.pageWidth) <= 0.5, "\(codes)")
+            #expect(state.pages.map(\.index) == [state.currentPage], "\(codes)")
+            #expect(state.dismissOffset == .zero && state.dismissBackgroundAlpha == 1, "\(codes)")
+            for page in state.pages {
+                let bounds = h.viewer.zoomBounds(forPage: page.index)
+                #expect(bounds.isResting(page.transform), "page \(page.index) \(page.transform): \(codes)")
+            }
+        }
+    }
+}
+
+/// One input decoded from an Int: the low digits choose the kind, the rest its parameters.
+struct ScriptedInput {
+    private var code: Int
+
+    init(_ code: Int) { self.code = code }
+
+    private mutating func next(_ n: Int) -> Int {
+        defer { code /= n }
+        return code % n
+    }
+
+    private mutating func point() -> Point { Point(x: Double(20 + next(960)), y: Double(20 + next(760))) }
+
+    mutating func apply(to h: inout ViewerHarness) {
+        switch next(9) {
+        case 0:
+            h.drag(from: point(), to: point(), duration: 0.02 + Double(next(50)) / 50, steps: 1 + next(12))
+        case 1:
+            let at = point(), notches = 1 + next(8), gap = Double(next(60)) / 1000
+            let size = next(2) == 0 ? 1.0 : 0.15
+            let sign = next(2) == 0 ? 1.0 : -1.0
+            let delta = next(3) == 0 ? Point(x: sign * size, y: 0) : Point(x: 0, y: sign * size)
+            let modifiers: Modifiers = [[], [.shift], [.control]][next(3)]
+            let precise = next(2) == 0
+            for _ in 0..<notches {
+                h.wheel(delta, at: at, modifiers, precise: precise)
+                h.run(gap)
+            }
+        case 2:
+            h.click(point())
+        case 3:
+            let p = point()
+            h.click(p)
+            h.run(0.1)
+            h.click(p)
+        case 4:
+            let names = ["Left", "Right", "space", "BackSpace", "Home", "End", "plus", "minus", "0", "1", "Up", "Down"]
+            h.key(names[next(names.count)], next(3) == 0 ? .control : [])
+        case 5:
+            h.viewer.resize(viewport: Size(width: Double(300 + next(1300)), height: Double(200 + next(1000))), at: h.t)
+        case 6:
+            let centre = point(), factor = 0.6 + Double(next(90)) / 100
+            h.viewer.handle(.pinch(scaleFactor: 1, center: centre, phase: .began, time: h.t))
+            for _ in 0..<(1 + next(10)) {
+                h.run(0.016)
+                h.viewer.handle(.pinch(scaleFactor: factor, center: centre, phase: .changed, time: h.t))
+            }
+            h.viewer.handle(.pinch(scaleFactor: 1, center: centre, phase: .ended, time: h.t))
+        case 7:
+            h.run(Double(next(60)) / 100)
+        default:
+            let page = next(ViewerPropertyTests.contentSizes.count)
+            h.viewer.setContentSize(Size(width: Double(100 + next(5000)), height: Double(100 + next(5000))), forPage: page, at: h.t)
+        }
+    }
+}
