@@ -78,7 +78,11 @@ let package = Package(
         ),
         .testTarget(name: "RiffleRasterTests", dependencies: ["RiffleRaster", "RiffleImageIO"]),
         .testTarget(name: "RiffleImageIOTests", dependencies: ["RiffleImageIO", "RiffleRaster"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RiffleAppTests", dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleDisplay"]),
+        .testTarget(
+            name: "RiffleAppTests",
+            dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleDisplay"],
+            exclude: ["Goldens"]
+        ),
         .testTarget(name: "RiffleEndToEndTests", dependencies: ["RiffleImageIO", "RiffleRaster"]),
     ]
 )

@@ -10,8 +10,8 @@ final class PageLabels {
     static let titlePixelHeight = 22
     static let detailPixelHeight = 16
     static let textWidthShare = 0.8
-    static let titleColor = Color(red: 255, green: 255, blue: 255)
-    static let detailColor = Color(red: 170, green: 170, blue: 170)
+    /// The detail line is the title's colour at this opacity (secondary text).
+    static let detailOpacity = 0.65
 
     private let font: FontFace?
     private let boldFont: FontFace?
@@ -22,8 +22,8 @@ final class PageLabels {
         boldFont = font.flatMap { try? FontFace(family: $0.family, bold: true) } ?? font
     }
 
-    /// A page-sized layer with `title` above `detail`, centred in `size`.
-    func message(title: String, detail: String, in size: Size) -> Layer {
+    /// A page-sized layer with `title` above `detail` in `color`, centred in `size`.
+    func message(title: String, detail: String, in size: Size, color: Color) -> Layer {
         guard let font, let boldFont else { return Layer() }
         let width = max(1, Int(size.width * Self.textWidthShare))
         let key = "\(width)\u{1}\(title)\u{1}\(detail)"
@@ -39,8 +39,9 @@ final class PageLabels {
         let (t, d) = blocks
         let gap = Double(Self.detailPixelHeight)
         let top = ((size.height - Double(t.height) - gap - Double(d.height)) / 2).rounded()
-        return Layer(sublayers:
-            t.layers(centerX: size.width / 2, top: top, color: Self.titleColor)
-            + d.layers(centerX: size.width / 2, top: top + Double(t.height) + gap, color: Self.detailColor))
+        return Layer(sublayers: [
+            Layer(sublayers: t.layers(centerX: size.width / 2, top: top, color: color)),
+            Layer(opacity: Self.detailOpacity, sublayers: d.layers(centerX: size.width / 2, top: top + Double(t.height) + gap, color: color)),
+        ])
     }
 }

@@ -44,14 +44,19 @@ final class PhotoStore {
         service.want(wanted.map { DecodeRequest(index: $0, path: photos[$0].path, viewport: viewport) })
     }
 
-    /// Takes finished decodes into the store; true when the picture on screen may have changed.
-    func absorbResults() -> Bool {
-        var changed = false
+    /// Takes finished decodes into the store and returns, for each photo that changed, its
+    /// full-resolution size (nil for a photo that failed).
+    func absorbResults() -> [(index: Int, fullSize: PixelSize?)] {
+        var changed: [(index: Int, fullSize: PixelSize?)] = []
         for result in service.takeResults() where abs(result.request.index - focus) <= Self.radius {
             entries[result.request.index] = Entry(content: result.output, viewport: result.request.viewport)
-            changed = true
+            if case .image(_, let fullSize, _) = result.output {
+                changed.append((result.request.index, fullSize))
+            } else {
+                changed.append((result.request.index, nil))
+            }
         }
-        if changed { focus(on: focus, viewport: viewport, direction: direction) }
+        if !changed.isEmpty { focus(on: focus, viewport: viewport, direction: direction) }
         return changed
     }
 

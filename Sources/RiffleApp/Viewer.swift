@@ -4,83 +4,77 @@ import RiffleImageIO
 import RiffleInteraction
 import RiffleRaster
 
-/// The photo viewer: input in, frames out. Owns the paging state and the decoded photos; knows
-/// nothing of where time and input come from (the live loop or a replay drives it) or where
-/// frames go (any `Display`).
+/// The photo viewer: input in, frames out. Wires the interaction model (paging, zoom, gestures)
+/// to the decoded photos and the compositor; knows nothing of where time and input come from
+/// (the live loop or a replay drives it) or where frames go (any `Display`).
 public final class Viewer {
-    /// Black space between two pages while they slide, in window pixels (Riffle's choice from
-    /// PhotoScroller's 20 pt; see PHYSICS.md).
-    public static let pageGap = 20.0
-
     public let library: PhotoLibrary
-    /// Index of the photo the viewer is on (or sliding to).
-    public private(set) var current: Int
     /// Set when the user asked to quit; the loop that drives the viewer ends.
-    public private(set) var wantsToQuit = false
-    /// Position of the paging layer, in pages (fractional while sliding).
-    public private(set) var pagingPosition: Double
+    public var wantsToQuit: Bool { interaction.wantsQuit }
+    /// True while something moves on screen or a gesture timer runs, so the loop must keep
+    /// stepping at 60 Hz.
+    public var isAnimating: Bool { interaction.isAnimating }
+    /// Index of the photo the viewer is on (or settling to).
+    public var current: Int { interaction.currentPage }
+    /// What the next frame shows: paging offset, each visible page's zoom, the background.
+    public var renderState: ViewerRenderState { interaction.renderState }
 
     private let display: Display
     private let store: PhotoStore
     private let compositor: Compositor
     private let labels: PageLabels
-    private var viewport: PixelSize
-    private var slide: PageSlide?
+    private var interaction: ViewerInteraction
+    private var focusedPage: Int
+    private var fullscreenToggles = 0
+    private var drawnState: ViewerRenderState?
     private var needsDisplay = true
-    private var isFullscreen = false
 
     /// A viewer on `library`, drawing into `display`, decoding with `decodeService`.
     public init(library: PhotoLibrary, display: Display, compositor: Compositor, decodeService: DecodeService<PhotoContent>, font: FontFace?) {
         self.library = library
         self.display = display
         self.compositor = compositor
-        self.labels = PageLabels(font: font)
-        current = library.startIndex
-        pagingPosition = Double(library.startIndex)
-        viewport = display.size
+        labels = PageLabels(font: font)
+        interaction = ViewerInteraction(
+            pageCount: library.photos.count, viewport: Size(display.size), page: library.startIndex, chromeVisible: false)
+        focusedPage = library.startIndex
         store = PhotoStore(photos: library.photos, service: decodeService)
-        store.focus(on: current, viewport: viewport, direction: 0)
+        store.focus(on: focusedPage, viewport: display.size, direction: 0)
         updateTitle()
     }
-
-    /// True while something moves on screen, so the loop must keep stepping at 60 Hz.
-    public var isAnimating: Bool { slide != nil }
 
     /// Applies one input event received at clock time `now`.
     public func handle(_ event: InputEvent, now: Double) {
         switch event {
-        case .key(let name, _, _):
-            handleKey(name, now: now)
         case .resize(let size):
-            viewport = size
-            store.focus(on: current, viewport: viewport, direction: 0)
-            needsDisplay = true
+            interaction.resize(viewport: Size(size), at: now)
+            store.focus(on: current, viewport: size, direction: 0)
         case .expose:
             needsDisplay = true
-        case .close:
-            wantsToQuit = true
-        case .pointerDown, .pointerMove, .pointerUp, .scroll, .pinch:
-            break
+        default:
+            interaction.handle(event)
         }
+        followInteraction()
     }
 
     /// Moves animations to clock time `now` and takes in finished decodes.
     public func advance(to now: Double) {
-        if store.absorbResults() { needsDisplay = true }
-        if let slide {
-            pagingPosition = slide.position(at: now)
+        interaction.step(to: now)
+        for (index, size) in store.absorbResults() {
+            if let size { interaction.setContentSize(Size(size), forPage: index, at: now) }
             needsDisplay = true
-            if slide.isDone(at: now) { self.slide = nil }
         }
+        followInteraction()
     }
 
     /// Draws and presents a frame if anything changed since the last one; true if it did.
     @discardableResult
     public func renderIfNeeded() -> Bool {
-        guard needsDisplay else { return false }
+        let state = interaction.renderState
+        guard needsDisplay || state != drawnState else { return false }
         needsDisplay = false
-        let target = display.frameBuffer()
-        compositor.render(scene(), into: target)
+        drawnState = state
+        compositor.render(scene(state), into: display.frameBuffer())
         display.present()
         return true
     }
@@ -88,89 +82,63 @@ public final class Viewer {
     /// Blocks until every decode asked for so far is finished and taken in.
     public func settleDecodes() {
         store.waitForDecodes()
-        if store.absorbResults() { needsDisplay = true }
+        advance(to: interaction.now)
     }
 
-    // MARK: input
-
-    private func handleKey(_ name: String, now: Double) {
-        let count = library.photos.count
-        switch name {
-        case "Right", "space", "Next", "KP_Next", "Down":
-            go(to: current + 1, now: now)
-        case "Left", "BackSpace", "Prior", "KP_Prior", "Up":
-            go(to: current - 1, now: now)
-        case "Home", "KP_Home":
-            go(to: 0, now: now)
-        case "End", "KP_End":
-            go(to: count - 1, now: now)
-        case "q", "Q", "Escape":
-            wantsToQuit = true
-        case "f", "F11":
-            isFullscreen.toggle()
-            display.setFullscreen(isFullscreen)
-        default:
-            break
+    /// Reacts to what the interaction model decided: a new current page refocuses decoding and
+    /// retitles the window; a fullscreen toggle goes to the display.
+    private func followInteraction() {
+        let page = interaction.currentPage
+        if page != focusedPage, library.photos.indices.contains(page) {
+            store.focus(on: page, viewport: display.size, direction: page > focusedPage ? 1 : -1)
+            focusedPage = page
+            updateTitle()
+        }
+        while fullscreenToggles < interaction.fullscreenToggles {
+            fullscreenToggles += 1
+            display.setFullscreen(fullscreenToggles % 2 == 1)
         }
     }
 
-    /// Slides to photo `index` (clamped to the library). A jump of several photos slides in from
-    /// the neighbouring page instead of flying past every photo in between.
-    private func go(to index: Int, now: Double) {
-        guard !library.photos.isEmpty else { return }
-        let target = min(max(index, 0), library.photos.count - 1)
-        guard target != current else { return }
-        let direction = target > current ? 1 : -1
-        var from = pagingPosition
-        if abs(Double(target) - from) > 1 { from = Double(target - direction) }
-        slide = PageSlide(from: from, to: Double(target), start: now)
-        current = target
-        store.focus(on: current, viewport: viewport, direction: direction)
-        updateTitle()
-        needsDisplay = true
-    }
-
     private func updateTitle() {
-        display.setTitle(WindowTitle.text(library: library, index: current))
+        display.setTitle(WindowTitle.text(library: library, index: focusedPage))
     }
 
     // MARK: scene
 
-    /// The layer tree of the frame: background > paging layer > page > zoom > image.
-    func scene() -> Layer {
-        let size = Size(viewport)
-        let pageWidth = size.width + Self.pageGap
-        var pages: [Layer] = []
-        if library.photos.isEmpty {
-            pages.append(labels.message(title: "No photos", detail: "Riffle found no JPEG or PNG files in \(library.description).", in: size))
-        } else {
-            let first = max(0, Int(pagingPosition.rounded(.down)))
-            let last = min(library.photos.count - 1, Int(pagingPosition.rounded(.up)))
-            if first <= last {
-                for index in first...last {
-                    var page = Layer(
-                        transform: ScaleTranslate(offset: Point(x: Double(index) * pageWidth, y: 0)),
-                        clip: Rect(origin: .zero, size: size))
-                    page.sublayers = [pageContent(index, in: size)]
-                    pages.append(page)
-                }
-            }
-        }
-        let paging = Layer(transform: ScaleTranslate(offset: Point(x: -pagingPosition * pageWidth, y: 0)), sublayers: pages)
-        return Layer(content: .fill(Rect(origin: .zero, size: size), .black), sublayers: [paging])
+    /// Background colour: black with the chrome hidden, white with it shown (Photos), faded by
+    /// the vertical drag's background alpha.
+    static func background(_ state: ViewerRenderState) -> Color {
+        let base = Color.mix(.white, .black, state.backgroundBlackness)
+        return Color.mix(.black, base, state.dismissBackgroundAlpha)
     }
 
-    private func pageContent(_ index: Int, in size: Size) -> Layer {
-        switch store.content(at: index) {
-        case .image(let pixels, let fullSize, let isOpaque)?:
-            let content = Size(fullSize)
-            let frame = AspectFit.frame(content: content, viewport: size)
-            let zoom = ScaleTranslate(scale: AspectFit.scale(content: content, viewport: size), offset: frame.origin)
-            return Layer(transform: zoom, content: .image(ImageContent(pixels: pixels, size: content, isOpaque: isOpaque)))
-        case .failure(let reason)?:
-            return labels.message(title: library.photos[index].name, detail: reason, in: size)
-        case nil:
-            return Layer()
+    /// The layer tree of the frame: background > paging layer > page > zoom > image.
+    func scene(_ state: ViewerRenderState) -> Layer {
+        let size = state.viewport
+        let window = Rect(origin: .zero, size: size)
+        let textColor = state.backgroundBlackness < 0.5 ? Color.black : Color.white
+        var pages: [Layer] = []
+        if library.photos.isEmpty {
+            pages.append(labels.message(
+                title: "No photos", detail: "Riffle found no JPEG or PNG files in \(library.description).", in: size, color: textColor))
         }
+        for page in state.pages where library.photos.indices.contains(page.index) {
+            var origin = Point(x: page.originX, y: 0)
+            if page.index == state.currentPage { origin = origin + state.dismissOffset }
+            let content: Layer
+            switch store.content(at: page.index) {
+            case .image(let pixels, let fullSize, let isOpaque)?:
+                content = Layer(
+                    transform: page.transform,
+                    content: .image(ImageContent(pixels: pixels, size: Size(fullSize), isOpaque: isOpaque)))
+            case .failure(let reason)?:
+                content = labels.message(title: library.photos[page.index].name, detail: reason, in: size, color: textColor)
+            case nil:
+                content = Layer()
+            }
+            pages.append(Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [content]))
+        }
+        return Layer(content: .fill(window, Self.background(state)), sublayers: pages)
     }
 }

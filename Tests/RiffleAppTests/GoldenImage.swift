@@ -9,7 +9,7 @@ import Testing
 /// differs from it by at most 2 (the fixed-point weights, see the raster tests), and one more
 /// step absorbs libjpeg-turbo's IDCT rounding between builds with and without SIMD.
 /// Set `RIFFLE_RECORD_GOLDENS=1` to (re)write the goldens from the current output; on a failure
-/// the actual frame and a difference picture are written to `Tests/RiffleAppTests/Failures/`.
+/// the actual frame and a difference picture are written to `Tests/Failures/`.
 enum GoldenImage {
     static let tolerance = 3
     static var recording: Bool { ProcessInfo.processInfo.environment["RIFFLE_RECORD_GOLDENS"] == "1" }
@@ -35,7 +35,7 @@ enum GoldenImage {
         if diff.pixelsOverTolerance > 0 {
             try writeFailure(actual, diff.visualization, name: name)
             Issue.record(
-                "\(name): \(diff.pixelsOverTolerance) pixels differ by more than \(tolerance) (worst \(diff.maxChannel)); see Tests/RiffleAppTests/Failures/",
+                "\(name): \(diff.pixelsOverTolerance) pixels differ by more than \(tolerance) (worst \(diff.maxChannel)); see Tests/Failures/",
                 sourceLocation: sourceLocation)
         }
     }

@@ -5,8 +5,9 @@ import RiffleGeometry
 import RiffleRaster
 import Testing
 
-/// Runs a replay script headless against the test photos and returns its snapshots by name.
-func replay(_ scriptName: String, path: RasterPath = .fast, size: PixelSize = PixelSize(width: 320, height: 200)) throws -> [(String, PixelBuffer)] {
+/// Runs a replay script headless against the test photos; returns its snapshots by name and the
+/// viewer as the script left it.
+func replay(_ scriptName: String, path: RasterPath = .fast, size: PixelSize = PixelSize(width: 320, height: 200)) throws -> (shots: [(String, PixelBuffer)], viewer: Viewer) {
     let script = try ReplayScript(parsing: try String(contentsOf: TestPaths.script(scriptName), encoding: .utf8))
     var problems: [String] = []
     let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
@@ -15,27 +16,56 @@ func replay(_ scriptName: String, path: RasterPath = .fast, size: PixelSize = Pi
     let session = RiffleSession(library: library, display: display, rasterPath: path, problems: &problems)
     var shots: [(String, PixelBuffer)] = []
     try session.replay(script, snapshots: { name, frame in shots.append((name, frame)) })
-    return shots
+    return (shots, session.viewer)
 }
 
 @Suite struct ReplayGoldenTests {
-    static let scripts = ["paging", "resize"]
+    static let scripts = TestPaths.allScripts
 
     /// Every snapshot of every script matches its golden, drawn by the fast paths and again by
     /// the reference sampler (tiny-skia's rule: goldens pass both ways).
     @Test(arguments: scripts, [RasterPath.fast, .reference])
     func snapshotsMatchGoldens(script: String, path: RasterPath) throws {
         if GoldenImage.recording && path == .reference { return }
-        let shots = try replay(script, path: path)
+        let shots = try replay(script, path: path).shots
         #expect(!shots.isEmpty)
         for (name, frame) in shots { try GoldenImage.check(frame, golden: "\(script)/\(name)") }
     }
 
     @Test func replayIsDeterministic() throws {
-        let a = try replay("paging"), b = try replay("paging")
+        let a = try replay("paging").shots, b = try replay("paging").shots
         #expect(a.map(\.0) == b.map(\.0))
         for ((name, x), (_, y)) in zip(a, b) {
             #expect(ImageDifference(x, y, tolerance: 0).pixelsOverTolerance == 0, "snapshot \(name) differs between two runs")
         }
+    }
+}
+
+/// What each script leaves behind once its clock has run on: the page it rests on and whether
+/// that photo is back at fit (coffee.png, 600×400, fits a 320×200 window at 0.5; friends.jpg
+/// 2056×3088 at 200/3088).
+@Suite struct ReplayOutcomeTests {
+    static let coffeeFit = 0.5
+    static let friendsFit = 200.0 / 3088
+
+    @Test(arguments: [
+        ("flick", 1, friendsFit), ("slow-drag", 1, friendsFit), ("rubber-band", 0, coffeeFit),
+        ("double-click", 0, coffeeFit), ("zoom-page-back", 0, coffeeFit), ("wheel-zoom", 0, coffeeFit),
+        ("pan-to-next", 1, friendsFit), ("mid-swipe", 1, friendsFit), ("paging", 0, coffeeFit),
+    ])
+    func scriptEndsAtRestOnItsPage(script: String, page: Int, fitScale: Double) throws {
+        let viewer = try replay(script).viewer
+        #expect(viewer.current == page)
+        let state = viewer.renderState
+        #expect(abs(state.pagingOffset - Double(page) * state.pageWidth) < 0.5, "not on a whole page: \(state.pagingOffset)")
+        let shown = try #require(state.pages.first { $0.index == page })
+        #expect(abs(shown.transform.scale - fitScale) < 1e-9, "page \(page) at scale \(shown.transform.scale), fit is \(fitScale)")
+    }
+
+    @Test func clickShowsTheChromeOnWhite() throws {
+        let state = try replay("chrome-and-drag-down").viewer.renderState
+        #expect(state.chromeVisible)
+        #expect(state.backgroundBlackness == 0)
+        #expect(state.dismissOffset == .zero)
     }
 }

@@ -7,7 +7,13 @@ enum TestPaths {
     static let photos = testsFolder.appendingPathComponent("Photos").path
     static let scripts = testsFolder.appendingPathComponent("Scripts")
     static let goldens = testsFolder.appendingPathComponent("RiffleAppTests/Goldens")
-    static let failures = testsFolder.appendingPathComponent("RiffleAppTests/Failures")
+    static let failures = testsFolder.appendingPathComponent("Failures")
 
     static func script(_ name: String) -> URL { scripts.appendingPathComponent(name + ".replay") }
+
+    /// The names of every script in `Tests/Scripts`, sorted.
+    static var allScripts: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: scripts.path)) ?? []
+        return files.filter { $0.hasSuffix(".replay") }.map { String($0.dropLast(".replay".count)) }.sorted()
+    }
 }

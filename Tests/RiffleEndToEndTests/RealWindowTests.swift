@@ -10,7 +10,11 @@ import Testing
 @Suite(.serialized) struct RealWindowTests {
     static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let photos = testsFolder.appendingPathComponent("Photos").path
-    static let scripts = ["paging", "resize"]
+    /// Every script in `Tests/Scripts`: the same ones the headless golden tests replay.
+    static var scripts: [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: testsFolder.appendingPathComponent("Scripts").path)) ?? []
+        return files.filter { $0.hasSuffix(".replay") }.map { String($0.dropLast(".replay".count)) }.sorted()
+    }
 
     /// The `riffle` executable built beside this test bundle.
     static var riffle: String {
