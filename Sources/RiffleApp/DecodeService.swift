@@ -7,11 +7,15 @@ public struct DecodeRequest: Hashable, Sendable {
     public let path: String
     /// The window size the photo is decoded to fit (the decoder derives the pixel size).
     public let viewport: PixelSize
+    /// How much larger than at fit the photo is shown (1 at fit, 2.5 after a double-click):
+    /// a zoomed photo is decoded sharper, up to its full resolution.
+    public let detail: Double
 
-    public init(index: Int, path: String, viewport: PixelSize) {
+    public init(index: Int, path: String, viewport: PixelSize, detail: Double = 1) {
         self.index = index
         self.path = path
         self.viewport = viewport
+        self.detail = max(1, detail)
     }
 }
 

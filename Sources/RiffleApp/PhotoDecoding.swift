@@ -11,7 +11,8 @@ public enum PhotoContent: Sendable {
 }
 
 /// Decodes one photo for a window size: the header first (cheap), then the pixels at no less
-/// than the size the photo is shown at when fitted, never at full size when less will do.
+/// than the size the photo is shown at (fitted, times the zoom's `detail`), never at full size
+/// when less will do.
 public enum PhotoDecoding {
     /// Largest number of pixels Riffle decodes into one buffer (24 MP · 4 B ≈ 96 MiB; 64 MP is
     /// 256 MiB). Larger images are decoded DCT-scaled or refused with a message.
@@ -31,7 +32,10 @@ public enum PhotoDecoding {
         do throws(ImageDecodeError) {
             let bytes = try FileBytes.read(atPath: request.path)
             let info = try ImageDecoder.probe(bytes)
-            let target = shownSize(of: info.uprightSize, in: request.viewport)
+            let fit = shownSize(of: info.uprightSize, in: request.viewport)
+            let target = PixelSize(
+                width: min(info.uprightSize.width, Int((Double(fit.width) * request.detail).rounded(.up))),
+                height: min(info.uprightSize.height, Int((Double(fit.height) * request.detail).rounded(.up))))
             let decoded = try ImageDecoder.decode(bytes, atLeast: target, pixelLimit: pixelLimit)
             // DCT scaling stops at 1/8 and PNG has none: halve further with a box filter while
             // the result still covers the shown size, so the sampler never skips pixels.

@@ -7,9 +7,10 @@ import RiffleRaster
 ///
 /// Script events are injected at the app's input layer (straight into `Viewer.handle`) with
 /// virtual timestamps; the display contributes only its own window events (expose, resize,
-/// close). A frame is stepped at every 1/60 s boundary the clock passes. `snapshot` first lets
-/// every decode requested so far finish without moving the clock, so a script gives the same
-/// pictures on any machine.
+/// close). A frame is stepped at every 1/60 s boundary the clock passes. Before each frame (and
+/// so before each `snapshot`) every decode requested so far is let finish without moving the
+/// clock: what a gesture sees (a photo's size, its pixels) never depends on how fast this
+/// machine decodes, so a script gives the same pictures on any machine, headless or in a window.
 public final class ReplayRunner {
     /// Frames per second of the virtual clock.
     public static let frameRate = 60.0
@@ -21,7 +22,6 @@ public final class ReplayRunner {
     private let pace: ((Double) -> Void)?
     private var now = 0.0
     private var nextFrame = 0
-    private var lastFrameTime = 0.0
     private var pointer = Point.zero
     private var queued: [InputEvent] = []
 
@@ -97,7 +97,6 @@ public final class ReplayRunner {
         case .snapshot(let name):
             viewer.settleDecodes()
             deliverQueued()
-            viewer.advance(to: lastFrameTime)
             viewer.renderIfNeeded()
             try writeSnapshot(name, try display.capture())
         }
@@ -153,7 +152,7 @@ public final class ReplayRunner {
     private func stepFrame() {
         let t = Double(nextFrame) / Self.frameRate
         nextFrame += 1
-        lastFrameTime = t
+        viewer.settleDecodes()
         deliverQueued()
         viewer.advance(to: t)
         viewer.renderIfNeeded()

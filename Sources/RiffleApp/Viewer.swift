@@ -65,6 +65,16 @@ public final class Viewer {
             needsDisplay = true
         }
         followInteraction()
+        requestDetail()
+    }
+
+    /// Once a zoom comes to rest, asks for the current photo decoded at the size it is shown
+    /// (not during the motion: a pinch or bounce would ask for a new decode every frame).
+    private func requestDetail() {
+        guard !interaction.isAnimating, case .image(_, let fullSize, _)? = store.content(at: current),
+              let shown = interaction.renderState.pages.first(where: { $0.index == current }) else { return }
+        let fit = AspectFit.scale(content: Size(fullSize), viewport: Size(display.size))
+        store.showFocused(atDetail: max(1, shown.transform.scale / fit))
     }
 
     /// Draws and presents a frame if anything changed since the last one; true if it did.
