@@ -1,0 +1,75 @@
+import CPixman
+import Dispatch
+import Foundation
+import RiffleGeometry
+import RiffleRaster
+
+/// Compositor frame time for a 6000×4000 photo in a frame at fit, 1:1 and 2×, beside a memcpy
+/// of the frame and pixman's bilinear composite of the same transform, in the same run.
+enum CompositeBenchmark {
+    struct Case {
+        let name: String
+        let scale: Double
+    }
+
+    static func run(source: PixelBuffer, frame: PixelSize) {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let parallel: Compositor.ParallelRunner = { n, job in DispatchQueue.concurrentPerform(iterations: n, execute: job) }
+        let fast = Compositor(path: .fast, parallel: parallel, bands: cores)
+        let single = Compositor(path: .fast)
+        let target = PixelBuffer(width: frame.width, height: frame.height)
+        let copySource = PixelBuffer(width: frame.width, height: frame.height)
+        let memcpyTime = Stopwatch.median {
+            memcpy(target.pixels, copySource.pixels, frame.area * 4)
+        }
+        print("composite \(source.width)x\(source.height) -> \(frame.width)x\(frame.height) (\(cores) cores); memcpy of the frame: \(ms(memcpyTime))")
+        let fit = AspectFit.scale(content: Size(source.size), viewport: Size(frame))
+        for c in [Case(name: "fit", scale: fit), Case(name: "1:1", scale: 1), Case(name: "2x", scale: 2)] {
+            // Centred on the photo's centre, as the viewer shows it.
+            let offset = Point(
+                x: (Double(frame.width) - Double(source.width) * c.scale) / 2,
+                y: (Double(frame.height) - Double(source.height) * c.scale) / 2)
+            let transform = ScaleTranslate(scale: c.scale, offset: Point(x: offset.x.rounded(), y: offset.y.rounded()))
+            let tree = Layer(transform: transform, content: .image(ImageContent(pixels: source, isOpaque: true)))
+            let ours = Stopwatch.median { fast.render(tree, into: target) }
+            let oursOne = Stopwatch.median { single.render(tree, into: target) }
+            let pix = pixmanTime(source: source, target: target, transform: transform)
+            var line = "  \(c.name.padding(toLength: 4, withPadding: " ", startingAt: 0)) riffle \(ms(ours)) (1 core \(ms(oursOne)))"
+            line += "  pixman \(ms(pix))  riffle/pixman \(ratio(ours, pix))  riffle/memcpy \(ratio(ours, memcpyTime))"
+            print(line)
+            // At fit the viewer does not sample the 24 MP original: it composites the decoded
+            // level that matches the zoom (here the box-filtered level ≥ the shown size).
+            if c.scale < 0.5 {
+                let shown = PixelSize(width: Int((Double(source.width) * c.scale).rounded(.up)), height: Int((Double(source.height) * c.scale).rounded(.up)))
+                let level = BoxDownsample.shrink(source, toAtLeast: shown.width, shown.height)
+                let leveled = Layer(transform: transform, content: .image(ImageContent(pixels: level, size: Size(source.size), isOpaque: true)))
+                let fromLevel = Stopwatch.median { fast.render(leveled, into: target) }
+                print("       from the \(level.width)x\(level.height) level the viewer decodes: \(ms(fromLevel))  /pixman \(ratio(fromLevel, pix))  /memcpy \(ratio(fromLevel, memcpyTime))")
+            }
+        }
+    }
+
+    /// pixman_image_composite32 with PIXMAN_FILTER_BILINEAR and the inverse transform
+    /// (pixman maps destination to source), operator SRC over the whole frame.
+    static func pixmanTime(source: PixelBuffer, target: PixelBuffer, transform: ScaleTranslate) -> Double {
+        guard let src = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(source.width), Int32(source.height), source.pixels, Int32(source.rowPixels * 4)),
+              let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(target.width), Int32(target.height), target.pixels, Int32(target.rowPixels * 4))
+        else { fatalError("pixman could not wrap the buffers") }
+        defer {
+            pixman_image_unref(src)
+            pixman_image_unref(dst)
+        }
+        func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
+        let inv = 1 / transform.scale
+        var m = pixman_transform()
+        m.matrix = (
+            (fixed(inv), 0, fixed(-transform.offset.x * inv)),
+            (0, fixed(inv), fixed(-transform.offset.y * inv)),
+            (0, 0, fixed(1)))
+        pixman_image_set_transform(src, &m)
+        pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
+        return Stopwatch.median {
+            pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, 0, 0, 0, 0, 0, 0, Int32(target.width), Int32(target.height))
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import RiffleRaster
+
+/// A camera-like test picture: smooth colour gradients (sky, ground), fine texture and sharp
+/// edges, deterministic for a given size, so JPEG encoding and scaling see photographic work.
+enum SyntheticPhoto {
+    static func make(width: Int, height: Int) -> PixelBuffer {
+        let b = PixelBuffer(width: width, height: height)
+        var seed: UInt32 = 0x1234_5678
+        for y in 0..<height {
+            let row = b.row(y)
+            let v = Double(y) / Double(height)
+            for x in 0..<width {
+                let u = Double(x) / Double(width)
+                // xorshift noise for sensor-like grain
+                seed ^= seed << 13
+                seed ^= seed >> 17
+                seed ^= seed << 5
+                let grain = Double(seed & 15) - 7.5
+                let stripes = ((x / 37 + y / 53) % 2 == 0) ? 18.0 : 0
+                let r = 40 + 180 * u + grain + stripes
+                let g = 60 + 150 * (1 - v) + grain
+                let bl = 90 + 120 * v * (1 - u) + grain - stripes
+                func c(_ d: Double) -> UInt32 { UInt32(max(0, min(255, d))) }
+                row[x] = 0xFF00_0000 | c(r) << 16 | c(g) << 8 | c(bl)
+            }
+        }
+        return b
+    }
+}
