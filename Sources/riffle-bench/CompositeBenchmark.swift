@@ -34,7 +34,7 @@ enum CompositeBenchmark {
             let ours = Stopwatch.median { fast.render(tree, into: target) }
             let oursOne = Stopwatch.median { single.render(tree, into: target) }
             let pix = pixmanTime(source: source, target: target, transform: transform)
-            var line = "  \(c.name.padding(toLength: 4, withPadding: " ", startingAt: 0)) riffle \(ms(ours)) (1 core \(ms(oursOne)))"
+            var line = "  \(c.name.padding(toLength: 4, withPad: " ", startingAt: 0)) riffle \(ms(ours)) (1 core \(ms(oursOne)))"
             line += "  pixman \(ms(pix))  riffle/pixman \(ratio(ours, pix))  riffle/memcpy \(ratio(ours, memcpyTime))"
             print(line)
             // At fit the viewer does not sample the 24 MP original: it composites the decoded
