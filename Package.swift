@@ -52,7 +52,7 @@ let package = Package(
         // MARK: IO and display
         .target(name: "RiffleImageIO", dependencies: ["CRiffleImaging", "RiffleRaster", "RiffleGeometry"]),
         .target(name: "RiffleDisplay", dependencies: ["RiffleRaster", "RiffleInteraction", "RiffleGeometry"]),
-        .target(name: "RiffleX11", dependencies: ["CRiffleX11", "RiffleDisplay", "RiffleRaster", "RiffleInteraction", "RiffleGeometry"]),
+        .target(name: "RiffleX11", dependencies: ["CRiffleX11", "RiffleDisplay", "RiffleRaster", "RiffleInteraction", "RifflePhysics", "RiffleGeometry"]),
 
         // MARK: the app and the executables
         .target(

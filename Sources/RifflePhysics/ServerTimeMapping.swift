@@ -2,7 +2,8 @@
 ///
 /// The server stamps input with a 32-bit millisecond counter of its own (it wraps every
 /// 2^32 ms, about 49.7 days, and starts wherever the server's clock was). The mapping unwraps
-/// it and adds an offset, app seconds − server seconds, learnt from the first event.
+/// it with `ServerTimeline` and adds an offset, app seconds − server seconds, learnt from the
+/// first event. Pure: the arrival time comes in as a number.
 ///
 /// The offset is kept as the smallest one seen, because an event is never delivered before it
 /// happens: an event that arrives "earlier" than the mapping predicts lowers the offset, so a
@@ -15,8 +16,8 @@ public struct ServerTimeMapping: Sendable {
     public let maxDrift: Double
     /// App seconds minus unwrapped server seconds; nil before the first event.
     public private(set) var offset: Double?
-    /// The latest server time seen, raw and unwrapped.
-    private var latest: (raw: UInt32, unwrapped: Int64)?
+    /// Unwraps the 32-bit counter.
+    private var timeline = ServerTimeline()
 
     /// A mapping that has seen no event yet.
     ///
@@ -29,7 +30,7 @@ public struct ServerTimeMapping: Sendable {
     /// The app-clock time of an event stamped `serverMilliseconds` that arrived at app time
     /// `now` (seconds); never later than `now`.
     public mutating func appTime(serverMilliseconds: UInt32, now: Double) -> Double {
-        let seconds = Double(unwrap(serverMilliseconds)) / 1000
+        let seconds = timeline.seconds(for: serverMilliseconds)
         let arrival = now - seconds
         if let known = offset, arrival <= known + maxDrift {
             offset = min(known, arrival)
@@ -37,19 +38,5 @@ public struct ServerTimeMapping: Sendable {
             offset = arrival
         }
         return seconds + (offset ?? arrival)
-    }
-
-    /// The server time in milliseconds since the first event's wrap period began, counting
-    /// wraps: the nearest value (within ±2^31 ms) to the latest event seen, so an event that
-    /// arrives out of order across a wrap lands before it rather than 49 days later.
-    mutating func unwrap(_ raw: UInt32) -> Int64 {
-        guard let latest else {
-            self.latest = (raw, Int64(raw))
-            return Int64(raw)
-        }
-        let step = Int64(Int32(bitPattern: raw &- latest.raw))
-        let unwrapped = latest.unwrapped + step
-        if step > 0 { self.latest = (raw, unwrapped) }
-        return unwrapped
     }
 }
