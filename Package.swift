@@ -70,14 +70,15 @@ let package = Package(
         ),
 
         // MARK: tests
+        .target(name: "RiffleTestSupport", path: "Tests/RiffleTestSupport"),
         .testTarget(name: "RiffleGeometryTests", dependencies: ["RiffleGeometry"]),
-        .testTarget(name: "RifflePhysicsTests", dependencies: ["RifflePhysics"]),
+        .testTarget(name: "RifflePhysicsTests", dependencies: ["RifflePhysics", "RiffleTestSupport"]),
         .testTarget(
             name: "RiffleInteractionTests",
             dependencies: ["RiffleInteraction", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "RiffleRasterTests", dependencies: ["RiffleRaster", "RiffleImageIO"]),
-        .testTarget(name: "RiffleImageIOTests", dependencies: ["RiffleImageIO", "RiffleRaster"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RiffleRasterTests", dependencies: ["RiffleRaster", "RiffleImageIO", "RiffleTestSupport"]),
+        .testTarget(name: "RiffleImageIOTests", dependencies: ["RiffleImageIO", "RiffleRaster", "RiffleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RiffleAppTests",
             dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleDisplay"],

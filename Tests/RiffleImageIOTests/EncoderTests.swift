@@ -1,30 +1,21 @@
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
+import RiffleTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A 64-bit linear congruential generator (Knuth's MMIX constants): the same seed gives the
-/// same pictures on every run, and a failure message names the seed.
-private struct SeededGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt32 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return UInt32(truncatingIfNeeded: state >> 32)
-    }
-}
 
 @Suite("PNG and JPEG encoding")
 struct EncoderTests {
     @Test("Opaque pixels survive PNG encode → decode exactly", arguments: [UInt64(1), 42, 20_240_601])
     func pngRoundTripOpaque(seed: UInt64) throws {
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let original = PixelBuffer(width: 37, height: 23)
         for y in 0..<original.height {
-            for x in 0..<original.width { original[x, y] = 0xFF00_0000 | (random.next() & 0x00FF_FFFF) }
+            for x in 0..<original.width { original[x, y] = 0xFF00_0000 | (UInt32(truncatingIfNeeded: random.next()) & 0x00FF_FFFF) }
         }
         let bytes = try PNGEncoder.encode(original)
         #expect(ImageFormat.detect(bytes) == .png)

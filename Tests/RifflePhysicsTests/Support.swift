@@ -1,21 +1,6 @@
 import RealModule
 @testable import RifflePhysics
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator, so every random test names its
-/// seed and reproduces from it.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+@_exported import RiffleTestSupport
 
 /// |a − b| ≤ absolute + relative·max(|a|, |b|).
 func isClose(_ a: Double, _ b: Double, absolute: Double = 1e-9, relative: Double = 1e-9) -> Bool {

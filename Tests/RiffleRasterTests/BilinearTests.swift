@@ -1,5 +1,6 @@
 import RiffleGeometry
 @testable import RiffleRaster
+import RiffleTestSupport
 import Testing
 
 /// Tolerance between the fixed-point path and the double-precision reference, per channel:

@@ -1,5 +1,6 @@
 import RiffleGeometry
 @testable import RiffleRaster
+import RiffleTestSupport
 import Testing
 
 @Suite struct CompositorTests {
