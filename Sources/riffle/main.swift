@@ -15,8 +15,11 @@ struct RiffleCommand: ParsableCommand {
             With no PATH, opens the photos bundled with Riffle. A file opens its folder at that \
             file; a folder shows its JPEG and PNG files in natural order.
 
+            Mouse: drag or flick to page, wheel to zoom at the pointer, double-click to zoom in \
+            and back, drag a zoomed photo to pan, click to toggle the background.
+
             Keys: Right/Space/Page Down next, Left/BackSpace/Page Up previous, Home/End first/last, \
-            f or F11 fullscreen, q or Escape quit.
+            +/- zoom, 0 fit, 1 one-to-one, Ctrl+arrows pan, f or F11 fullscreen, q or Escape quit.
             """)
 
     @Argument(help: "Photos or folders to browse.")
