@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import RiffleGeometry
 
@@ -11,18 +12,23 @@ public struct DecodeRequest: Hashable, Sendable {
     /// a zoomed photo is decoded sharper, up to its full resolution.
     public let detail: Double
 
-    public init(index: Int, path: String, viewport: PixelSize, detail: Double = 1) {
+    /// A quick coarse decode to show while the real one runs.
+    public let isPreview: Bool
+
+    public init(index: Int, path: String, viewport: PixelSize, detail: Double = 1, isPreview: Bool = false) {
         self.index = index
         self.path = path
         self.viewport = viewport
         self.detail = max(1, detail)
+        self.isPreview = isPreview
     }
 }
 
-/// A finished decode: the request and what came of it.
+/// A finished decode: the request, what came of it, and how long it took (seconds).
 public struct DecodeResult<Output: Sendable>: Sendable {
     public let request: DecodeRequest
     public let output: Output
+    public let seconds: Double
 }
 
 /// Decodes photos on background threads, most wanted first, so the frame loop never decodes.
@@ -102,11 +108,13 @@ public final class DecodeService<Output: Sendable>: @unchecked Sendable {
             running.insert(request)
             condition.unlock()
 
+            let start = DispatchTime.now().uptimeNanoseconds
             let output = decode(request)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 
             condition.lock()
             running.remove(request)
-            inbox.append(DecodeResult(request: request, output: output))
+            inbox.append(DecodeResult(request: request, output: output, seconds: seconds))
             condition.broadcast()
             condition.unlock()
             onResult()

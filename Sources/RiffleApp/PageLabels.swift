@@ -2,9 +2,8 @@ import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
 
-/// Text pages: the error page of a photo that cannot be shown, the "no photos" page.
-/// Rendered text is cached per (title, detail, width), so a page that stays on screen is laid
-/// out once, not every frame.
+/// Text pages: the error page of a photo that cannot be shown, the "no photos" page. Laying text
+/// out costs a FreeType pass: callers keep the layer while the page stays (see `PageView`).
 final class PageLabels {
     /// Title and body text sizes in pixels, and the share of the window width text may use.
     static let titlePixelHeight = 22
@@ -15,7 +14,6 @@ final class PageLabels {
 
     private let font: FontFace?
     private let boldFont: FontFace?
-    private var cache: [String: (TextBlock, TextBlock)] = [:]
 
     init(font: FontFace?) {
         self.font = font
@@ -26,17 +24,8 @@ final class PageLabels {
     func message(title: String, detail: String, in size: Size, color: Color) -> Layer {
         guard let font, let boldFont else { return Layer() }
         let width = max(1, Int(size.width * Self.textWidthShare))
-        let key = "\(width)\u{1}\(title)\u{1}\(detail)"
-        let blocks: (TextBlock, TextBlock)
-        if let cached = cache[key] {
-            blocks = cached
-        } else {
-            blocks = (TextBlock(title, face: boldFont, pixelHeight: Self.titlePixelHeight, maxWidth: width),
-                      TextBlock(detail, face: font, pixelHeight: Self.detailPixelHeight, maxWidth: width))
-            if cache.count > 16 { cache.removeAll() }
-            cache[key] = blocks
-        }
-        let (t, d) = blocks
+        let t = TextBlock(title, face: boldFont, pixelHeight: Self.titlePixelHeight, maxWidth: width)
+        let d = TextBlock(detail, face: font, pixelHeight: Self.detailPixelHeight, maxWidth: width)
         let gap = Double(Self.detailPixelHeight)
         let top = ((size.height - Double(t.height) - gap - Double(d.height)) / 2).rounded()
         return Layer(sublayers: [

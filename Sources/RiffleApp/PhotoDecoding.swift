@@ -2,21 +2,36 @@ import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
 
+/// Pixels of a photo as decoded for showing: `pixels` stand for the upright full-resolution
+/// `fullSize` (the compositor stretches them over it).
+public struct DecodedPhoto: Sendable {
+    public let pixels: PixelBuffer
+    public let fullSize: PixelSize
+    public let isOpaque: Bool
+    /// A quick, coarse look (a 1/8-scale decode) shown while the real decode runs.
+    public let isPreview: Bool
+}
+
 /// What the viewer holds for one photo.
 public enum PhotoContent: Sendable {
-    /// Decoded pixels: `pixels` stand for the upright full-resolution `fullSize`.
-    case image(pixels: PixelBuffer, fullSize: PixelSize, isOpaque: Bool)
+    /// Decoded pixels, a preview or the real thing.
+    case image(DecodedPhoto)
     /// The file could not be shown; `reason` says why in words for a person.
     case failure(reason: String)
 }
 
 /// Decodes one photo for a window size: the header first (cheap), then the pixels at no less
 /// than the size the photo is shown at (fitted, times the zoom's `detail`), never at full size
-/// when less will do.
+/// when less will do, and finally area-averaged down to exactly that size, so that a photo at
+/// fit is composited 1:1 and the cache holds no pixel nobody sees.
 public enum PhotoDecoding {
     /// Largest number of pixels Riffle decodes into one buffer (24 MP · 4 B ≈ 96 MiB; 64 MP is
     /// 256 MiB). Larger images are decoded DCT-scaled or refused with a message.
     public static let pixelLimit = 64_000_000
+
+    /// A preview is decoded at this fraction of the shown size: libjpeg's smallest DCT scale
+    /// (1/8) is the cheap one, and scaled up it reads as a soft version of the photo.
+    public static let previewFraction = 1.0 / 8
 
     /// The pixel size a photo of `fullSize` occupies when fitted in `viewport`, rounded up
     /// (at least 1×1).
@@ -27,21 +42,32 @@ public enum PhotoDecoding {
             height: max(1, Int((Double(fullSize.height) * s).rounded(.up))))
     }
 
+    /// The size to decode `fullSize` at: shown size × `factor`, within 1×1 and the full size.
+    static func target(for fullSize: PixelSize, in viewport: PixelSize, factor: Double) -> PixelSize {
+        let shown = shownSize(of: fullSize, in: viewport)
+        return PixelSize(
+            width: min(fullSize.width, max(1, Int((Double(shown.width) * factor).rounded(.up)))),
+            height: min(fullSize.height, max(1, Int((Double(shown.height) * factor).rounded(.up)))))
+    }
+
     /// Reads and decodes the file at `request.path` for `request.viewport`.
     @Sendable public static func decode(_ request: DecodeRequest) -> PhotoContent {
         do throws(ImageDecodeError) {
             let bytes = try FileBytes.read(atPath: request.path)
             let info = try ImageDecoder.probe(bytes)
-            let fit = shownSize(of: info.uprightSize, in: request.viewport)
-            let target = PixelSize(
-                width: min(info.uprightSize.width, Int((Double(fit.width) * request.detail).rounded(.up))),
-                height: min(info.uprightSize.height, Int((Double(fit.height) * request.detail).rounded(.up))))
+            // PNG has no cheap reduced decode: its "preview" would cost a full decode, so it
+            // gets the real one straight away.
+            let preview = request.isPreview && info.format == .jpeg
+            let factor = preview ? previewFraction : request.detail
+            let target = target(for: info.uprightSize, in: request.viewport, factor: factor)
             let decoded = try ImageDecoder.decode(bytes, atLeast: target, pixelLimit: pixelLimit)
-            // DCT scaling stops at 1/8 and PNG has none: halve further with a box filter while
-            // the result still covers the shown size, so the sampler never skips pixels.
-            let pixels = BoxDownsample.shrink(decoded.pixels, toAtLeast: target.width, target.height)
+            var pixels = decoded.pixels
+            if pixels.width > target.width || pixels.height > target.height {
+                pixels = AreaResample.shrink(
+                    pixels, toWidth: min(target.width, pixels.width), height: min(target.height, pixels.height))
+            }
             let isOpaque = decoded.format == .jpeg || pixels.isOpaque
-            return .image(pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque)
+            return .image(DecodedPhoto(pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, isPreview: preview))
         } catch {
             return .failure(reason: error.reason)
         }

@@ -1,21 +1,33 @@
 import RiffleGeometry
 
-/// The decoded photos around the current one, and the decode work that brings them in.
+/// The decoded photos around the current one, within a byte budget, and the decode work that
+/// brings them in.
 ///
-/// Holds content only for photos within `radius` of the focus: memory stays bounded whatever the
-/// library's size. Asks the decode service for what is missing, current photo first, then the
-/// neighbours in the direction of travel first.
+/// Asks for: a preview of the focused photo while it has nothing to show, the focused photo at
+/// the size it is shown, then its neighbours at ±1 and ±2, the direction of travel first.
+/// Decoded pixels stay cached after the focus moves on, until the bytes held pass `budget`;
+/// then the photos farthest from the focus go first (never the focused one). Results for photos
+/// that have left the neighbourhood are dropped on arrival, so the budget is never passed by
+/// more than the decodes in flight.
 final class PhotoStore {
-    /// How many photos on each side of the current one are kept decoded.
+    /// How many photos on each side of the focused one are decoded ahead.
     static let radius = 2
 
     private struct Entry {
         var content: PhotoContent
         /// The request the content was decoded for.
         var request: DecodeRequest
+        var bytes: Int
     }
 
     let photos: [Photo]
+    /// Most bytes of decoded pixels held at once (the decodes in flight aside).
+    let budget: Int
+    /// Bytes of decoded pixels held now, and the most ever held.
+    private(set) var bytesHeld = 0
+    private(set) var bytesHighWater = 0
+    /// Every decode that finished, in seconds, for `--stats`.
+    private(set) var decodeSeconds: [Double] = []
     private let service: DecodeService<PhotoContent>
     private var entries: [Int: Entry] = [:]
     private var focus = 0
@@ -24,29 +36,37 @@ final class PhotoStore {
     /// The zoom (relative to fit) the focused photo is shown at, for a sharper decode.
     private var detail = 1.0
 
-    init(photos: [Photo], service: DecodeService<PhotoContent>) {
+    init(photos: [Photo], service: DecodeService<PhotoContent>, budget: Int) {
         self.photos = photos
         self.service = service
+        self.budget = budget
     }
 
-    /// What is known of photo `index`: nil while it decodes.
+    /// What is known of photo `index`: nil while nothing of it has been decoded.
     func content(at index: Int) -> PhotoContent? { entries[index]?.content }
 
-    /// Centres the store on `index` for `viewport`: forgets photos out of reach and asks for the
-    /// decodes still needed. `direction` (−1, 0, 1) puts that side's neighbours first.
+    /// True when photo `index` shows its real pixels for the current viewport (or its error):
+    /// no preview, nothing missing.
+    func isSharp(_ index: Int) -> Bool { isSatisfied(index) }
+
+    /// Centres the store on `index` for `viewport` and asks for the decodes still needed.
+    /// `direction` (−1, 0, 1) puts that side's neighbours first.
     func focus(on index: Int, viewport: PixelSize, direction: Int) {
         if index != focus { detail = 1 }
         focus = index
         self.viewport = viewport
-        self.direction = direction
-        entries = entries.filter { abs($0.key - index) <= Self.radius }
+        if direction != 0 { self.direction = direction }
+        var wanted: [DecodeRequest] = []
+        if photos.indices.contains(index), entries[index] == nil {
+            wanted.append(request(index, preview: true))
+        }
+        let lead = self.direction < 0 ? -1 : 1
         var order = [index]
-        let lead = direction < 0 ? -1 : 1
         for d in 1...Self.radius { order += [index + lead * d, index - lead * d] }
-        let wanted = order.filter { photos.indices.contains($0) && !isSatisfied($0) }
-        service.want(wanted.map {
-            DecodeRequest(index: $0, path: photos[$0].path, viewport: viewport, detail: $0 == index ? detail : 1)
-        })
+        for i in order where photos.indices.contains(i) && !isSatisfied(i) {
+            wanted.append(request(i, preview: false))
+        }
+        service.want(wanted)
     }
 
     /// The focused photo is shown `detail` times larger than at fit; asks for a sharper decode
@@ -54,41 +74,73 @@ final class PhotoStore {
     func showFocused(atDetail detail: Double) {
         guard abs(detail - self.detail) > 1e-6 else { return }
         self.detail = detail
-        focus(on: focus, viewport: viewport, direction: direction)
+        focus(on: focus, viewport: viewport, direction: 0)
     }
 
     /// Takes finished decodes into the store and returns, for each photo that changed, its
     /// full-resolution size (nil for a photo that failed).
     func absorbResults() -> [(index: Int, fullSize: PixelSize?)] {
         var changed: [(index: Int, fullSize: PixelSize?)] = []
-        for result in service.takeResults() where abs(result.request.index - focus) <= Self.radius {
-            entries[result.request.index] = Entry(content: result.output, request: result.request)
-            if case .image(_, let fullSize, _) = result.output {
-                changed.append((result.request.index, fullSize))
-            } else {
-                changed.append((result.request.index, nil))
+        for result in service.takeResults() {
+            decodeSeconds.append(result.seconds)
+            let index = result.request.index
+            guard abs(index - focus) <= Self.radius else { continue }
+            // A late preview never replaces real pixels.
+            if result.request.isPreview, let held = entries[index], !isPreview(held) { continue }
+            let bytes: Int
+            switch result.output {
+            case .image(let photo):
+                bytes = photo.pixels.byteCount
+                changed.append((index, photo.fullSize))
+            case .failure:
+                bytes = 0
+                changed.append((index, nil))
             }
+            bytesHeld += bytes - (entries[index]?.bytes ?? 0)
+            entries[index] = Entry(content: result.output, request: result.request, bytes: bytes)
         }
-        if !changed.isEmpty { focus(on: focus, viewport: viewport, direction: direction) }
+        evictOverBudget()
+        bytesHighWater = max(bytesHighWater, bytesHeld)
+        if !changed.isEmpty { focus(on: focus, viewport: viewport, direction: 0) }
         return changed
     }
 
     /// Blocks until every requested decode has finished (headless snapshots are deterministic).
     func waitForDecodes() { service.waitUntilIdle() }
 
+    private func request(_ index: Int, preview: Bool) -> DecodeRequest {
+        DecodeRequest(
+            index: index, path: photos[index].path, viewport: viewport,
+            detail: index == focus && !preview ? detail : 1, isPreview: preview)
+    }
+
+    private func isPreview(_ entry: Entry) -> Bool {
+        if case .image(let photo) = entry.content { return photo.isPreview }
+        return false
+    }
+
+    /// Drops the photos farthest from the focus until the bytes held fit the budget.
+    private func evictOverBudget() {
+        while bytesHeld > budget {
+            guard let farthest = entries.keys.filter({ $0 != focus }).max(by: { abs($0 - focus) < abs($1 - focus) }) else { return }
+            bytesHeld -= entries[farthest]?.bytes ?? 0
+            entries[farthest] = nil
+        }
+    }
+
     /// True when photo `index` needs no (sharper) decode for the current viewport and zoom: it
-    /// failed, is at full resolution, or was decoded for a viewport at least as large and (the
-    /// focused photo) at least the detail it is shown at.
+    /// failed, is at full resolution, or was decoded (not as a preview) for this viewport and at
+    /// least the detail it is shown at (the focused photo).
     private func isSatisfied(_ index: Int) -> Bool {
         guard let entry = entries[index] else { return false }
         switch entry.content {
         case .failure:
             return true
-        case .image(let pixels, let fullSize, _):
-            if pixels.width >= fullSize.width && pixels.height >= fullSize.height { return true }
+        case .image(let photo):
+            if photo.isPreview { return false }
+            if photo.pixels.width >= photo.fullSize.width && photo.pixels.height >= photo.fullSize.height { return true }
             let wantedDetail = index == focus ? detail : 1
-            return entry.request.viewport.width >= viewport.width && entry.request.viewport.height >= viewport.height
-                && entry.request.detail >= wantedDetail - 1e-6
+            return entry.request.viewport == viewport && entry.request.detail >= wantedDetail - 1e-6
         }
     }
 }

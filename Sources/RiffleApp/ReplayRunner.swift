@@ -1,7 +1,20 @@
+import Foundation
 import RiffleDisplay
 import RiffleGeometry
 import RiffleInteraction
 import RiffleRaster
+
+/// How a replay's clock relates to the wall clock.
+public enum ReplayTiming: Sendable {
+    /// Virtual time only, as fast as the machine goes; decodes finish before every frame.
+    case deterministic
+    /// The same frames as `.deterministic`, each shown no earlier than its virtual time (a
+    /// person watching a window sees the script at its real speed).
+    case paced
+    /// The clock is the wall clock: frames are stepped when their time comes (dropped when the
+    /// machine is late) and decodes are never waited for, so figures show what a user would see.
+    case realTime
+}
 
 /// Drives a `Viewer` from a replay script on a virtual clock stepped at exactly 60 Hz.
 ///
@@ -11,6 +24,7 @@ import RiffleRaster
 /// so before each `snapshot`) every decode requested so far is let finish without moving the
 /// clock: what a gesture sees (a photo's size, its pixels) never depends on how fast this
 /// machine decodes, so a script gives the same pictures on any machine, headless or in a window.
+/// `ReplayTiming.realTime` gives that up to measure what a user would see.
 public final class ReplayRunner {
     /// Frames per second of the virtual clock.
     public static let frameRate = 60.0
@@ -19,30 +33,30 @@ public final class ReplayRunner {
     private let viewer: Viewer
     private let display: Display
     private let writeSnapshot: (String, PixelBuffer) throws -> Void
-    private let pace: ((Double) -> Void)?
+    private let timing: ReplayTiming
+    private let clock = MonotonicClock()
+    private var wallStart = 0.0
     private var now = 0.0
     private var nextFrame = 0
     private var pointer = Point.zero
     private var queued: [InputEvent] = []
 
-    /// - Parameters:
-    ///   - writeSnapshot: receives a snapshot's name and the captured frame.
-    ///   - pace: called after each frame with its virtual time; a live window uses it to wait
-    ///     until the wall clock catches up, so a person sees the replay at its real speed.
+    /// - Parameter writeSnapshot: receives a snapshot's name and the captured frame.
     public init(
-        script: ReplayScript, viewer: Viewer, display: Display,
-        writeSnapshot: @escaping (String, PixelBuffer) throws -> Void, pace: ((Double) -> Void)? = nil
+        script: ReplayScript, viewer: Viewer, display: Display, timing: ReplayTiming = .deterministic,
+        writeSnapshot: @escaping (String, PixelBuffer) throws -> Void
     ) {
         self.script = script
         self.viewer = viewer
         self.display = display
+        self.timing = timing
         self.writeSnapshot = writeSnapshot
-        self.pace = pace
     }
 
     /// Runs the script to its end (or until the viewer quits). Throws what `writeSnapshot` or the
     /// display's capture throws.
     public func run() throws {
+        wallStart = clock.now()
         stepFrame()
         for step in script.steps {
             if viewer.wantsToQuit { return }
@@ -95,7 +109,7 @@ public final class ReplayRunner {
             display.requestResize(size)
             awaitResize(to: size)
         case .snapshot(let name):
-            viewer.settleDecodes()
+            if timing != .realTime { viewer.settleDecodes() }
             deliverQueued()
             viewer.renderIfNeeded()
             try writeSnapshot(name, try display.capture())
@@ -108,9 +122,20 @@ public final class ReplayRunner {
         queued.append(.pointerUp(position: p, button: .left, modifiers: [], time: now))
     }
 
-    /// Moves the virtual clock to `t`, stepping a frame at every 1/60 s boundary on the way.
+    /// Moves the virtual clock to `t`, stepping a frame at every 1/60 s boundary on the way
+    /// (in real time: waiting for each boundary, and skipping those already past).
     private func advanceClock(to t: Double) {
-        while Double(nextFrame) / Self.frameRate <= t + 1e-9 {
+        let lastFrame = Int((t * Self.frameRate + 1e-9).rounded(.down))
+        while nextFrame <= lastFrame {
+            if timing == .realTime {
+                let elapsed = clock.now() - wallStart
+                let due = Double(nextFrame) / Self.frameRate
+                if elapsed < due {
+                    Thread.sleep(forTimeInterval: due - elapsed)
+                } else {
+                    nextFrame = min(lastFrame, Int((elapsed * Self.frameRate).rounded(.down)))
+                }
+            }
             now = Double(nextFrame) / Self.frameRate
             stepFrame()
         }
@@ -152,10 +177,13 @@ public final class ReplayRunner {
     private func stepFrame() {
         let t = Double(nextFrame) / Self.frameRate
         nextFrame += 1
-        viewer.settleDecodes()
+        if timing != .realTime { viewer.settleDecodes() }
         deliverQueued()
         viewer.advance(to: t)
         viewer.renderIfNeeded()
-        pace?(t)
+        if timing == .paced {
+            let ahead = t - (clock.now() - wallStart)
+            if ahead > 0 { Thread.sleep(forTimeInterval: ahead) }
+        }
     }
 }

@@ -4,6 +4,24 @@ import RiffleDisplay
 import RiffleImageIO
 import RiffleRaster
 
+/// How a session runs, from the command line's options.
+public struct SessionOptions: Sendable {
+    /// Default cap on decoded pixels held, bytes (issue budget: 192 MiB).
+    public static let defaultMemoryBudget = 192 << 20
+
+    public var rasterPath: RasterPath
+    /// Most bytes of decoded pixels held at once.
+    public var memoryBudget: Int
+    /// Keep frame and decode statistics for `--stats`.
+    public var statistics: Bool
+
+    public init(rasterPath: RasterPath = .fast, memoryBudget: Int = defaultMemoryBudget, statistics: Bool = false) {
+        self.rasterPath = rasterPath
+        self.memoryBudget = memoryBudget
+        self.statistics = statistics
+    }
+}
+
 /// Everything one run of Riffle needs, built from its options: the library, the decode workers,
 /// the compositor and the viewer on a given display.
 public final class RiffleSession {
@@ -16,7 +34,7 @@ public final class RiffleSession {
 
     /// Builds a session on `display`. `problems` collects what went wrong finding the photos and
     /// the font, for the caller to print; none of them stops the viewer.
-    public init(library: PhotoLibrary, display: Display, rasterPath: RasterPath, problems: inout [String]) {
+    public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions(), problems: inout [String]) {
         self.display = display
         let waker = DisplayWaker(display: display)
         decodeService = DecodeService(workers: Self.defaultDecodeWorkers, decode: PhotoDecoding.decode) { waker.wake() }
@@ -29,26 +47,20 @@ public final class RiffleSession {
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(
-            path: rasterPath,
+            path: options.rasterPath,
             parallel: { count, job in DispatchQueue.concurrentPerform(iterations: count, execute: job) },
             bands: cores > 1 ? cores : 1)
-        viewer = Viewer(library: library, display: display, compositor: compositor, decodeService: decodeService, font: font)
+        viewer = Viewer(
+            library: library, display: display, compositor: compositor, decodeService: decodeService,
+            memoryBudget: options.memoryBudget, font: font, statistics: options.statistics ? FrameStatistics() : nil)
     }
 
     deinit { decodeService.shutdown() }
 
-    /// Replays `script`, handing each snapshot's name and frame to `snapshots`. With `paced`,
-    /// the replay waits for the wall clock (for a window a person watches).
-    public func replay(_ script: ReplayScript, paced: Bool = false, snapshots: @escaping (String, PixelBuffer) throws -> Void) throws {
-        let clock = MonotonicClock()
-        let start = clock.now()
-        let runner = ReplayRunner(
-            script: script, viewer: viewer, display: display, writeSnapshot: snapshots,
-            pace: paced ? { t in
-                let ahead = start + t - clock.now()
-                if ahead > 0 { Thread.sleep(forTimeInterval: ahead) }
-            } : nil)
-        try runner.run()
+    /// Replays `script` with the given timing, handing each snapshot's name and frame to
+    /// `snapshots`.
+    public func replay(_ script: ReplayScript, timing: ReplayTiming = .deterministic, snapshots: @escaping (String, PixelBuffer) throws -> Void) throws {
+        try ReplayRunner(script: script, viewer: viewer, display: display, timing: timing, writeSnapshot: snapshots).run()
     }
 
     /// Runs the interactive loop until the user quits.

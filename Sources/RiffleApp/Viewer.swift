@@ -11,34 +11,51 @@ public final class Viewer {
     public let library: PhotoLibrary
     /// Set when the user asked to quit; the loop that drives the viewer ends.
     public var wantsToQuit: Bool { interaction.wantsQuit }
-    /// True while something moves on screen or a gesture timer runs, so the loop must keep
-    /// stepping at 60 Hz.
-    public var isAnimating: Bool { interaction.isAnimating }
+    /// True while something moves on screen, a gesture timer runs or a page waits for its
+    /// photo (its spinner turns), so the loop must keep stepping at 60 Hz.
+    public var isAnimating: Bool { interaction.isAnimating || pages.contains { $0.waitingSince != nil } }
     /// Index of the photo the viewer is on (or settling to).
     public var current: Int { interaction.currentPage }
     /// What the next frame shows: paging offset, each visible page's zoom, the background.
     public var renderState: ViewerRenderState { interaction.renderState }
+    /// Page objects alive (visible and recycled): bounded whatever the library's size.
+    public var pageObjects: Int { recycler.pageObjects }
+    /// Frame and decode figures, when the session keeps them.
+    public let statistics: FrameStatistics?
 
     private let display: Display
     private let store: PhotoStore
     private let compositor: Compositor
     private let labels: PageLabels
+    private let clock: MonotonicClock
+    private let launchTime: Double
+    private let recycler = PageRecycler()
+    private let spinner = Spinner()
     private var interaction: ViewerInteraction
+    private var pages: [PageView] = []
     private var focusedPage: Int
+    private var settledPage: Int?
     private var fullscreenToggles = 0
     private var drawnState: ViewerRenderState?
     private var needsDisplay = true
 
-    /// A viewer on `library`, drawing into `display`, decoding with `decodeService`.
-    public init(library: PhotoLibrary, display: Display, compositor: Compositor, decodeService: DecodeService<PhotoContent>, font: FontFace?) {
+    /// A viewer on `library`, drawing into `display`, decoding with `decodeService` and holding
+    /// at most `memoryBudget` bytes of decoded pixels.
+    public init(
+        library: PhotoLibrary, display: Display, compositor: Compositor, decodeService: DecodeService<PhotoContent>,
+        memoryBudget: Int, font: FontFace?, statistics: FrameStatistics?
+    ) {
         self.library = library
         self.display = display
         self.compositor = compositor
+        self.statistics = statistics
+        clock = MonotonicClock()
+        launchTime = clock.now()
         labels = PageLabels(font: font)
         interaction = ViewerInteraction(
             pageCount: library.photos.count, viewport: Size(display.size), page: library.startIndex, chromeVisible: false)
         focusedPage = library.startIndex
-        store = PhotoStore(photos: library.photos, service: decodeService)
+        store = PhotoStore(photos: library.photos, service: decodeService, budget: memoryBudget)
         store.focus(on: focusedPage, viewport: display.size, direction: 0)
         updateTitle()
     }
@@ -66,26 +83,45 @@ public final class Viewer {
         }
         followInteraction()
         requestDetail()
+        if !interaction.isAnimating, settledPage != current {
+            settledPage = current
+            statistics?.recordArrival(sharp: store.isSharp(current))
+        }
+        tilePages(now: now)
     }
 
-    /// Once a zoom comes to rest, asks for the current photo decoded at the size it is shown
-    /// (not during the motion: a pinch or bounce would ask for a new decode every frame).
-    private func requestDetail() {
-        guard !interaction.isAnimating, case .image(_, let fullSize, _)? = store.content(at: current),
-              let shown = interaction.renderState.pages.first(where: { $0.index == current }) else { return }
-        let fit = AspectFit.scale(content: Size(fullSize), viewport: Size(display.size))
-        store.showFocused(atDetail: max(1, shown.transform.scale / fit))
+    /// Gives every photo on screen its page object (recycling those that left) and tracks how
+    /// long each has waited for pixels; a waiting page past the spinner's delay redraws.
+    private func tilePages(now: Double) {
+        pages = recycler.tile(interaction.renderState.pages.map(\.index).filter { library.photos.indices.contains($0) })
+        for page in pages {
+            if store.content(at: page.index) == nil {
+                if page.waitingSince == nil { page.waitingSince = now }
+                if now - (page.waitingSince ?? now) >= Spinner.delay { needsDisplay = true }
+            } else {
+                page.waitingSince = nil
+            }
+        }
     }
 
     /// Draws and presents a frame if anything changed since the last one; true if it did.
     @discardableResult
     public func renderIfNeeded() -> Bool {
+        tilePages(now: interaction.now)
         let state = interaction.renderState
         guard needsDisplay || state != drawnState else { return false }
         needsDisplay = false
         drawnState = state
-        compositor.render(scene(state), into: display.frameBuffer())
+        let start = clock.now()
+        compositor.render(scene(state, now: interaction.now), into: display.frameBuffer())
         display.present()
+        if let statistics {
+            let end = clock.now()
+            statistics.recordFrame(seconds: end - start)
+            if store.content(at: current) != nil {
+                statistics.recordPhotoFrame(sinceLaunch: end - launchTime, sharp: store.isSharp(current))
+            }
+        }
         return true
     }
 
@@ -93,6 +129,11 @@ public final class Viewer {
     public func settleDecodes() {
         store.waitForDecodes()
         advance(to: interaction.now)
+    }
+
+    /// The `--stats` report.
+    public func statisticsReport() -> String? {
+        statistics?.report(decodeSeconds: store.decodeSeconds, cacheHighWaterBytes: store.bytesHighWater)
     }
 
     /// Reacts to what the interaction model decided: a new current page refocuses decoding and
@@ -110,6 +151,15 @@ public final class Viewer {
         }
     }
 
+    /// Once a zoom comes to rest, asks for the current photo decoded at the size it is shown
+    /// (not during the motion: a pinch or bounce would ask for a new decode every frame).
+    private func requestDetail() {
+        guard !interaction.isAnimating, case .image(let photo)? = store.content(at: current),
+              let shown = interaction.renderState.pages.first(where: { $0.index == current }) else { return }
+        let fit = AspectFit.scale(content: Size(photo.fullSize), viewport: Size(display.size))
+        store.showFocused(atDetail: max(1, shown.transform.scale / fit))
+    }
+
     private func updateTitle() {
         display.setTitle(WindowTitle.text(library: library, index: focusedPage))
     }
@@ -124,31 +174,41 @@ public final class Viewer {
     }
 
     /// The layer tree of the frame: background > paging layer > page > zoom > image.
-    func scene(_ state: ViewerRenderState) -> Layer {
+    func scene(_ state: ViewerRenderState, now: Double) -> Layer {
         let size = state.viewport
         let window = Rect(origin: .zero, size: size)
-        let textColor = state.backgroundBlackness < 0.5 ? Color.black : Color.white
-        var pages: [Layer] = []
+        let foreground = state.backgroundBlackness < 0.5 ? Color.black : Color.white
+        var layers: [Layer] = []
         if library.photos.isEmpty {
-            pages.append(labels.message(
-                title: "No photos", detail: "Riffle found no JPEG or PNG files in \(library.description).", in: size, color: textColor))
+            layers.append(labels.message(
+                title: "No photos", detail: "Riffle found no JPEG or PNG files in \(library.description).", in: size, color: foreground))
         }
-        for page in state.pages where library.photos.indices.contains(page.index) {
+        for page in state.pages {
+            guard let view = pages.first(where: { $0.index == page.index }) else { continue }
             var origin = Point(x: page.originX, y: 0)
             if page.index == state.currentPage { origin = origin + state.dismissOffset }
             let content: Layer
             switch store.content(at: page.index) {
-            case .image(let pixels, let fullSize, let isOpaque)?:
+            case .image(let photo)?:
                 content = Layer(
                     transform: page.transform,
-                    content: .image(ImageContent(pixels: pixels, size: Size(fullSize), isOpaque: isOpaque)))
+                    content: .image(ImageContent(pixels: photo.pixels, size: Size(photo.fullSize), isOpaque: photo.isOpaque)))
             case .failure(let reason)?:
-                content = labels.message(title: library.photos[page.index].name, detail: reason, in: size, color: textColor)
+                if let cached = view.message, cached.width == size.width, cached.color == foreground {
+                    content = cached.layer
+                } else {
+                    content = labels.message(title: library.photos[page.index].name, detail: reason, in: size, color: foreground)
+                    view.message = (size.width, foreground, content)
+                }
             case nil:
-                content = Layer()
+                if let since = view.waitingSince, now - since >= Spinner.delay {
+                    content = spinner.layer(center: window.center, elapsed: now - since - Spinner.delay, color: foreground)
+                } else {
+                    content = Layer()
+                }
             }
-            pages.append(Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [content]))
+            layers.append(Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [content]))
         }
-        return Layer(content: .fill(window, Self.background(state)), sublayers: pages)
+        return Layer(content: .fill(window, Self.background(state)), sublayers: layers)
     }
 }

@@ -43,9 +43,20 @@ struct RiffleCommand: ParsableCommand {
     @Flag(help: "Open the window fullscreen.")
     var fullscreen = false
 
+    @Option(help: ArgumentHelp("Most MiB of decoded pixels kept in memory.", valueName: "MIB"))
+    var memoryBudget: Int = SessionOptions.defaultMemoryBudget >> 20
+
+    @Flag(help: "With --headless: the replay clock follows the wall clock and never waits for decodes (for measuring).")
+    var realTime = false
+
+    @Flag(help: "Print frame times, decode times, memory and CPU at exit.")
+    var stats = false
+
     func validate() throws {
         if headless && replay == nil { throw ValidationError("--headless needs --replay SCRIPT: there is no one to press keys") }
         if snapshots != nil && replay == nil { throw ValidationError("--snapshots goes with --replay") }
+        if realTime && !headless { throw ValidationError("--real-time goes with --headless (a window always runs in real time)") }
+        if memoryBudget < 16 { throw ValidationError("--memory-budget must be at least 16 MiB: one decoded photo must fit") }
     }
 
     func run() throws {
@@ -76,17 +87,21 @@ struct RiffleCommand: ParsableCommand {
             display = try X11Display(size: size.pixels, title: "Riffle", now: { clock.now() })
             if fullscreen { display.setFullscreen(true) }
         }
-        let session = RiffleSession(library: library, display: display, rasterPath: referenceRaster ? .reference : .fast, problems: &problems)
+        let options = SessionOptions(
+            rasterPath: referenceRaster ? .reference : .fast, memoryBudget: memoryBudget << 20, statistics: stats)
+        let session = RiffleSession(library: library, display: display, options: options, problems: &problems)
         for problem in problems { FileHandle.standardError.write(Data("riffle: \(problem)\n".utf8)) }
         if let script {
             let folder = snapshots.map(SnapshotFolder.init(path:))
-            try session.replay(script, paced: !headless) { name, frame in
+            let timing: ReplayTiming = !headless ? .paced : realTime ? .realTime : .deterministic
+            try session.replay(script, timing: timing) { name, frame in
                 guard let folder else { throw ValidationError("the script takes snapshot '\(name)' but no --snapshots DIR was given") }
                 try folder.write(name: name, frame: frame)
             }
         } else {
             session.runLive()
         }
+        if let report = session.viewer.statisticsReport() { print(report) }
     }
 }
 

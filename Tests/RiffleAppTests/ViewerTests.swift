@@ -17,7 +17,7 @@ struct ViewerHarness {
         var problems: [String] = []
         let library = PhotoLibrary.collect(paths: paths, problems: &problems)
         display = HeadlessDisplay(size: size)
-        session = RiffleSession(library: library, display: display, rasterPath: .fast, problems: &problems)
+        session = RiffleSession(library: library, display: display, problems: &problems)
     }
 
     /// The paging position in pages (fractional while sliding).
@@ -58,7 +58,8 @@ struct ViewerHarness {
         #expect(h.pagePosition > 0.3 && h.pagePosition < 1)
         h.run(0.3)
         #expect(abs(h.pagePosition - 1) < 1e-9)
-        #expect(!h.viewer.isAnimating)
+        h.viewer.settleDecodes()
+        #expect(!h.viewer.isAnimating, "at rest with every photo decoded, nothing ticks")
     }
 
     @Test func aJumpSlidesOnlyTheLastPage() {

@@ -1,0 +1,60 @@
+import Foundation
+
+/// What `--stats` prints at exit: frame times, slow frames, decode times, whether photos were
+/// sharp when their slide ended, memory.
+public final class FrameStatistics {
+    /// A frame slower than this misses a 60 Hz display refresh.
+    public static let frameBudget = 1.0 / 60
+
+    private var frameSeconds: [Double] = []
+    private var arrivals = 0
+    private var sharpArrivals = 0
+    /// Seconds from launch to the first frame showing the current photo sharp.
+    private(set) var firstSharpFrame: Double?
+    /// Seconds from launch to the first frame showing anything of the current photo.
+    private(set) var firstPhotoFrame: Double?
+
+    public init() {}
+
+    /// One frame took `seconds` to composite and present.
+    func recordFrame(seconds: Double) { frameSeconds.append(seconds) }
+
+    /// A slide ended on a photo; `sharp` when its real pixels were there.
+    func recordArrival(sharp: Bool) {
+        arrivals += 1
+        if sharp { sharpArrivals += 1 }
+    }
+
+    /// The frame drawn `sinceLaunch` seconds after launch showed the current photo, sharp or not.
+    func recordPhotoFrame(sinceLaunch: Double, sharp: Bool) {
+        if firstPhotoFrame == nil { firstPhotoFrame = sinceLaunch }
+        if sharp && firstSharpFrame == nil { firstSharpFrame = sinceLaunch }
+    }
+
+    /// The report, one figure a line.
+    public func report(decodeSeconds: [Double], cacheHighWaterBytes: Int) -> String {
+        func ms(_ s: Double?) -> String { s.map { String(format: "%.2f ms", $0 * 1000) } ?? "n/a" }
+        let frames = frameSeconds.sorted()
+        let decodes = decodeSeconds.sorted()
+        var lines = [
+            "frames: \(frames.count), p50 \(ms(percentile(frames, 0.5))), p99 \(ms(percentile(frames, 0.99))), max \(ms(frames.last)), over 16.7 ms: \(frames.filter { $0 > Self.frameBudget }.count)",
+            "decodes: \(decodes.count), p50 \(ms(percentile(decodes, 0.5))), max \(ms(decodes.last)), total \(ms(decodes.reduce(0, +)))",
+            "photos sharp when their slide ended: \(sharpArrivals) of \(arrivals)",
+            "first photo on screen: \(ms(firstPhotoFrame)) after launch; first sharp frame: \(ms(firstSharpFrame))",
+            "decoded-pixel cache high-water: \(String(format: "%.1f", Double(cacheHighWaterBytes) / 1_048_576)) MiB",
+        ]
+        var usage = rusage()
+        if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 {
+            lines.append("peak RSS: \(String(format: "%.1f", Double(usage.ru_maxrss) / 1024)) MiB")
+            let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+            lines.append("CPU time: \(String(format: "%.2f", cpu)) s")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The value below which a share `q` of the sorted `values` fall (nearest rank).
+    func percentile(_ values: [Double], _ q: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
+        return values[min(values.count - 1, max(0, Int((q * Double(values.count)).rounded(.up)) - 1))]
+    }
+}
