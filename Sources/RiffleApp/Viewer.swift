@@ -20,6 +20,8 @@ public final class Viewer {
     public var renderState: ViewerRenderState { interaction.renderState }
     /// Page objects alive (visible and recycled): bounded whatever the library's size.
     public var pageObjects: Int { recycler.pageObjects }
+    /// The most bytes of decoded pixels held at once so far.
+    public var cacheHighWaterBytes: Int { store.bytesHighWater }
     /// Frame and decode figures, when the session keeps them.
     public let statistics: FrameStatistics?
 
@@ -133,7 +135,7 @@ public final class Viewer {
 
     /// The `--stats` report.
     public func statisticsReport() -> String? {
-        statistics?.report(decodeSeconds: store.decodeSeconds, cacheHighWaterBytes: store.bytesHighWater)
+        statistics?.report(decodeSeconds: store.decodeSeconds, cacheHighWaterBytes: cacheHighWaterBytes)
     }
 
     /// Reacts to what the interaction model decided: a new current page refocuses decoding and

@@ -1,0 +1,122 @@
+import Foundation
+import RiffleApp
+import RiffleDisplay
+import RiffleGeometry
+import RiffleImageIO
+import RiffleInteraction
+import RiffleRaster
+import RiffleTestSupport
+import Testing
+
+/// A folder of `count` photos: symbolic links to three small generated JPEGs, round and round
+/// (as the benchmark links 30 files ten times each). Made in a temporary folder.
+func linkedLibrary(count: Int) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-many-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let originals = try (0..<3).map { k -> String in
+        let picture = PixelBuffer(width: 480, height: 320)
+        picture.fill(Color(red: UInt8(60 + 80 * k), green: 120, blue: UInt8(200 - 60 * k)))
+        let path = dir.appendingPathComponent(".original-\(k).jpg").path
+        try JPEGEncoder.write(picture, quality: 85, toPath: path)
+        return path
+    }
+    for k in 0..<count {
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent(String(format: "p%04d.jpg", k)).path, withDestinationPath: originals[k % 3])
+    }
+    return dir
+}
+
+@Suite struct MemoryBoundsTests {
+    /// Random paging through 60 photos: page objects never exceed 3, the pixels held never
+    /// exceed the budget, and the viewer ends on a whole page with the photo there.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func randomPagingStaysWithinItsBounds(seed: UInt64) throws {
+        let dir = try linkedLibrary(count: 60)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var rng = SeededGenerator(seed: seed)
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [dir.path], problems: &problems)
+        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
+        // A budget of ~4 decoded photos (300×200 at fit) forces eviction.
+        let budget = 4 * 300 * 200 * 4
+        let session = RiffleSession(library: library, display: display, options: SessionOptions(memoryBudget: budget), problems: &problems)
+        let v = session.viewer
+        var t = 0.0
+        var worstObjects = 0
+        for _ in 0..<80 {
+            let key = ["Right", "Right", "Left", "End", "Home", "space"].randomElement(using: &rng)!
+            v.handle(.key(name: key, modifiers: [], time: t), now: t)
+            let frames = Int.random(in: 1...30, using: &rng)
+            for _ in 0..<frames {
+                t += 1.0 / 60
+                if Bool.random(using: &rng) { v.settleDecodes() }
+                v.advance(to: t)
+                v.renderIfNeeded()
+                worstObjects = max(worstObjects, v.pageObjects)
+                // Each photo on screen appears once.
+                let shown = v.renderState.pages.map(\.index)
+                #expect(Set(shown).count == shown.count, "seed \(seed)")
+            }
+        }
+        #expect(worstObjects <= 3, "seed \(seed): \(worstObjects) page objects")
+        v.settleDecodes()
+        for _ in 0..<60 {
+            t += 1.0 / 60
+            v.advance(to: t)
+        }
+        let state = v.renderState
+        #expect(abs(state.pagingOffset - Double(v.current) * state.pageWidth) < 0.5, "seed \(seed): not on a whole page")
+        #expect(state.pages.map(\.index) == [v.current])
+    }
+
+    @Test func cacheNeverHoldsMoreThanItsBudget() throws {
+        let dir = try linkedLibrary(count: 30)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [dir.path], problems: &problems)
+        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
+        let budget = 3 * 300 * 200 * 4
+        let session = RiffleSession(library: library, display: display, options: SessionOptions(memoryBudget: budget, statistics: true), problems: &problems)
+        let v = session.viewer
+        var t = 0.0
+        for _ in 0..<29 {
+            v.handle(.key(name: "Right", modifiers: [], time: t), now: t)
+            for _ in 0..<6 {
+                t += 1.0 / 60
+                v.settleDecodes()
+                v.advance(to: t)
+            }
+        }
+        #expect(v.cacheHighWaterBytes <= budget)
+        #expect(v.cacheHighWaterBytes > budget / 2, "the cache was used, not just bounded")
+        #expect(v.statisticsReport()?.contains("decoded-pixel cache high-water") == true)
+        #expect(v.current == 29)
+    }
+
+    /// Pressing "next" 29 times 100 ms apart lands on photo 30, and the photos passed on the way
+    /// are never fully decoded: their work is dropped from the queue when the focus moves on.
+    @Test func passedPhotosAreNotDecoded() throws {
+        let dir = try linkedLibrary(count: 40)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let decoder = GatedDecoder()
+        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
+        let (v, service) = viewer(decoder: decoder, display: display, workers: 1, startAt: dir.path)
+        defer { decoder.release(64); service.shutdown() }
+        // The one worker is busy with photo 0 while the presses go by.
+        eventually { decoder.started.contains { $0.index == 0 && !$0.isPreview } }
+        var t = 0.0
+        for _ in 0..<29 {
+            v.handle(.key(name: "Right", modifiers: [], time: t), now: t)
+            t += 0.1
+            v.advance(to: t)
+        }
+        #expect(v.current == 29)
+        decoder.release(64)
+        eventually { decoder.started.contains { $0.index == 29 && !$0.isPreview } }
+        let full = decoder.started.filter { !$0.isPreview }.map(\.index)
+        // One worker: it was held on photo 0's full decode while the presses went by; after it,
+        // only the new neighbourhood (27...31) is decoded.
+        #expect(full.allSatisfy { $0 == 0 || (27...31).contains($0) }, "decoded \(full)")
+    }
+}

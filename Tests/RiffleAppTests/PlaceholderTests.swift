@@ -1,0 +1,98 @@
+import Dispatch
+import Foundation
+import RiffleApp
+import RiffleDisplay
+import RiffleGeometry
+import RiffleImageIO
+import RiffleInteraction
+import RiffleRaster
+import Testing
+
+/// A decoder for tests: full decodes (and previews too, with `holdPreviews`) wait until
+/// `release(_:)`, so the waiting states can be looked at; what passes decodes for real.
+final class GatedDecoder: @unchecked Sendable {
+    private let holdPreviews: Bool
+    private let gate = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var requested: [DecodeRequest] = []
+
+    init(holdPreviews: Bool = false) { self.holdPreviews = holdPreviews }
+
+    /// Every request a worker started, in order.
+    var started: [DecodeRequest] { lock.withLock { requested } }
+
+    func decode(_ request: DecodeRequest) -> PhotoContent {
+        lock.withLock { requested.append(request) }
+        if holdPreviews || !request.isPreview { gate.wait() }
+        return PhotoDecoding.decode(request)
+    }
+
+    /// Lets `count` held full decodes go.
+    func release(_ count: Int) { for _ in 0..<count { gate.signal() } }
+}
+
+func viewer(decoder: GatedDecoder, display: HeadlessDisplay, workers: Int = 2, budget: Int = 192 << 20, startAt path: String = TestPaths.photos) -> (Viewer, DecodeService<PhotoContent>) {
+    var problems: [String] = []
+    let library = PhotoLibrary.collect(paths: [path], problems: &problems)
+    let service = DecodeService<PhotoContent>(workers: workers, decode: { decoder.decode($0) }, onResult: {})
+    let viewer = Viewer(
+        library: library, display: display, compositor: Compositor(), decodeService: service,
+        memoryBudget: budget, font: try? FontFace(), statistics: nil)
+    return (viewer, service)
+}
+
+/// Waits (on the wall clock, bounded) until `condition` holds.
+func eventually(_ condition: () -> Bool) {
+    for _ in 0..<400 where !condition() { Thread.sleep(forTimeInterval: 0.005) }
+}
+
+@Suite(.serialized) struct PlaceholderTests {
+    /// While the real decode runs, the 1/8-scale preview is shown scaled up: never a black page.
+    @Test func previewShowsWhileThePhotoDecodes() throws {
+        let decoder = GatedDecoder()
+        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
+        let (v, service) = viewer(decoder: decoder, display: display, startAt: TestPaths.photos + "/2 friends.jpg")
+        defer { decoder.release(16); service.shutdown() }
+        eventually { decoder.started.contains { $0.isPreview && $0.index == 1 } }
+        var t = 0.0
+        eventually {
+            t += 1.0 / 60
+            v.advance(to: t)
+            v.renderIfNeeded()
+            return isPhotoShown(display)
+        }
+        v.renderIfNeeded()
+        let frame = try display.capture()
+        try GoldenImage.check(frame, golden: "placeholder/preview")
+        #expect(decoder.started.first?.isPreview == true, "the preview is asked for first")
+    }
+
+    /// A page with nothing to show is black at first, and shows the spinner after 0.5 s.
+    @Test func spinnerAppearsOnlyAfterHalfASecond() throws {
+        let decoder = GatedDecoder(holdPreviews: true)
+        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
+        let (v, service) = viewer(decoder: decoder, display: display)
+        defer { decoder.release(16); service.shutdown() }
+        v.advance(to: 0)
+        v.renderIfNeeded()
+        v.advance(to: 0.4)
+        v.renderIfNeeded()
+        #expect(try display.capture().isAllBlack, "no spinner before 0.5 s")
+        #expect(v.isAnimating, "the loop keeps ticking while a page waits")
+        v.advance(to: 0.75)
+        v.renderIfNeeded()
+        try GoldenImage.check(try display.capture(), golden: "placeholder/spinner")
+    }
+}
+
+func isPhotoShown(_ display: HeadlessDisplay) -> Bool {
+    guard let frame = try? display.capture() else { return false }
+    return !frame.isAllBlack
+}
+
+extension PixelBuffer {
+    var isAllBlack: Bool {
+        for y in 0..<height { for x in 0..<width where self[x, y] != Color.black.packed { return false } }
+        return true
+    }
+}
