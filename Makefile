@@ -41,6 +41,7 @@ test: deps-test
 	$(SWIFT) test --skip-build
 
 bench: deps-build
+	$(SWIFT) build -c release --product riffle
 	$(SWIFT) build -c release --product riffle-bench
 	.build/release/riffle-bench
 

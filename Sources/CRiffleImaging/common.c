@@ -2,6 +2,7 @@
 #include "internal.h"
 
 #include <libexif/exif-data.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,4 +50,8 @@ void rfi_premultiply(uint32_t *pixels, size_t count) {
         uint32_t b = rfi_multiply_255(p & 0xFF, a);
         pixels[i] = (a << 24) | (r << 16) | (g << 8) | b;
     }
+}
+
+int32_t rfi_set_mmap_threshold(size_t threshold_bytes) {
+    return mallopt(M_MMAP_THRESHOLD, (int)threshold_bytes) == 1;
 }

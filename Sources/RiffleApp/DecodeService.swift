@@ -96,7 +96,13 @@ public final class DecodeService<Output: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Niceness of the decode threads (Linux per-thread): the frame loop must win the cores
+    /// when both are busy, or a decode finishing mid-slide drops frames.
+    static var workerNiceness: Int32 { 10 }
+
     private func work() {
+        // Linux keeps niceness per thread: PRIO_PROCESS with who = 0 sets the calling thread's.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.workerNiceness)
         while true {
             condition.lock()
             while pending.isEmpty && !stopping { condition.wait() }

@@ -9,6 +9,7 @@ public final class FrameStatistics {
     private var frameSeconds: [Double] = []
     private var arrivals = 0
     private var sharpArrivals = 0
+    private var passed = 0
     /// Seconds from launch to the first frame showing the current photo sharp.
     private(set) var firstSharpFrame: Double?
     /// Seconds from launch to the first frame showing anything of the current photo.
@@ -18,6 +19,9 @@ public final class FrameStatistics {
 
     /// One frame took `seconds` to composite and present.
     func recordFrame(seconds: Double) { frameSeconds.append(seconds) }
+
+    /// The user moved on before the slide to a photo ended.
+    func recordPassed() { passed += 1 }
 
     /// A slide ended on a photo; `sharp` when its real pixels were there.
     func recordArrival(sharp: Bool) {
@@ -39,7 +43,7 @@ public final class FrameStatistics {
         var lines = [
             "frames: \(frames.count), p50 \(ms(percentile(frames, 0.5))), p99 \(ms(percentile(frames, 0.99))), max \(ms(frames.last)), over 16.7 ms: \(frames.filter { $0 > Self.frameBudget }.count)",
             "decodes: \(decodes.count), p50 \(ms(percentile(decodes, 0.5))), max \(ms(decodes.last)), total \(ms(decodes.reduce(0, +)))",
-            "photos sharp when their slide ended: \(sharpArrivals) of \(arrivals)",
+            "photos sharp when their slide ended: \(sharpArrivals) of \(arrivals) (\(passed) more passed before their slide ended)",
             "first photo on screen: \(ms(firstPhotoFrame)) after launch; first sharp frame: \(ms(firstSharpFrame))",
             "decoded-pixel cache high-water: \(String(format: "%.1f", Double(cacheHighWaterBytes) / 1_048_576)) MiB",
         ]

@@ -1,3 +1,4 @@
+import Foundation
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
@@ -12,17 +13,22 @@ final class PageLabels {
     /// The detail line is the title's colour at this opacity (secondary text).
     static let detailOpacity = 0.65
 
-    private let font: FontFace?
-    private let boldFont: FontFace?
-
-    init(font: FontFace?) {
-        self.font = font
-        boldFont = font.flatMap { try? FontFace(family: $0.family, bold: true) } ?? font
-    }
+    /// The faces, opened on first use: fontconfig's start-up costs tens of milliseconds that
+    /// the first photo should not wait for. Nil when no font could be found (said once on stderr).
+    private lazy var faces: (regular: FontFace, bold: FontFace)? = {
+        do {
+            let regular = try FontFace()
+            let bold = (try? FontFace(family: regular.family, bold: true)) ?? regular
+            return (regular, bold)
+        } catch {
+            FileHandle.standardError.write(Data("riffle: no font for text (\(error)); error pages are blank — install fonts-dejavu-core\n".utf8))
+            return nil
+        }
+    }()
 
     /// A page-sized layer with `title` above `detail` in `color`, centred in `size`.
     func message(title: String, detail: String, in size: Size, color: Color) -> Layer {
-        guard let font, let boldFont else { return Layer() }
+        guard let (font, boldFont) = faces else { return Layer() }
         let width = max(1, Int(size.width * Self.textWidthShare))
         let t = TextBlock(title, face: boldFont, pixelHeight: Self.titlePixelHeight, maxWidth: width)
         let d = TextBlock(detail, face: font, pixelHeight: Self.detailPixelHeight, maxWidth: width)

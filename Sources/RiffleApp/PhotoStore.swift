@@ -5,12 +5,13 @@ import RiffleGeometry
 ///
 /// Asks for: a preview of the focused photo while it has nothing to show, the focused photo at
 /// the size it is shown, then its neighbours at ±1 and ±2, the direction of travel first.
-/// Decoded pixels stay cached after the focus moves on, until the bytes held pass `budget`;
-/// then the photos farthest from the focus go first (never the focused one). Results for photos
-/// that have left the neighbourhood are dropped on arrival, so the budget is never passed by
-/// more than the decodes in flight.
+/// Only that neighbourhood is held — memory stays flat whatever the library's size — and within
+/// it the bytes held never pass `budget` (a zoomed photo's sharper pixels can be large): the
+/// photos farthest from the focus go first, never the focused one. Results for photos that have
+/// left the neighbourhood are dropped on arrival, so the budget is never passed by more than the
+/// decodes in flight.
 final class PhotoStore {
-    /// How many photos on each side of the focused one are decoded ahead.
+    /// How many photos on each side of the focused one are decoded ahead and held.
     static let radius = 2
 
     private struct Entry {
@@ -54,6 +55,10 @@ final class PhotoStore {
     func focus(on index: Int, viewport: PixelSize, direction: Int) {
         if index != focus { detail = 1 }
         focus = index
+        for far in entries.keys where abs(far - index) > Self.radius {
+            bytesHeld -= entries[far]?.bytes ?? 0
+            entries[far] = nil
+        }
         self.viewport = viewport
         if direction != 0 { self.direction = direction }
         var wanted: [DecodeRequest] = []

@@ -32,19 +32,11 @@ public final class RiffleSession {
     /// Decode threads: one per core, at most two (the frame loop needs a core too).
     public static var defaultDecodeWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
-    /// Builds a session on `display`. `problems` collects what went wrong finding the photos and
-    /// the font, for the caller to print; none of them stops the viewer.
-    public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions(), problems: inout [String]) {
+    /// Builds a session showing `library` on `display`.
+    public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions()) {
         self.display = display
         let waker = DisplayWaker(display: display)
         decodeService = DecodeService(workers: Self.defaultDecodeWorkers, decode: PhotoDecoding.decode) { waker.wake() }
-        let font: FontFace?
-        do {
-            font = try FontFace()
-        } catch {
-            font = nil
-            problems.append("no font for text (\(error)); error pages will be blank — install fonts-dejavu-core")
-        }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(
             path: options.rasterPath,
@@ -52,7 +44,7 @@ public final class RiffleSession {
             bands: cores > 1 ? cores : 1)
         viewer = Viewer(
             library: library, display: display, compositor: compositor, decodeService: decodeService,
-            memoryBudget: options.memoryBudget, font: font, statistics: options.statistics ? FrameStatistics() : nil)
+            memoryBudget: options.memoryBudget, statistics: options.statistics ? FrameStatistics() : nil)
     }
 
     deinit { decodeService.shutdown() }

@@ -36,7 +36,8 @@ public final class Viewer {
     private var interaction: ViewerInteraction
     private var pages: [PageView] = []
     private var focusedPage: Int
-    private var settledPage: Int?
+    /// The photo being slid to, until its slide ends (for `--stats`).
+    private var arrivingPage: Int?
     private var fullscreenToggles = 0
     private var drawnState: ViewerRenderState?
     private var needsDisplay = true
@@ -45,7 +46,7 @@ public final class Viewer {
     /// at most `memoryBudget` bytes of decoded pixels.
     public init(
         library: PhotoLibrary, display: Display, compositor: Compositor, decodeService: DecodeService<PhotoContent>,
-        memoryBudget: Int, font: FontFace?, statistics: FrameStatistics?
+        memoryBudget: Int, statistics: FrameStatistics?
     ) {
         self.library = library
         self.display = display
@@ -53,7 +54,7 @@ public final class Viewer {
         self.statistics = statistics
         clock = MonotonicClock()
         launchTime = clock.now()
-        labels = PageLabels(font: font)
+        labels = PageLabels()
         interaction = ViewerInteraction(
             pageCount: library.photos.count, viewport: Size(display.size), page: library.startIndex, chromeVisible: false)
         focusedPage = library.startIndex
@@ -85,9 +86,13 @@ public final class Viewer {
         }
         followInteraction()
         requestDetail()
-        if !interaction.isAnimating, settledPage != current {
-            settledPage = current
-            statistics?.recordArrival(sharp: store.isSharp(current))
+        if let page = arrivingPage {
+            let state = interaction.renderState
+            // The slide has ended when the strip is within a pixel of the page.
+            if abs(state.pagingOffset - Double(page) * state.pageWidth) < 1 {
+                statistics?.recordArrival(sharp: store.isSharp(page))
+                arrivingPage = nil
+            }
         }
         tilePages(now: now)
     }
@@ -144,6 +149,8 @@ public final class Viewer {
         let page = interaction.currentPage
         if page != focusedPage, library.photos.indices.contains(page) {
             store.focus(on: page, viewport: display.size, direction: page > focusedPage ? 1 : -1)
+            if arrivingPage != nil { statistics?.recordPassed() }
+            arrivingPage = page
             focusedPage = page
             updateTitle()
         }
@@ -187,8 +194,11 @@ public final class Viewer {
         }
         for page in state.pages {
             guard let view = pages.first(where: { $0.index == page.index }) else { continue }
-            var origin = Point(x: page.originX, y: 0)
-            if page.index == state.currentPage { origin = origin + state.dismissOffset }
+            // Pages move by whole pixels: a photo at fit is then composited as a plain copy
+            // while it slides (motion at 60 Hz hides the quantisation, as UIKit's pixel-aligned
+            // scrolling does).
+            var origin = Point(x: page.originX.rounded(), y: 0)
+            if page.index == state.currentPage { origin = origin + Point(x: state.dismissOffset.x.rounded(), y: state.dismissOffset.y.rounded()) }
             let content: Layer
             switch store.content(at: page.index) {
             case .image(let photo)?:

@@ -3,9 +3,11 @@ import RiffleRaster
 /// A camera-like test picture: smooth colour gradients (sky, ground), fine texture and sharp
 /// edges, deterministic for a given size, so JPEG encoding and scaling see photographic work.
 enum SyntheticPhoto {
-    static func make(width: Int, height: Int) -> PixelBuffer {
+    /// `variant` shifts the colours and the pattern, so generated photos differ from each other.
+    static func make(width: Int, height: Int, variant: Int = 0) -> PixelBuffer {
         let b = PixelBuffer(width: width, height: height)
-        var seed: UInt32 = 0x1234_5678
+        var seed: UInt32 = 0x1234_5678 &+ UInt32(truncatingIfNeeded: variant) &* 0x9E37_79B9
+        let tint = Double(variant % 7) * 12
         for y in 0..<height {
             let row = b.row(y)
             let v = Double(y) / Double(height)
@@ -16,8 +18,8 @@ enum SyntheticPhoto {
                 seed ^= seed >> 17
                 seed ^= seed << 5
                 let grain = Double(seed & 15) - 7.5
-                let stripes = ((x / 37 + y / 53) % 2 == 0) ? 18.0 : 0
-                let r = 40 + 180 * u + grain + stripes
+                let stripes = ((x / (37 + variant) + y / 53) % 2 == 0) ? 18.0 : 0
+                let r = 40 + tint + 160 * u + grain + stripes
                 let g = 60 + 150 * (1 - v) + grain
                 let bl = 90 + 120 * v * (1 - u) + grain - stripes
                 func c(_ d: Double) -> UInt32 { UInt32(max(0, min(255, d))) }

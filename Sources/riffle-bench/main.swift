@@ -14,3 +14,7 @@ print("")
 DecodeBenchmark.run(jpeg: jpeg, size: PixelSize(width: width, height: height))
 print("")
 InteractionBenchmark.run()
+print("")
+let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-\(getpid())")
+defer { try? FileManager.default.removeItem(at: workspace) }
+try PagingBenchmark.run(workspace: workspace)

@@ -3,6 +3,7 @@ import Foundation
 import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
+import RiffleImageIO
 import RiffleRaster
 import RiffleX11
 
@@ -89,7 +90,7 @@ struct RiffleCommand: ParsableCommand {
         }
         let options = SessionOptions(
             rasterPath: referenceRaster ? .reference : .fast, memoryBudget: memoryBudget << 20, statistics: stats)
-        let session = RiffleSession(library: library, display: display, options: options, problems: &problems)
+        let session = RiffleSession(library: library, display: display, options: options)
         for problem in problems { FileHandle.standardError.write(Data("riffle: \(problem)\n".utf8)) }
         if let script {
             let folder = snapshots.map(SnapshotFolder.init(path:))
@@ -122,4 +123,5 @@ struct WindowSize: ExpressibleByArgument {
     var defaultValueDescription: String { "\(pixels.width)x\(pixels.height)" }
 }
 
+PixelMemory.returnLargeBuffersToTheSystem()
 RiffleCommand.main()

@@ -40,7 +40,7 @@ func linkedLibrary(count: Int) throws -> URL {
         let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
         // A budget of ~4 decoded photos (300×200 at fit) forces eviction.
         let budget = 4 * 300 * 200 * 4
-        let session = RiffleSession(library: library, display: display, options: SessionOptions(memoryBudget: budget), problems: &problems)
+        let session = RiffleSession(library: library, display: display, options: SessionOptions(memoryBudget: budget))
         let v = session.viewer
         var t = 0.0
         var worstObjects = 0
@@ -77,7 +77,7 @@ func linkedLibrary(count: Int) throws -> URL {
         let library = PhotoLibrary.collect(paths: [dir.path], problems: &problems)
         let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
         let budget = 3 * 300 * 200 * 4
-        let session = RiffleSession(library: library, display: display, options: SessionOptions(memoryBudget: budget, statistics: true), problems: &problems)
+        let session = RiffleSession(library: library, display: display, options: SessionOptions(memoryBudget: budget, statistics: true))
         let v = session.viewer
         var t = 0.0
         for _ in 0..<29 {

@@ -13,7 +13,7 @@ func replay(_ scriptName: String, path: RasterPath = .fast, size: PixelSize = Pi
     let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
     #expect(problems.isEmpty)
     let display = HeadlessDisplay(size: size)
-    let session = RiffleSession(library: library, display: display, options: SessionOptions(rasterPath: path), problems: &problems)
+    let session = RiffleSession(library: library, display: display, options: SessionOptions(rasterPath: path))
     var shots: [(String, PixelBuffer)] = []
     try session.replay(script, snapshots: { name, frame in shots.append((name, frame)) })
     return (shots, session.viewer)

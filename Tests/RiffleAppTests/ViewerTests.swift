@@ -17,7 +17,7 @@ struct ViewerHarness {
         var problems: [String] = []
         let library = PhotoLibrary.collect(paths: paths, problems: &problems)
         display = HeadlessDisplay(size: size)
-        session = RiffleSession(library: library, display: display, problems: &problems)
+        session = RiffleSession(library: library, display: display)
     }
 
     /// The paging position in pages (fractional while sliding).

@@ -158,4 +158,12 @@ int32_t rfi_font_kerning(rfi_font *font, uint32_t left_glyph_index, uint32_t rig
 /* 1 when the face has a kerning table FreeType can read (FT_HAS_KERNING). */
 int32_t rfi_font_has_kerning(const rfi_font *font);
 
+/* MARK: memory */
+
+/* Makes glibc serve every allocation of `threshold_bytes` or more with its own mmap (and return
+ * it to the system when freed): decoded photos are large, short-lived buffers, and glibc's
+ * default raises the threshold after the first such free, so later ones come from a heap that
+ * never shrinks. Returns 1 on success. */
+int32_t rfi_set_mmap_threshold(size_t threshold_bytes);
+
 #endif

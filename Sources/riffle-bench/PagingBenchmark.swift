@@ -1,0 +1,70 @@
+import Foundation
+import RiffleImageIO
+import RiffleRaster
+
+/// Paging through many 24-megapixel photos with the real binary, headless in real time at
+/// 1920×1080, reading its `--stats`: frame times, slow frames, sharp arrivals, peak RSS.
+/// 30 distinct camera-like JPEGs are generated once, then linked under other names to make
+/// libraries of 30 and 300 (the same bytes, as the issue allows).
+enum PagingBenchmark {
+    static func run(workspace: URL) throws {
+        let riffle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("riffle").path
+        guard FileManager.default.isExecutableFile(atPath: riffle) else {
+            print("paging: \(riffle) is missing; build it with `swift build -c release --product riffle`")
+            return
+        }
+        let originals = workspace.appendingPathComponent("originals")
+        try FileManager.default.createDirectory(at: originals, withIntermediateDirectories: true)
+        print("paging: generating 30 distinct 6000x4000 JPEGs…")
+        for k in 0..<30 {
+            let path = originals.appendingPathComponent(String(format: "photo%02d.jpg", k)).path
+            try JPEGEncoder.write(SyntheticPhoto.make(width: 6000, height: 4000, variant: k), quality: 90, toPath: path)
+        }
+        let thirty = try library(named: "thirty", count: 30, originals: originals, in: workspace)
+        let threeHundred = try library(named: "three-hundred", count: 300, originals: originals, in: workspace)
+
+        let flick = try script(named: "flick-300", in: workspace, lines: ["wait 300"] + Array(repeating: ["key Right", "wait 250"], count: 299).flatMap { $0 } + ["wait 500"])
+        let flick30 = try script(named: "flick-30", in: workspace, lines: ["wait 300"] + Array(repeating: ["key Right", "wait 250"], count: 29).flatMap { $0 } + ["wait 500"])
+        let presses = try script(named: "presses", in: workspace, lines: Array(repeating: ["key Right", "wait 100"], count: 29).flatMap { $0 } + ["wait 1000"])
+        let open = try script(named: "open", in: workspace, lines: ["wait 1000"])
+
+        report("300 photos, one page per 250 ms", riffle: riffle, script: flick, library: threeHundred)
+        report("30 photos, one page per 250 ms", riffle: riffle, script: flick30, library: thirty)
+        report("\"next\" pressed 29 times 100 ms apart", riffle: riffle, script: presses, library: thirty)
+        report("launch on one 24 MP photo", riffle: riffle, script: open, library: originals.appendingPathComponent("photo00.jpg"))
+    }
+
+    private static func library(named name: String, count: Int, originals: URL, in workspace: URL) throws -> URL {
+        let dir = workspace.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for k in 0..<count {
+            try FileManager.default.createSymbolicLink(
+                atPath: dir.appendingPathComponent(String(format: "img%03d.jpg", k)).path,
+                withDestinationPath: originals.appendingPathComponent(String(format: "photo%02d.jpg", k % 30)).path)
+        }
+        return dir
+    }
+
+    private static func script(named name: String, in workspace: URL, lines: [String]) throws -> URL {
+        let url = workspace.appendingPathComponent(name + ".replay")
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    private static func report(_ title: String, riffle: String, script: URL, library: URL) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: riffle)
+        process.arguments = ["--headless", "--real-time", "--stats", "--size", "1920x1080", "--replay", script.path, library.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            print("paging: cannot run riffle: \(error)")
+            return
+        }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        print("\(title):")
+        for line in text.split(separator: "\n") { print("  \(line)") }
+    }
+}
