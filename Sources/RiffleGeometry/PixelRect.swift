@@ -2,11 +2,16 @@
 ///
 /// For buffer and image regions, where a `Rect` of Doubles would invite rounding questions.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// First column.
     public var x: Int
+    /// First row.
     public var y: Int
+    /// Number of columns (a valid rectangle has at least 1).
     public var width: Int
+    /// Number of rows (a valid rectangle has at least 1).
     public var height: Int
 
+    /// The rectangle of columns `x ..< x + width` and rows `y ..< y + height`.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -23,6 +28,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var maxX: Int { x + width }
     /// One past the last row.
     public var maxY: Int { y + height }
+    /// Width and height.
     public var size: PixelSize { PixelSize(width: width, height: height) }
     /// Number of pixels, width × height.
     public var area: Int { width * height }
@@ -51,5 +57,6 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         PixelRect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
     }
 
+    /// "(x, y, wxh)", like `Rect`.
     public var description: String { "(\(x), \(y), \(width)x\(height))" }
 }

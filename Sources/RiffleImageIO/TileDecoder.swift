@@ -13,6 +13,9 @@ public struct TilePixels: Sendable {
     public let frame: Rect
     /// The tile proper within `pixels` (the rest is margin): `pixels` minus the margin.
     public let content: PixelRect
+    /// A problem the decoder recovered from, e.g. truncated data shown grey (see
+    /// `DecodedImage.warning`); nil for a clean decode.
+    public let warning: String?
 }
 
 /// Decodes the tiles of a `TilePyramid` from a JPEG's bytes, each from only its part of the file.
@@ -24,7 +27,11 @@ public struct TilePixels: Sendable {
 /// Tiles asked for together are decoded together: per level, consecutive rows of requested tiles
 /// are merged into one region decode (up to `decodePixelBudget` pixels) and then cut apart,
 /// because every region decode entropy-decodes all the file's rows above its bottom edge, the
-/// dominant cost for a tile low in a large photo. Ask for a screenful in one call.
+/// dominant cost for a tile low in a large photo. Measured on a 12000×8000 baseline 4:2:0 JPEG
+/// (libjpeg-turbo 2.1.5, -O2, 2 shared cores): one 512² tile takes 18 ms at the top, 149 ms in the
+/// middle and 281 ms at the bottom; the bottom row band of all 24 tiles takes 310 ms and a 4×3
+/// screenful there 297 ms, against 967 ms and 367 MiB for the whole picture. Ask for a screenful
+/// in one call.
 ///
 /// A progressive JPEG is refused: every tile would decode the whole file (libjpeg holds all its
 /// coefficients); decode it whole at a reduced scale with `ImageDecoder` instead. A PNG (libpng
@@ -133,7 +140,7 @@ public struct TileDecoder: Sendable {
     private func decodeBand(_ band: [TileKey]) throws(ImageDecodeError) -> [TilePixels] {
         let level = band[0].level
         let bounds = band.map(paddedRect).reduce(paddedRect(band[0])) { $0.union($1) }
-        let pixels = try decodeLevelRect(bounds, level: level)
+        let (pixels, warning) = try decodeLevelRect(bounds, level: level)
         return band.map { key in
             let padded = paddedRect(key)
             let tileRect = pyramid.levelRect(of: key)
@@ -143,12 +150,15 @@ public struct TileDecoder: Sendable {
                 pixels: local == PixelRect(size: pixels.size) ? pixels : Self.crop(pixels, local),
                 frame: pyramid.frame(ofLevelRect: padded, level: level),
                 content: PixelRect(
-                    x: tileRect.x - padded.x, y: tileRect.y - padded.y, width: tileRect.width, height: tileRect.height))
+                    x: tileRect.x - padded.x, y: tileRect.y - padded.y, width: tileRect.width, height: tileRect.height),
+                warning: warning)
         }
     }
 
-    /// The upright pixels `rect` of level `level`.
-    private func decodeLevelRect(_ rect: PixelRect, level: Int) throws(ImageDecodeError) -> PixelBuffer {
+    /// The upright pixels `rect` of level `level`, and the decoder's warning if any.
+    private func decodeLevelRect(
+        _ rect: PixelRect, level: Int
+    ) throws(ImageDecodeError) -> (pixels: PixelBuffer, warning: String?) {
         switch source {
         case .jpeg(let bytes):
             // libjpeg scales by at most 1/8; coarser levels halve a 1/8 decode.
@@ -160,17 +170,17 @@ public struct TileDecoder: Sendable {
             // Level pixels are whole blocks of 2^halvings DCT-level pixels from the stored origin;
             // the last block of a row or column is cut short by the picture's edge.
             let region = stored.scaled(by: 1 << halvings).intersection(PixelRect(size: storedDCTSize))!
-            var pixels = try JPEGRegionDecoder.decode(
-                bytes, region: region, scaleDenominator: 1 << dctLevel, pixelLimit: pixelLimit
-            ).pixels
+            let decoded = try JPEGRegionDecoder.decode(
+                bytes, region: region, scaleDenominator: 1 << dctLevel, pixelLimit: pixelLimit)
+            var pixels = decoded.pixels
             for _ in 0..<halvings { pixels = BoxDownsample.halved(pixels) }
             assert(pixels.size == stored.size, "halved \(region) to \(pixels.size), not \(stored.size)")
-            return orientation.upright(pixels)
+            return (orientation.upright(pixels), decoded.warning)
         case .decoded(let full):
             let region = rect.scaled(by: 1 << level).intersection(PixelRect(size: full.size))!
             var pixels = Self.crop(full, region)
             for _ in 0..<level { pixels = BoxDownsample.halved(pixels) }
-            return pixels
+            return (pixels, nil)
         }
     }
 

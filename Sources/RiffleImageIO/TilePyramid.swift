@@ -5,15 +5,19 @@ import RiffleRaster
 public struct TileKey: Hashable, Sendable, CustomStringConvertible {
     /// 0 is full resolution; level k holds the picture at 1/2^k.
     public let level: Int
+    /// Column of the level's tile grid, 0 at the left of the upright picture.
     public let column: Int
+    /// Row of the level's tile grid, 0 at the top of the upright picture.
     public let row: Int
 
+    /// The tile at `column`, `row` of level `level`.
     public init(level: Int, column: Int, row: Int) {
         self.level = level
         self.column = column
         self.row = row
     }
 
+    /// "L2 c3 r1", for test messages.
     public var description: String { "L\(level) c\(column) r\(row)" }
 }
 

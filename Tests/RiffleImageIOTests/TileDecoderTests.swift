@@ -101,6 +101,15 @@ struct TileDecoderTests {
         }
     }
 
+    @Test("A tile of a truncated JPEG carries the decoder's warning; one above the cut does not")
+    func truncatedWarning() throws {
+        let bytes = Array(TileFixtures.photo.prefix(TileFixtures.photo.count / 2))
+        let decoder = try TileDecoder(bytes: bytes, tileSize: TileFixtures.tileSize, baseLongSide: TileFixtures.baseLongSide)
+        #expect(try decoder.decode(TileKey(level: 0, column: 0, row: 0)).warning == nil)
+        #expect(try decoder.decode(TileKey(level: 0, column: 0, row: 7)).warning
+            == "The JPEG data ends early (the file is truncated); the missing part is grey")
+    }
+
     @Test("A progressive JPEG is refused with the reason and what to do instead")
     func progressiveRefused() throws {
         #expect(throws: ImageDecodeError(reason: "The 64×32 JPEG is progressive, so it cannot be decoded a tile at a "
