@@ -1,4 +1,4 @@
-/* JPEG through libjpeg-turbo: header reading, scaled decoding, encoding.
+/* JPEG through libjpeg-turbo: header reading, scaled and region decoding, encoding.
  *
  * libjpeg reports fatal errors by calling error_exit, which must not return; ours formats the
  * message and longjmps back to the setjmp in the function that started the work. Locals that
@@ -21,6 +21,13 @@
  * the pixel limit fits. Past it libjpeg fails with JERR_NO_BACKING_STORE instead of allocating. */
 static const long rfi_jpeg_work_bytes_per_limit_pixel = 8;
 static const long rfi_jpeg_work_bytes_allowance = 16L << 20;
+
+/* Columns decoded beyond each side of a region before cropping. libjpeg's fancy h2v1/h2v2
+ * upsampling blends every chroma sample with its horizontal neighbours, and at a crop's edge it
+ * replicates the last sample instead: measured up to 22 levels off in the edge columns of a 4:2:0
+ * region at 1/1. An output pixel's chroma neighbours lie within 2 output pixels, so 2 more columns
+ * on each side (where the image has them) keep every requested pixel exact. */
+static const JDIMENSION rfi_jpeg_crop_context_columns = 2;
 
 struct rfi_jpeg_error {
     struct jpeg_error_mgr manager;
@@ -103,6 +110,7 @@ rfi_status rfi_jpeg_read_header(const uint8_t *data, size_t length, rfi_image_he
     header->width = (int32_t)decompress.image_width;
     header->height = (int32_t)decompress.image_height;
     header->orientation = rfi_jpeg_orientation(&decompress);
+    header->multiple_scans = jpeg_has_multiple_scans(&decompress) ? 1 : 0;
     jpeg_destroy_decompress(&decompress);
     return RFI_STATUS_OK;
 }
@@ -126,6 +134,18 @@ static void rfi_cmyk_row_to_bgra(const JSAMPLE *cmyk, uint32_t *bgra, JDIMENSION
     }
 }
 
+/* The status for a decode that libjpeg abandoned through error_exit. */
+static rfi_status rfi_jpeg_failure_status(const struct rfi_jpeg_error *error) {
+    if (error->exceeded_working_memory) return RFI_STATUS_TOO_LARGE;
+    if (error->out_of_memory) return RFI_STATUS_OUT_OF_MEMORY;
+    return error->saw_end_of_data ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
+}
+
+static rfi_warning rfi_jpeg_warning(const struct rfi_jpeg_error *error) {
+    if (error->saw_end_of_data) return RFI_WARNING_TRUNCATED;
+    return error->first_warning >= 0 ? RFI_WARNING_CORRUPT_DATA : RFI_WARNING_NONE;
+}
+
 rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_denominator,
                            int64_t pixel_limit, rfi_pixels *out, char *message,
                            size_t message_capacity) {
@@ -144,9 +164,7 @@ rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_den
         free(pixels);
         free(cmyk_row);
         jpeg_destroy_decompress(&decompress);
-        if (error.exceeded_working_memory) return RFI_STATUS_TOO_LARGE;
-        if (error.out_of_memory) return RFI_STATUS_OUT_OF_MEMORY;
-        return error.saw_end_of_data ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
+        return rfi_jpeg_failure_status(&error);
     }
     jpeg_create_decompress(&decompress);
     decompress.mem->max_memory_to_use = (long)(pixel_limit > 0 ? pixel_limit : 0) *
@@ -194,11 +212,120 @@ rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_den
     out->pixels = pixels;
     out->width = (int32_t)width;
     out->height = (int32_t)height;
-    if (error.saw_end_of_data) {
-        out->warning = RFI_WARNING_TRUNCATED;
-    } else if (error.first_warning >= 0) {
-        out->warning = RFI_WARNING_CORRUPT_DATA;
+    out->warning = rfi_jpeg_warning(&error);
+    return RFI_STATUS_OK;
+}
+
+rfi_status rfi_jpeg_decode_region(const uint8_t *data, size_t length, int32_t scale_denominator,
+                                  int32_t x, int32_t y, int32_t width, int32_t height,
+                                  int64_t pixel_limit, rfi_pixels *out, char *message,
+                                  size_t message_capacity) {
+    struct jpeg_decompress_struct decompress;
+    struct rfi_jpeg_error error;
+    uint32_t *volatile pixels = NULL;
+    JSAMPLE *volatile row = NULL;
+    char text[RFI_MESSAGE_CAPACITY];
+    memset(out, 0, sizeof *out);
+    if (scale_denominator != 1 && scale_denominator != 2 && scale_denominator != 4 &&
+        scale_denominator != 8) {
+        rfi_set_message(message, message_capacity, "scale denominator must be 1, 2, 4 or 8");
+        return RFI_STATUS_INVALID_REQUEST;
     }
+    decompress.err = rfi_jpeg_error_init(&error, message, message_capacity);
+    if (setjmp(error.jump)) {
+        free(pixels);
+        free(row);
+        jpeg_destroy_decompress(&decompress);
+        return rfi_jpeg_failure_status(&error);
+    }
+    jpeg_create_decompress(&decompress);
+    decompress.mem->max_memory_to_use = (long)(pixel_limit > 0 ? pixel_limit : 0) *
+                                            rfi_jpeg_work_bytes_per_limit_pixel +
+                                        rfi_jpeg_work_bytes_allowance;
+    jpeg_mem_src(&decompress, data, (unsigned long)length);
+    jpeg_read_header(&decompress, TRUE);
+
+    int64_t stored_pixels = (int64_t)decompress.image_width * decompress.image_height;
+    if (jpeg_has_multiple_scans(&decompress) && stored_pixels > pixel_limit) {
+        snprintf(text, sizeof text,
+                 "a progressive JPEG of %ux%u pixels cannot be decoded a region at a time within "
+                 "the limit of %lld pixels (libjpeg must hold all its coefficients); decode it "
+                 "whole at a reduced scale",
+                 decompress.image_width, decompress.image_height, (long long)pixel_limit);
+        rfi_set_message(message, message_capacity, text);
+        jpeg_destroy_decompress(&decompress);
+        return RFI_STATUS_UNSUPPORTED;
+    }
+    boolean is_cmyk = decompress.jpeg_color_space == JCS_CMYK ||
+                      decompress.jpeg_color_space == JCS_YCCK;
+    decompress.out_color_space = is_cmyk ? JCS_CMYK : JCS_EXT_BGRA;
+    decompress.scale_num = 1;
+    decompress.scale_denom = (unsigned int)scale_denominator;
+    jpeg_calc_output_dimensions(&decompress);
+    JDIMENSION scaled_width = decompress.output_width, scaled_height = decompress.output_height;
+    if (x < 0 || y < 0 || width <= 0 || height <= 0 || (int64_t)x + width > scaled_width ||
+        (int64_t)y + height > scaled_height) {
+        snprintf(text, sizeof text,
+                 "the region at (%d, %d) of %dx%d pixels is not inside the %ux%u image at 1/%d "
+                 "scale",
+                 x, y, width, height, scaled_width, scaled_height, scale_denominator);
+        rfi_set_message(message, message_capacity, text);
+        jpeg_destroy_decompress(&decompress);
+        return RFI_STATUS_INVALID_REQUEST;
+    }
+    if ((int64_t)width * height > pixel_limit) {
+        snprintf(text, sizeof text, "region of %dx%d pixels exceeds the limit of %lld", width,
+                 height, (long long)pixel_limit);
+        rfi_set_message(message, message_capacity, text);
+        jpeg_destroy_decompress(&decompress);
+        return RFI_STATUS_TOO_LARGE;
+    }
+
+    jpeg_start_decompress(&decompress);
+    /* jpeg_crop_scanline moves crop_x left and widens crop_width to whole iMCU columns; the
+     * requested columns start (x − crop_x) pixels into each decoded row. */
+    JDIMENSION context_left = (JDIMENSION)x < rfi_jpeg_crop_context_columns
+                                  ? (JDIMENSION)x
+                                  : rfi_jpeg_crop_context_columns;
+    JDIMENSION right = (JDIMENSION)x + (JDIMENSION)width + rfi_jpeg_crop_context_columns;
+    if (right > scaled_width) right = scaled_width;
+    JDIMENSION crop_x = (JDIMENSION)x - context_left, crop_width = right - crop_x;
+    jpeg_crop_scanline(&decompress, &crop_x, &crop_width);
+    size_t first_column = (size_t)x - crop_x;
+    pixels = malloc((size_t)width * (size_t)height * 4);
+    row = malloc((size_t)crop_width * 4);
+    if (pixels == NULL || row == NULL) {
+        free(pixels);
+        free(row);
+        rfi_set_message(message, message_capacity, "out of memory");
+        jpeg_destroy_decompress(&decompress);
+        return RFI_STATUS_OUT_OF_MEMORY;
+    }
+    if (y > 0) jpeg_skip_scanlines(&decompress, (JDIMENSION)y);
+    for (int32_t line = 0; line < height; line++) {
+        JSAMPROW target = row;
+        if (jpeg_read_scanlines(&decompress, &target, 1) != 1) break;
+        uint32_t *destination = pixels + (size_t)line * (size_t)width;
+        if (is_cmyk) {
+            rfi_cmyk_row_to_bgra(row + 4 * first_column, destination, (JDIMENSION)width,
+                                 decompress.saw_Adobe_marker);
+        } else {
+            memcpy(destination, (uint32_t *)row + first_column, (size_t)width * 4);
+        }
+    }
+    /* Rows below the region are never needed: finishing would entropy-decode them for nothing. */
+    if (decompress.output_scanline < decompress.output_height) {
+        jpeg_abort_decompress(&decompress);
+    } else {
+        jpeg_finish_decompress(&decompress);
+    }
+    jpeg_destroy_decompress(&decompress);
+    free(row);
+
+    out->pixels = pixels;
+    out->width = width;
+    out->height = height;
+    out->warning = rfi_jpeg_warning(&error);
     return RFI_STATUS_OK;
 }
 

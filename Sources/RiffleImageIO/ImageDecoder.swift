@@ -10,6 +10,9 @@ public struct ImageInfo: Sendable, Hashable {
     public let storedSize: PixelSize
     /// The EXIF orientation (`topLeft` when the file has none).
     public let orientation: ImageOrientation
+    /// True for a JPEG with more than one scan (progressive): any part of it needs every
+    /// coefficient of the image, so it cannot be decoded a tile at a time. False for PNG.
+    public let hasMultipleScans: Bool
 
     /// Width and height once the orientation is applied: what the viewer shows.
     public var uprightSize: PixelSize { orientation.uprightSize(ofStored: storedSize) }
@@ -65,7 +68,8 @@ public enum ImageDecoder {
         return ImageInfo(
             format: format,
             storedSize: PixelSize(width: Int(header.width), height: Int(header.height)),
-            orientation: ImageOrientation(rawValue: Int(header.orientation)) ?? .topLeft
+            orientation: ImageOrientation(rawValue: Int(header.orientation)) ?? .topLeft,
+            hasMultipleScans: header.multiple_scans != 0
         )
     }
 
@@ -170,7 +174,7 @@ public enum ImageDecoder {
         return format
     }
 
-    private static func check(
+    static func check(
         _ status: rfi_status, format: ImageFormat, message: String, size: PixelSize = .zero, pixelLimit: Int = 0
     ) throws(ImageDecodeError) {
         switch status {
@@ -182,12 +186,14 @@ public enum ImageDecoder {
             throw tooLarge(size, pixelLimit: pixelLimit)
         case RFI_STATUS_OUT_OF_MEMORY:
             throw ImageDecodeError(reason: "There is not enough memory to decode this \(size) \(format.displayName) image")
+        case RFI_STATUS_INVALID_REQUEST, RFI_STATUS_UNSUPPORTED:
+            throw ImageDecodeError(reason: "Cannot decode that part of the \(format.displayName) image: \(message)")
         default:
             throw ImageDecodeError(reason: "The \(format.displayName) data is damaged: \(message)")
         }
     }
 
-    private static func warningText(_ warning: rfi_warning, message: String) -> String? {
+    static func warningText(_ warning: rfi_warning, message: String) -> String? {
         switch warning {
         case RFI_WARNING_TRUNCATED:
             "The JPEG data ends early (the file is truncated); the missing part is grey"

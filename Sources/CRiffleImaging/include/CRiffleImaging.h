@@ -26,6 +26,12 @@ typedef enum rfi_status {
     RFI_STATUS_TOO_LARGE = 3,
     /* malloc failed. */
     RFI_STATUS_OUT_OF_MEMORY = 4,
+    /* The arguments do not describe a valid request for this image (a region outside it, a
+     * scale libjpeg does not offer); `message` says why. */
+    RFI_STATUS_INVALID_REQUEST = 5,
+    /* The data is valid but cannot be decoded the way asked within the limits; `message` says
+     * why and what to do instead. */
+    RFI_STATUS_UNSUPPORTED = 6,
 } rfi_status;
 
 /* A problem a decoder recovered from: the pixels are usable but not all of them are real. */
@@ -44,6 +50,9 @@ typedef struct rfi_image_header {
     int32_t height;
     /* EXIF orientation 1...8; 1 when there is no EXIF data or the value is invalid. */
     int32_t orientation;
+    /* 1 when the JPEG has more than one scan (progressive, or multi-scan baseline): decoding any
+     * part of it needs the whole image's coefficients. 0 for single-scan JPEGs and for PNGs. */
+    int32_t multiple_scans;
 } rfi_image_header;
 
 /* Decoded pixels: premultiplied BGRA, one uint32_t 0xAARRGGBB each, rows packed (width pixels). */
@@ -82,6 +91,24 @@ rfi_status rfi_jpeg_read_header(const uint8_t *data, size_t length, rfi_image_he
 rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_denominator,
                            int64_t pixel_limit, rfi_pixels *out, char *message,
                            size_t message_capacity);
+
+/* Decodes only the rectangle x, y, width × height of the image as rfi_jpeg_decode would produce
+ * it at 1/scale_denominator (1, 2, 4 or 8): coordinates are in the scaled output's pixels, in the
+ * stored orientation. Columns are cropped with jpeg_crop_scanline (which widens the crop to
+ * iMCU boundaries; the widened part is decoded and dropped) and rows above the rectangle are
+ * skipped with jpeg_skip_scanlines (entropy-decoded but neither dequantised nor transformed);
+ * decoding stops at the rectangle's last row. `out` is exactly width × height. Working memory is
+ * the rectangle plus row buffers a scaled image row wide: O(region + width), never O(image).
+ * The pixels equal the same rectangle of rfi_jpeg_decode's output at the same scale.
+ * Refuses with RFI_STATUS_INVALID_REQUEST a rectangle that is empty or not inside the scaled
+ * image; with RFI_STATUS_TOO_LARGE one of more than pixel_limit pixels; with
+ * RFI_STATUS_UNSUPPORTED a multi-scan (progressive) file whose stored size exceeds pixel_limit,
+ * since libjpeg must then buffer every coefficient of the image (decode such files whole with
+ * rfi_jpeg_decode instead). Warnings and CMYK as rfi_jpeg_decode; EXIF orientation not applied. */
+rfi_status rfi_jpeg_decode_region(const uint8_t *data, size_t length, int32_t scale_denominator,
+                                  int32_t x, int32_t y, int32_t width, int32_t height,
+                                  int64_t pixel_limit, rfi_pixels *out, char *message,
+                                  size_t message_capacity);
 
 /* Encodes opaque BGRA rows (alpha ignored) as a baseline 4:2:0 JPEG; quality 1...100. */
 rfi_status rfi_jpeg_encode(const uint32_t *pixels, int32_t width, int32_t height,

@@ -1,0 +1,62 @@
+/// A rectangle of whole pixels: columns `x ..< x + width`, rows `y ..< y + height`, y downwards.
+///
+/// For buffer and image regions, where a `Rect` of Doubles would invite rounding questions.
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// First column.
+    public var x: Int
+    /// First row.
+    public var y: Int
+    /// Number of columns (a valid rectangle has at least 1).
+    public var width: Int
+    /// Number of rows (a valid rectangle has at least 1).
+    public var height: Int
+
+    /// The rectangle of columns `x ..< x + width` and rows `y ..< y + height`.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The rectangle at the origin covering a whole buffer or image of `size`.
+    public init(size: PixelSize) {
+        self.init(x: 0, y: 0, width: size.width, height: size.height)
+    }
+
+    /// One past the last column.
+    public var maxX: Int { x + width }
+    /// One past the last row.
+    public var maxY: Int { y + height }
+    /// Width and height.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+    /// Number of pixels, width × height.
+    public var area: Int { width * height }
+
+    /// The pixels both rectangles hold, or nil when they share none.
+    public func intersection(_ other: PixelRect) -> PixelRect? {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: PixelRect) -> PixelRect {
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    /// The rectangle grown by `amount` pixels on every side (shrunk when negative).
+    public func outset(by amount: Int) -> PixelRect {
+        PixelRect(x: x - amount, y: y - amount, width: width + 2 * amount, height: height + 2 * amount)
+    }
+
+    /// Every coordinate multiplied by `factor`: the same region on a grid `factor` times finer.
+    public func scaled(by factor: Int) -> PixelRect {
+        PixelRect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
+    }
+
+    /// "(x, y, wxh)", like `Rect`.
+    public var description: String { "(\(x), \(y), \(width)x\(height))" }
+}
