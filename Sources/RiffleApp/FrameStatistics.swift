@@ -47,13 +47,26 @@ public final class FrameStatistics {
             "first photo on screen: \(ms(firstPhotoFrame)) after launch; first sharp frame: \(ms(firstSharpFrame))",
             "decoded-pixel cache high-water: \(String(format: "%.1f", Double(cacheHighWaterBytes) / 1_048_576)) MiB",
         ]
+        // VmHWM, not getrusage's ru_maxrss: Linux carries ru_maxrss over from the parent across
+        // fork and exec, so a child of a big process would report its parent's peak.
+        if let hwm = Self.statusField("VmHWM") {
+            lines.append("peak RSS: \(String(format: "%.1f", Double(hwm) / 1024)) MiB")
+        }
         var usage = rusage()
         if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 {
-            lines.append("peak RSS: \(String(format: "%.1f", Double(usage.ru_maxrss) / 1024)) MiB")
             let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
             lines.append("CPU time: \(String(format: "%.2f", cpu)) s")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A "Name:   1234 kB" field of /proc/self/status, in KiB.
+    static func statusField(_ name: String) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
+            return Int(line.dropFirst(name.count + 1).split(separator: " ").first ?? "")
+        }
+        return nil
     }
 
     /// The value below which a share `q` of the sorted `values` fall (nearest rank).

@@ -28,8 +28,11 @@ enum FastBilinear {
         let alpha = UInt32(max(0, min(255, (opacity * 255).rounded())))
         guard alpha > 0 else { return }
 
-        if mapping.isIntegerTranslation, opaque, alpha == 255 {
-            copyRows(source, dx: Int(mapping.offsetX), dy: Int(mapping.offsetY), cols: cols, rows: rows, into: target)
+        if mapping.isIntegerTranslation(for: source.size), opaque, alpha == 255 {
+            let dx = Int(mapping.offsetX.rounded()), dy = Int(mapping.offsetY.rounded())
+            copyRows(
+                source, dx: dx, dy: dy, cols: cols.clamped(to: dx..<(dx + source.width)),
+                rows: rows.clamped(to: dy..<(dy + source.height)), into: target)
             return
         }
 

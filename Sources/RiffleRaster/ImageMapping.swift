@@ -32,9 +32,19 @@ public struct ImageMapping: Hashable, Sendable {
         Rect(x: offsetX, y: offsetY, width: Double(size.width) * scaleX, height: Double(size.height) * scaleY)
     }
 
-    /// True when the mapping is an exact 1:1 copy at whole-pixel offsets (the plain-copy case).
-    public var isIntegerTranslation: Bool {
-        scaleX == 1 && scaleY == 1 && offsetX == offsetX.rounded() && offsetY == offsetY.rounded()
+    /// How far from an exact 1:1 whole-pixel mapping a mapping may be and still be drawn as a
+    /// plain copy: 1/1024 pixel, anywhere across the source. Far below what the 8-bit weights
+    /// of the bilinear paths can resolve (1/256), so the copy equals their result; it absorbs the
+    /// rounding of fit scales such as 1080/4000, which make 6000 · s = 1620.0000000000002.
+    static let copyTolerance = 1.0 / 1024
+
+    /// True when the mapping is, within `copyTolerance`, 1:1 at whole-pixel offsets for a source
+    /// of `size` (the plain-copy case).
+    public func isIntegerTranslation(for size: PixelSize) -> Bool {
+        abs(scaleX - 1) * Double(size.width) <= Self.copyTolerance
+            && abs(scaleY - 1) * Double(size.height) <= Self.copyTolerance
+            && abs(offsetX - offsetX.rounded()) <= Self.copyTolerance
+            && abs(offsetY - offsetY.rounded()) <= Self.copyTolerance
     }
 }
 

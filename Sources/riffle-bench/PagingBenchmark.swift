@@ -25,11 +25,13 @@ enum PagingBenchmark {
 
         let flick = try script(named: "flick-300", in: workspace, lines: ["wait 300"] + Array(repeating: ["key Right", "wait 250"], count: 299).flatMap { $0 } + ["wait 500"])
         let flick30 = try script(named: "flick-30", in: workspace, lines: ["wait 300"] + Array(repeating: ["key Right", "wait 250"], count: 29).flatMap { $0 } + ["wait 500"])
+        let twoPerSecond = try script(named: "flick-2-per-second", in: workspace, lines: ["wait 300"] + Array(repeating: ["key Right", "wait 500"], count: 29).flatMap { $0 } + ["wait 500"])
         let presses = try script(named: "presses", in: workspace, lines: Array(repeating: ["key Right", "wait 100"], count: 29).flatMap { $0 } + ["wait 1000"])
         let open = try script(named: "open", in: workspace, lines: ["wait 1000"])
 
         report("300 photos, one page per 250 ms", riffle: riffle, script: flick, library: threeHundred)
         report("30 photos, one page per 250 ms", riffle: riffle, script: flick30, library: thirty)
+        report("30 photos, two pages a second", riffle: riffle, script: twoPerSecond, library: thirty)
         report("\"next\" pressed 29 times 100 ms apart", riffle: riffle, script: presses, library: thirty)
         report("launch on one 24 MP photo", riffle: riffle, script: open, library: originals.appendingPathComponent("photo00.jpg"))
     }
