@@ -34,6 +34,7 @@ public struct Compositor: Sendable {
     public func render(_ root: Layer, into target: PixelBuffer) {
         var ops: [DrawOperation] = []
         flatten(root, parent: .identity, clip: PixelBox(size: target.size), opacity: 1, into: &ops)
+        if path == .fast { ops = ops.compactMap { $0.preparedForFastPath() } }
         let height = target.height
         if let parallel, bands > 1, path == .fast, height >= bands {
             let n = bands, ops = ops
@@ -77,6 +78,14 @@ enum DrawOperation: @unchecked Sendable {
     case fill(PixelBox, Color, Double)
     case image(PixelBuffer, ImageMapping, Bool, Double, PixelBox)
     case mask(AlphaMask, x: Int, y: Int, Color, Double, PixelBox)
+    /// An `.image` prepared once per frame for `FastBilinear`, then run band by band.
+    case bilinear(BilinearPlan)
+
+    /// This operation with any image turned into a `BilinearPlan`; nil when it draws nothing.
+    func preparedForFastPath() -> DrawOperation? {
+        guard case .image(let pixels, let mapping, let opaque, let opacity, let clip) = self else { return self }
+        return BilinearPlan(pixels, mapping: mapping, opaque: opaque, opacity: opacity, clip: clip).map { .bilinear($0) }
+    }
 
     func execute(rows: Range<Int>, path: RasterPath, into target: PixelBuffer) {
         switch self {
@@ -92,6 +101,8 @@ enum DrawOperation: @unchecked Sendable {
             case .fast:
                 FastBilinear.draw(pixels, mapping: mapping, opaque: opaque, opacity: opacity, clip: clip, rows: rows, into: target)
             }
+        case .bilinear(let plan):
+            plan.draw(rows: rows, into: target)
         case .mask(let mask, let x, let y, let color, let opacity, let clip):
             SolidFill.fill(mask, atX: x, y: y, color: color, opacity: opacity, clip: clip, rows: rows, into: target)
         }
