@@ -75,14 +75,19 @@ struct BilinearPlan: @unchecked Sendable {
     let cols: Range<Int>
     /// Destination rows drawn (before any band restriction).
     let rows: Range<Int>
-    /// Set when the draw is a plain copy: source pixel (x, y) lands at (x + dx, y + dy).
-    let copyOffset: (dx: Int, dy: Int)?
+    /// How the pixels are produced.
+    let method: Method
     /// False when the result is opaque (opaque source at full opacity) and simply stored.
     let blends: Bool
     /// Opacity folded into the vertical weights: 0...1.
     let opacity: Double
-    /// Tap pairs and weights of every destination column; nil for a plain copy.
-    let columns: ColumnTaps?
+
+    enum Method {
+        /// A plain copy: source pixel (x, y) lands at (x + dx, y + dy).
+        case copy(dx: Int, dy: Int)
+        /// Bilinear with the tap pairs and weights of every destination column.
+        case bilinear(ColumnTaps)
+    }
 
     /// Prepares drawing `source` mapped by `mapping` into `clip`, source-over with `opacity`;
     /// nil when nothing would be drawn.
@@ -97,13 +102,12 @@ struct BilinearPlan: @unchecked Sendable {
         self.opacity = min(1, opacity)
         blends = !(opaque && opacity >= 1)
         if mapping.isIntegerTranslation, !blends {
-            copyOffset = (Int(mapping.offsetX), Int(mapping.offsetY))
+            method = .copy(dx: Int(mapping.offsetX), dy: Int(mapping.offsetY))
             self.source = source
-            columns = nil
         } else {
-            copyOffset = nil
             self.source = source.width == 1 ? Self.widened(source) : source
-            columns = ColumnTaps(cols: cols, scale: mapping.scaleX, offset: mapping.offsetX, sourceWidth: self.source.width)
+            method = .bilinear(
+                ColumnTaps(cols: cols, scale: mapping.scaleX, offset: mapping.offsetX, sourceWidth: self.source.width))
         }
     }
 
@@ -131,16 +135,14 @@ struct BilinearPlan: @unchecked Sendable {
     func draw(rows band: Range<Int>, into target: PixelBuffer) {
         let rows = self.rows.clamped(to: band)
         guard !rows.isEmpty else { return }
-        guard let columns else {
-            let (dx, dy) = copyOffset!
+        switch method {
+        case .copy(let dx, let dy):
             for j in rows {
                 (target.row(j) + cols.lowerBound).update(from: source.row(j - dy) + (cols.lowerBound - dx), count: cols.count)
             }
-            return
-        }
-        if mapping.scaleY < Self.separableMinimumScale {
+        case .bilinear(let columns) where mapping.scaleY < Self.separableMinimumScale:
             drawDirect(rows: rows, columns: columns, into: target)
-        } else {
+        case .bilinear(let columns):
             drawSeparable(rows: rows, columns: columns, into: target)
         }
     }
