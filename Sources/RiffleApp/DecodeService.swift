@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RiffleGeometry
+import RiffleImageIO
 
 /// A photo to decode for a window size: decoded at no less than the size it is shown at.
 public struct DecodeRequest: Hashable, Sendable {
@@ -14,13 +15,17 @@ public struct DecodeRequest: Hashable, Sendable {
 
     /// A quick coarse decode to show while the real one runs.
     public let isPreview: Bool
+    /// For a huge photo seen zoomed in: the pyramid tiles to decode (all in one request, so the
+    /// decoder can share the rows it must read); empty for a whole-photo decode.
+    public let tiles: [TileKey]
 
-    public init(index: Int, path: String, viewport: PixelSize, detail: Double = 1, isPreview: Bool = false) {
+    public init(index: Int, path: String, viewport: PixelSize, detail: Double = 1, isPreview: Bool = false, tiles: [TileKey] = []) {
         self.index = index
         self.path = path
         self.viewport = viewport
         self.detail = max(1, detail)
         self.isPreview = isPreview
+        self.tiles = tiles
     }
 }
 
@@ -97,8 +102,10 @@ public final class DecodeService<Output: Sendable>: @unchecked Sendable {
     }
 
     /// Niceness of the decode threads (Linux per-thread): the frame loop must win the cores
-    /// when both are busy, or a decode finishing mid-slide drops frames.
-    static var workerNiceness: Int32 { 10 }
+    /// when both are busy, or a decode finishing mid-slide drops frames; 5 gives a frame thread
+    /// three times a decoder's share (CFS weights 1024 vs 335), not all of it, since decodes
+    /// must still land before the slide ends.
+    static var workerNiceness: Int32 { 5 }
 
     private func work() {
         // Linux keeps niceness per thread: PRIO_PROCESS with who = 0 sets the calling thread's.

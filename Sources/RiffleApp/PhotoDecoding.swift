@@ -10,6 +10,15 @@ public struct DecodedPhoto: Sendable {
     public let isOpaque: Bool
     /// A quick, coarse look (a 1/8-scale decode) shown while the real decode runs.
     public let isPreview: Bool
+    /// For a photo too large to decode whole at full resolution (a baseline JPEG above
+    /// `TilePyramid.tilingThresholdPixels`): the pyramid its zoomed-in views are cut from.
+    public let pyramid: TilePyramid?
+}
+
+/// What a decode worker hands back: a photo's pixels (or why not), or the tiles asked for.
+public enum DecodeOutput: Sendable {
+    case photo(PhotoContent)
+    case tiles(Result<[TilePixels], ImageDecodeError>)
 }
 
 /// What the viewer holds for one photo.
@@ -50,8 +59,16 @@ public enum PhotoDecoding {
             height: min(fullSize.height, max(1, Int((Double(shown.height) * factor).rounded(.up)))))
     }
 
+    /// Carries out `request`: the tiles it names, or the whole photo.
+    @Sendable public static func perform(_ request: DecodeRequest) -> DecodeOutput {
+        if request.tiles.isEmpty { return .photo(decode(request)) }
+        return .tiles(Result { () throws(ImageDecodeError) -> [TilePixels] in
+            try TileSources.shared.decoder(forPath: request.path).decode(request.tiles)
+        })
+    }
+
     /// Reads and decodes the file at `request.path` for `request.viewport`.
-    @Sendable public static func decode(_ request: DecodeRequest) -> PhotoContent {
+    public static func decode(_ request: DecodeRequest) -> PhotoContent {
         do throws(ImageDecodeError) {
             let bytes = try FileBytes.read(atPath: request.path)
             let info = try ImageDecoder.probe(bytes)
@@ -67,7 +84,10 @@ public enum PhotoDecoding {
                     pixels, toWidth: min(target.width, pixels.width), height: min(target.height, pixels.height))
             }
             let isOpaque = decoded.format == .jpeg || pixels.isOpaque
-            return .image(DecodedPhoto(pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, isPreview: preview))
+            let tiled = info.format == .jpeg && !info.hasMultipleScans && TilePyramid.needsTiling(info.uprightSize)
+            let pyramid = tiled ? TilePyramid(fullSize: info.uprightSize, scaledIn: info.orientation) : nil
+            return .image(DecodedPhoto(
+                pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, isPreview: preview, pyramid: pyramid))
         } catch {
             return .failure(reason: error.reason)
         }

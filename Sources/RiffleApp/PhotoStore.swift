@@ -1,4 +1,5 @@
 import RiffleGeometry
+import RiffleImageIO
 
 /// The decoded photos around the current one, within a byte budget, and the decode work that
 /// brings them in.
@@ -29,15 +30,20 @@ final class PhotoStore {
     private(set) var bytesHighWater = 0
     /// Every decode that finished, in seconds, for `--stats`.
     private(set) var decodeSeconds: [Double] = []
-    private let service: DecodeService<PhotoContent>
+    private let service: DecodeService<DecodeOutput>
     private var entries: [Int: Entry] = [:]
     private var focus = 0
     private var viewport = PixelSize.zero
     private var direction = 0
     /// The zoom (relative to fit) the focused photo is shown at, for a sharper decode.
     private var detail = 1.0
+    /// Pyramid tiles of the focused photo: those held, and those its view needs now.
+    private var tiles: [TileKey: TilePixels] = [:]
+    private var wantedTiles: [TileKey] = []
+    /// Set when the focused photo's tiles cannot be decoded: it stays at its base pixels.
+    private var tilesFailed = false
 
-    init(photos: [Photo], service: DecodeService<PhotoContent>, budget: Int) {
+    init(photos: [Photo], service: DecodeService<DecodeOutput>, budget: Int) {
         self.photos = photos
         self.service = service
         self.budget = budget
@@ -53,7 +59,10 @@ final class PhotoStore {
     /// Centres the store on `index` for `viewport` and asks for the decodes still needed.
     /// `direction` (−1, 0, 1) puts that side's neighbours first.
     func focus(on index: Int, viewport: PixelSize, direction: Int) {
-        if index != focus { detail = 1 }
+        if index != focus {
+            detail = 1
+            dropTiles()
+        }
         focus = index
         for far in entries.keys where abs(far - index) > Self.radius {
             bytesHeld -= entries[far]?.bytes ?? 0
@@ -64,6 +73,10 @@ final class PhotoStore {
         var wanted: [DecodeRequest] = []
         if photos.indices.contains(index), entries[index] == nil {
             wanted.append(request(index, preview: true))
+        }
+        let missingTiles = wantedTiles.filter { tiles[$0] == nil }
+        if !missingTiles.isEmpty, !tilesFailed, photos.indices.contains(index) {
+            wanted.append(DecodeRequest(index: index, path: photos[index].path, viewport: viewport, tiles: missingTiles))
         }
         let lead = self.direction < 0 ? -1 : 1
         var order = [index]
@@ -82,6 +95,20 @@ final class PhotoStore {
         focus(on: focus, viewport: viewport, direction: 0)
     }
 
+    /// The focused photo is seen zoomed in where it needs pyramid `keys` (empty: none); asks for
+    /// the missing ones, current view first, and forgets tiles outside the view when the bytes
+    /// held pass the budget.
+    func showFocusedTiles(_ keys: [TileKey]) {
+        guard keys != wantedTiles else { return }
+        wantedTiles = keys
+        focus(on: focus, viewport: viewport, direction: 0)
+    }
+
+    /// The focused photo's tiles held now, coarsest level first (finer ones draw over them).
+    func focusedTiles() -> [TilePixels] {
+        tiles.values.sorted { ($0.key.level, $0.key.row, $0.key.column) > ($1.key.level, $1.key.row, $1.key.column) }
+    }
+
     /// Takes finished decodes into the store and returns, for each photo that changed, its
     /// full-resolution size (nil for a photo that failed).
     func absorbResults() -> [(index: Int, fullSize: PixelSize?)] {
@@ -90,10 +117,29 @@ final class PhotoStore {
             decodeSeconds.append(result.seconds)
             let index = result.request.index
             guard abs(index - focus) <= Self.radius else { continue }
+            let content: PhotoContent
+            switch result.output {
+            case .tiles(let outcome):
+                guard index == focus else { continue }
+                switch outcome {
+                case .success(let decoded):
+                    for tile in decoded {
+                        bytesHeld += tile.pixels.byteCount - (tiles[tile.key]?.pixels.byteCount ?? 0)
+                        tiles[tile.key] = tile
+                    }
+                case .failure:
+                    // The base pixels stay; asking again would fail again.
+                    tilesFailed = true
+                }
+                changed.append((index, fullSize(of: index)))
+                continue
+            case .photo(let photo):
+                content = photo
+            }
             // A late preview never replaces real pixels.
             if result.request.isPreview, let held = entries[index], !isPreview(held) { continue }
             let bytes: Int
-            switch result.output {
+            switch content {
             case .image(let photo):
                 bytes = photo.pixels.byteCount
                 changed.append((index, photo.fullSize))
@@ -102,7 +148,7 @@ final class PhotoStore {
                 changed.append((index, nil))
             }
             bytesHeld += bytes - (entries[index]?.bytes ?? 0)
-            entries[index] = Entry(content: result.output, request: result.request, bytes: bytes)
+            entries[index] = Entry(content: content, request: result.request, bytes: bytes)
         }
         evictOverBudget()
         bytesHighWater = max(bytesHighWater, bytesHeld)
@@ -124,8 +170,27 @@ final class PhotoStore {
         return false
     }
 
-    /// Drops the photos farthest from the focus until the bytes held fit the budget.
+    private func fullSize(of index: Int) -> PixelSize? {
+        if case .image(let photo)? = entries[index]?.content { return photo.fullSize }
+        return nil
+    }
+
+    private func dropTiles() {
+        for tile in tiles.values { bytesHeld -= tile.pixels.byteCount }
+        tiles.removeAll()
+        wantedTiles.removeAll()
+        tilesFailed = false
+        if photos.indices.contains(focus) { TileSources.shared.release(path: photos[focus].path) }
+    }
+
+    /// Drops tiles out of view, then the photos farthest from the focus, until the bytes held
+    /// fit the budget.
     private func evictOverBudget() {
+        let needed = Set(wantedTiles)
+        for (key, tile) in tiles where bytesHeld > budget && !needed.contains(key) {
+            bytesHeld -= tile.pixels.byteCount
+            tiles[key] = nil
+        }
         while bytesHeld > budget {
             guard let farthest = entries.keys.filter({ $0 != focus }).max(by: { abs($0 - focus) < abs($1 - focus) }) else { return }
             bytesHeld -= entries[farthest]?.bytes ?? 0

@@ -27,7 +27,7 @@ public struct SessionOptions: Sendable {
 public final class RiffleSession {
     public let viewer: Viewer
     public let display: Display
-    private let decodeService: DecodeService<PhotoContent>
+    private let decodeService: DecodeService<DecodeOutput>
 
     /// Decode threads: one per core, at most two (the frame loop needs a core too).
     public static var defaultDecodeWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
@@ -36,7 +36,7 @@ public final class RiffleSession {
     public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions()) {
         self.display = display
         let waker = DisplayWaker(display: display)
-        decodeService = DecodeService(workers: Self.defaultDecodeWorkers, decode: PhotoDecoding.decode) { waker.wake() }
+        decodeService = DecodeService(workers: Self.defaultDecodeWorkers, decode: PhotoDecoding.perform) { waker.wake() }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(
             path: options.rasterPath,

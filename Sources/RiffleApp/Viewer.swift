@@ -45,7 +45,7 @@ public final class Viewer {
     /// A viewer on `library`, drawing into `display`, decoding with `decodeService` and holding
     /// at most `memoryBudget` bytes of decoded pixels.
     public init(
-        library: PhotoLibrary, display: Display, compositor: Compositor, decodeService: DecodeService<PhotoContent>,
+        library: PhotoLibrary, display: Display, compositor: Compositor, decodeService: DecodeService<DecodeOutput>,
         memoryBudget: Int, statistics: FrameStatistics?
     ) {
         self.library = library
@@ -160,13 +160,27 @@ public final class Viewer {
         }
     }
 
-    /// Once a zoom comes to rest, asks for the current photo decoded at the size it is shown
-    /// (not during the motion: a pinch or bounce would ask for a new decode every frame).
+    /// Once a zoom or pan comes to rest, asks for the current photo at the size it is shown
+    /// (not during the motion: a pinch or bounce would ask for a new decode every frame): decoded
+    /// whole at that size, or for a huge photo, the pyramid tiles of the part in view.
     private func requestDetail() {
         guard !interaction.isAnimating, case .image(let photo)? = store.content(at: current),
               let shown = interaction.renderState.pages.first(where: { $0.index == current }) else { return }
-        let fit = AspectFit.scale(content: Size(photo.fullSize), viewport: Size(display.size))
-        store.showFocused(atDetail: max(1, shown.transform.scale / fit))
+        let viewport = Size(display.size)
+        let fit = AspectFit.scale(content: Size(photo.fullSize), viewport: viewport)
+        guard let pyramid = photo.pyramid else {
+            store.showFocused(atDetail: max(1, shown.transform.scale / fit))
+            return
+        }
+        // At fit the base pixels are exactly the shown size: no tile is sharper.
+        guard shown.transform.scale > fit * (1 + 1e-9) else {
+            store.showFocusedTiles([])
+            return
+        }
+        let topLeft = shown.transform.invert(.zero)
+        let visible = Rect(origin: topLeft, size: viewport * (1 / shown.transform.scale))
+        let keys = pyramid.tiles(covering: visible, atScale: shown.transform.scale)
+        store.showFocusedTiles(keys.first?.level == pyramid.baseLevel ? [] : keys)
     }
 
     private func updateTitle() {
@@ -174,6 +188,19 @@ public final class Viewer {
     }
 
     // MARK: scene
+
+    /// A tile placed in full-resolution image coordinates: its pixels (margin included) over
+    /// its frame, clipped to the tile proper so neighbouring tiles meet without overlap; the
+    /// margin gives the bilinear sampler the neighbours' pixels at the seam.
+    static func tileLayer(_ tile: TilePixels) -> Layer {
+        let fx = tile.frame.width / Double(tile.pixels.width), fy = tile.frame.height / Double(tile.pixels.height)
+        let inside = Rect(
+            x: Double(tile.content.x) * fx, y: Double(tile.content.y) * fy,
+            width: Double(tile.content.width) * fx, height: Double(tile.content.height) * fy)
+        return Layer(
+            transform: ScaleTranslate(offset: tile.frame.origin), clip: inside,
+            content: .image(ImageContent(pixels: tile.pixels, size: tile.frame.size, isOpaque: true)))
+    }
 
     /// Background colour: black with the chrome hidden, white with it shown (Photos), faded by
     /// the vertical drag's background alpha.
@@ -202,9 +229,12 @@ public final class Viewer {
             let content: Layer
             switch store.content(at: page.index) {
             case .image(let photo)?:
+                // Pyramid tiles (the current photo only, coarse first) over the base pixels.
+                let tiles = page.index == current ? store.focusedTiles().map(Self.tileLayer) : []
                 content = Layer(
                     transform: page.transform,
-                    content: .image(ImageContent(pixels: photo.pixels, size: Size(photo.fullSize), isOpaque: photo.isOpaque)))
+                    content: .image(ImageContent(pixels: photo.pixels, size: Size(photo.fullSize), isOpaque: photo.isOpaque)),
+                    sublayers: tiles)
             case .failure(let reason)?:
                 if let cached = view.message, cached.width == size.width, cached.color == foreground {
                     content = cached.layer

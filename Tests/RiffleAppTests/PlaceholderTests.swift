@@ -21,20 +21,20 @@ final class GatedDecoder: @unchecked Sendable {
     /// Every request a worker started, in order.
     var started: [DecodeRequest] { lock.withLock { requested } }
 
-    func decode(_ request: DecodeRequest) -> PhotoContent {
+    func decode(_ request: DecodeRequest) -> DecodeOutput {
         lock.withLock { requested.append(request) }
         if holdPreviews || !request.isPreview { gate.wait() }
-        return PhotoDecoding.decode(request)
+        return PhotoDecoding.perform(request)
     }
 
     /// Lets `count` held full decodes go.
     func release(_ count: Int) { for _ in 0..<count { gate.signal() } }
 }
 
-func viewer(decoder: GatedDecoder, display: HeadlessDisplay, workers: Int = 2, budget: Int = 192 << 20, startAt path: String = TestPaths.photos) -> (Viewer, DecodeService<PhotoContent>) {
+func viewer(decoder: GatedDecoder, display: HeadlessDisplay, workers: Int = 2, budget: Int = 192 << 20, startAt path: String = TestPaths.photos) -> (Viewer, DecodeService<DecodeOutput>) {
     var problems: [String] = []
     let library = PhotoLibrary.collect(paths: [path], problems: &problems)
-    let service = DecodeService<PhotoContent>(workers: workers, decode: { decoder.decode($0) }, onResult: {})
+    let service = DecodeService<DecodeOutput>(workers: workers, decode: { decoder.decode($0) }, onResult: {})
     let viewer = Viewer(
         library: library, display: display, compositor: Compositor(), decodeService: service,
         memoryBudget: budget, statistics: nil)

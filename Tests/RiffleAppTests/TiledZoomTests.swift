@@ -1,0 +1,64 @@
+import Foundation
+import RiffleApp
+import RiffleDisplay
+import RiffleGeometry
+import RiffleImageIO
+import RiffleRaster
+import Testing
+
+/// A huge photo zoomed to 1:1 shows its full-resolution pixels, cut from pyramid tiles: what is
+/// on screen equals the same region of a whole decode at full size.
+@Suite struct TiledZoomTests {
+    /// 8200 × 4200 = 34.4 MP: just above the tiling threshold (2^25 pixels), a fine pattern that
+    /// any scaling would blur.
+    static func makeHugeJPEG(in dir: URL) throws -> (path: String, pixels: PixelBuffer) {
+        let w = 8200, h = 4200
+        let picture = PixelBuffer(width: w, height: h)
+        for y in 0..<h {
+            let row = picture.row(y)
+            for x in 0..<w {
+                let check: UInt32 = ((x / 3 + y / 3) % 2 == 0) ? 200 : 40
+                row[x] = 0xFF00_0000 | check << 16 | UInt32((x * 7) % 256) << 8 | UInt32((y * 5) % 256)
+            }
+        }
+        let path = dir.appendingPathComponent("huge.jpg").path
+        try JPEGEncoder.write(picture, quality: 95, toPath: path)
+        return (path, picture)
+    }
+
+    @Test func oneToOneShowsFullResolutionTiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-huge-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (path, _) = try Self.makeHugeJPEG(in: dir)
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [path], problems: &problems)
+        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
+        let session = RiffleSession(library: library, display: display)
+        let v = session.viewer
+        var t = 0.0
+        func run(_ seconds: Double) {
+            for _ in 0..<Int(seconds * 60) {
+                t += 1.0 / 60
+                v.settleDecodes()
+                v.advance(to: t)
+                v.renderIfNeeded()
+            }
+        }
+        run(0.2)
+        v.handle(.key(name: "1", modifiers: [], time: t), now: t)
+        run(1.0)
+        let shown = try #require(v.renderState.pages.first)
+        #expect(abs(shown.transform.scale - 1) < 1e-9)
+        let frame = try display.capture()
+        // The same window cut from a whole decode at full size.
+        let whole = try ImageDecoder.decodeFile(atPath: path).pixels
+        let origin = shown.transform.invert(.zero)
+        let ox = Int(origin.x.rounded()), oy = Int(origin.y.rounded())
+        let expected = PixelBuffer(width: 320, height: 200)
+        for y in 0..<200 { for x in 0..<320 { expected[x, y] = whole[ox + x, oy + y] } }
+        let diff = ImageDifference(frame, expected, tolerance: 3)
+        #expect(diff.pixelsOverTolerance == 0, "\(diff.pixelsOverTolerance) pixels differ (worst \(diff.maxChannel))")
+        #expect(v.cacheHighWaterBytes < 64 << 20, "tiles, not a whole 34 MP decode (\(v.cacheHighWaterBytes) bytes)")
+    }
+}
