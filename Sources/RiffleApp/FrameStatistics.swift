@@ -36,13 +36,14 @@ public final class FrameStatistics {
     }
 
     /// The report, one figure a line.
-    public func report(decodeSeconds: [Double], cacheHighWaterBytes: Int) -> String {
+    public func report(decodeSeconds: [Double], tileDecodeSeconds: [Double], cacheHighWaterBytes: Int) -> String {
         func ms(_ s: Double?) -> String { s.map { String(format: "%.2f ms", $0 * 1000) } ?? "n/a" }
         let frames = frameSeconds.sorted()
         let decodes = decodeSeconds.sorted()
         var lines = [
             "frames: \(frames.count), p50 \(ms(percentile(frames, 0.5))), p99 \(ms(percentile(frames, 0.99))), max \(ms(frames.last)), over 16.7 ms: \(frames.filter { $0 > Self.frameBudget }.count)",
             "decodes: \(decodes.count), p50 \(ms(percentile(decodes, 0.5))), max \(ms(decodes.last)), total \(ms(decodes.reduce(0, +)))",
+            "tile decodes (each a view's worth, shown sharp when done): \(tileDecodeSeconds.count), times \(tileDecodeSeconds.map { ms($0) }.joined(separator: ", "))",
             "photos sharp when their slide ended: \(sharpArrivals) of \(arrivals) (\(passed) more passed before their slide ended)",
             "first photo on screen: \(ms(firstPhotoFrame)) after launch; first sharp frame: \(ms(firstSharpFrame))",
             "decoded-pixel cache high-water: \(String(format: "%.1f", Double(cacheHighWaterBytes) / 1_048_576)) MiB",

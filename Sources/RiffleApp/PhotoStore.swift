@@ -28,8 +28,9 @@ final class PhotoStore {
     /// Bytes of decoded pixels held now, and the most ever held.
     private(set) var bytesHeld = 0
     private(set) var bytesHighWater = 0
-    /// Every decode that finished, in seconds, for `--stats`.
+    /// Every photo decode and every tile decode that finished, in seconds, for `--stats`.
     private(set) var decodeSeconds: [Double] = []
+    private(set) var tileDecodeSeconds: [Double] = []
     private let service: DecodeService<DecodeOutput>
     private var entries: [Int: Entry] = [:]
     private var focus = 0
@@ -114,7 +115,11 @@ final class PhotoStore {
     func absorbResults() -> [(index: Int, fullSize: PixelSize?)] {
         var changed: [(index: Int, fullSize: PixelSize?)] = []
         for result in service.takeResults() {
-            decodeSeconds.append(result.seconds)
+            if result.request.tiles.isEmpty {
+                decodeSeconds.append(result.seconds)
+            } else {
+                tileDecodeSeconds.append(result.seconds)
+            }
             let index = result.request.index
             guard abs(index - focus) <= Self.radius else { continue }
             let content: PhotoContent

@@ -7,12 +7,7 @@ import RiffleRaster
 /// 30 distinct camera-like JPEGs are generated once, then linked under other names to make
 /// libraries of 30 and 300 (the same bytes, as the issue allows).
 enum PagingBenchmark {
-    static func run(workspace: URL) throws {
-        let riffle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("riffle").path
-        guard FileManager.default.isExecutableFile(atPath: riffle) else {
-            print("paging: \(riffle) is missing; build it with `swift build -c release --product riffle`")
-            return
-        }
+    static func run(workspace: URL, riffle: String) throws {
         let originals = workspace.appendingPathComponent("originals")
         try FileManager.default.createDirectory(at: originals, withIntermediateDirectories: true)
         print("paging: generating 30 distinct 6000x4000 JPEGs…")

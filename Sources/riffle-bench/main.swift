@@ -17,4 +17,12 @@ InteractionBenchmark.run()
 print("")
 let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-\(getpid())")
 defer { try? FileManager.default.removeItem(at: workspace) }
-try PagingBenchmark.run(workspace: workspace)
+let riffle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("riffle").path
+if FileManager.default.isExecutableFile(atPath: riffle) {
+    try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+    try PagingBenchmark.run(workspace: workspace, riffle: riffle)
+    print("")
+    try TiledZoomBenchmark.run(workspace: workspace, riffle: riffle)
+} else {
+    print("\(riffle) is missing: build it with `swift build -c release --product riffle` for the paging and zoom runs")
+}
