@@ -8,6 +8,9 @@ public struct DecodedPhoto: Sendable {
     public let pixels: PixelBuffer
     public let fullSize: PixelSize
     public let isOpaque: Bool
+    /// `pixels` box-halved down to the shown size, for a photo decoded sharper than shown (a
+    /// zoom): the compositor samples these when the photo is zoomed back out.
+    public let smaller: [PixelBuffer]
     /// A quick, coarse look (a 1/8-scale decode) shown while the real decode runs.
     public let isPreview: Bool
     /// For a photo too large to decode whole at full resolution (a baseline JPEG above
@@ -84,10 +87,18 @@ public enum PhotoDecoding {
                     pixels, toWidth: min(target.width, pixels.width), height: min(target.height, pixels.height))
             }
             let isOpaque = decoded.format == .jpeg || pixels.isOpaque
+            // Mip levels, only above the shown size (the base decode has none).
+            let shown = shownSize(of: info.uprightSize, in: request.viewport)
+            var smaller: [PixelBuffer] = []
+            var level = pixels
+            while level.width >= 2 * shown.width && level.height >= 2 * shown.height {
+                level = BoxDownsample.halved(level)
+                smaller.append(level)
+            }
             let tiled = info.format == .jpeg && !info.hasMultipleScans && TilePyramid.needsTiling(info.uprightSize)
             let pyramid = tiled ? TilePyramid(fullSize: info.uprightSize, scaledIn: info.orientation) : nil
             return .image(DecodedPhoto(
-                pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, isPreview: preview, pyramid: pyramid))
+                pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, smaller: smaller, isPreview: preview, pyramid: pyramid))
         } catch {
             return .failure(reason: error.reason)
         }

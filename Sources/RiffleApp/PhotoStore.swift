@@ -146,7 +146,7 @@ final class PhotoStore {
             let bytes: Int
             switch content {
             case .image(let photo):
-                bytes = photo.pixels.byteCount
+                bytes = photo.smaller.reduce(photo.pixels.byteCount) { $0 + $1.byteCount }
                 changed.append((index, photo.fullSize))
             case .failure:
                 bytes = 0

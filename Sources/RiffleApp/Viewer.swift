@@ -233,7 +233,8 @@ public final class Viewer {
                 let tiles = page.index == current ? store.focusedTiles().map(Self.tileLayer) : []
                 content = Layer(
                     transform: page.transform,
-                    content: .image(ImageContent(pixels: photo.pixels, size: Size(photo.fullSize), isOpaque: photo.isOpaque)),
+                    content: .image(ImageContent(
+                        pixels: photo.pixels, size: Size(photo.fullSize), isOpaque: photo.isOpaque, smaller: photo.smaller)),
                     sublayers: tiles)
             case .failure(let reason)?:
                 if let cached = view.message, cached.width == size.width, cached.color == foreground {

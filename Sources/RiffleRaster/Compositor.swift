@@ -69,9 +69,10 @@ public struct Compositor: Sendable {
             if !box.isEmpty { ops.append(.fill(box, color, opacity)) }
         case .image(let image)?:
             let frame = transform.apply(Rect(origin: .zero, size: image.size))
-            if image.pixels.width > 0, image.pixels.height > 0, !frame.size.isEmpty {
-                let mapping = ImageMapping(source: image.pixels.size, onto: frame)
-                ops.append(.image(image.pixels, mapping, image.isOpaque, opacity, clip))
+            let pixels = image.level(forFrameWidth: frame.width)
+            if pixels.width > 0, pixels.height > 0, !frame.size.isEmpty {
+                let mapping = ImageMapping(source: pixels.size, onto: frame)
+                ops.append(.image(pixels, mapping, image.isOpaque, opacity, clip))
             }
         case .text(let mask, let origin, let color)?:
             let at = transform.apply(origin)

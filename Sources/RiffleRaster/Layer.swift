@@ -46,16 +46,31 @@ public enum LayerContent: Sendable {
 /// The logical size is the photo's full-resolution upright size in image pixels; `pixels` may be
 /// smaller (decoded at a reduced scale) and is scaled up to cover it, so the zoom transform never
 /// depends on which resolution happens to be decoded.
+///
+/// `smaller` holds box-halved copies of `pixels` (each half the previous, see `BoxDownsample`):
+/// drawn smaller than half its size, the picture is sampled from the level that keeps the scale
+/// at or above 1/2 — bilinear below 1/2 skips source pixels and shimmers while zooming
+/// (trilinear-style filtering, as mip-maps do).
 public struct ImageContent: Sendable {
     public var pixels: PixelBuffer
     public var size: Size
     /// True when every pixel has alpha 255 (JPEGs, PNGs without alpha); enables the copy path.
     public var isOpaque: Bool
+    /// `pixels` halved, halved again, …: the mip-map levels below level 0.
+    public var smaller: [PixelBuffer]
 
-    public init(pixels: PixelBuffer, size: Size, isOpaque: Bool) {
+    public init(pixels: PixelBuffer, size: Size, isOpaque: Bool, smaller: [PixelBuffer] = []) {
         self.pixels = pixels
         self.size = size
         self.isOpaque = isOpaque
+        self.smaller = smaller
+    }
+
+    /// The level to sample for a frame `width` pixels wide: the most detailed whose scale onto
+    /// the frame is ≥ 1/2 (so in [1/2, 1) when shrinking), or the smallest level there is.
+    public func level(forFrameWidth width: Double) -> PixelBuffer {
+        for level in [pixels] + smaller where width / Double(level.width) >= 0.5 { return level }
+        return smaller.last ?? pixels
     }
 
     /// Shown at the buffer's own size.

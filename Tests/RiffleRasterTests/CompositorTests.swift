@@ -91,3 +91,22 @@ import Testing
         #expect(maxChannelDifference(one, many) == 0)
     }
 }
+
+@Suite struct MipLevelTests {
+    /// Drawn at 0.3 of its size, a picture with levels is sampled from its half-size level (scale
+    /// 0.6): the frame equals drawing that level alone, not the full-size pixels.
+    @Test func belowHalfScaleTheHalvedLevelIsSampled() {
+        var rng = SeededGenerator(seed: 21)
+        let full = randomImage(200, 100, opaque: true, using: &rng)
+        let half = BoxDownsample.halved(full), quarter = BoxDownsample.halved(half)
+        let content = ImageContent(pixels: full, size: Size(width: 200, height: 100), isOpaque: true, smaller: [half, quarter])
+        #expect(content.level(forFrameWidth: 60) === half)
+        #expect(content.level(forFrameWidth: 120) === full)
+        #expect(content.level(forFrameWidth: 20) === quarter)
+        let transform = ScaleTranslate(scale: 0.3, offset: Point(x: 2, y: 3))
+        let withLevels = PixelBuffer(width: 70, height: 40), fromHalf = PixelBuffer(width: 70, height: 40)
+        Compositor().render(Layer(transform: transform, content: .image(content)), into: withLevels)
+        Compositor().render(Layer(transform: transform, content: .image(ImageContent(pixels: half, size: Size(width: 200, height: 100), isOpaque: true))), into: fromHalf)
+        #expect(maxChannelDifference(withLevels, fromHalf) == 0)
+    }
+}
