@@ -146,6 +146,24 @@ static rfi_warning rfi_jpeg_warning(const struct rfi_jpeg_error *error) {
     return error->first_warning >= 0 ? RFI_WARNING_CORRUPT_DATA : RFI_WARNING_NONE;
 }
 
+/* libjpeg's DCT scaling offers 1/1, 1/2, 1/4 and 1/8. */
+static int rfi_jpeg_valid_scale(int32_t scale_denominator) {
+    return scale_denominator == 1 || scale_denominator == 2 || scale_denominator == 4 ||
+           scale_denominator == 8;
+}
+
+/* Creates the decompressor over `data` with its working memory capped for `pixel_limit`, and
+ * reads the header. Called after the caller's setjmp: a failure longjmps there. */
+static void rfi_jpeg_begin(j_decompress_ptr decompress, const uint8_t *data, size_t length,
+                           int64_t pixel_limit) {
+    jpeg_create_decompress(decompress);
+    decompress->mem->max_memory_to_use = (long)(pixel_limit > 0 ? pixel_limit : 0) *
+                                             rfi_jpeg_work_bytes_per_limit_pixel +
+                                         rfi_jpeg_work_bytes_allowance;
+    jpeg_mem_src(decompress, data, (unsigned long)length);
+    jpeg_read_header(decompress, TRUE);
+}
+
 rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_denominator,
                            int64_t pixel_limit, rfi_pixels *out, char *message,
                            size_t message_capacity) {
@@ -154,8 +172,7 @@ rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_den
     uint32_t *volatile pixels = NULL;
     JSAMPLE *volatile cmyk_row = NULL;
     memset(out, 0, sizeof *out);
-    if (scale_denominator != 1 && scale_denominator != 2 && scale_denominator != 4 &&
-        scale_denominator != 8) {
+    if (!rfi_jpeg_valid_scale(scale_denominator)) {
         rfi_set_message(message, message_capacity, "scale denominator must be 1, 2, 4 or 8");
         return RFI_STATUS_FAILED;
     }
@@ -166,12 +183,7 @@ rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_den
         jpeg_destroy_decompress(&decompress);
         return rfi_jpeg_failure_status(&error);
     }
-    jpeg_create_decompress(&decompress);
-    decompress.mem->max_memory_to_use = (long)(pixel_limit > 0 ? pixel_limit : 0) *
-                                            rfi_jpeg_work_bytes_per_limit_pixel +
-                                        rfi_jpeg_work_bytes_allowance;
-    jpeg_mem_src(&decompress, data, (unsigned long)length);
-    jpeg_read_header(&decompress, TRUE);
+    rfi_jpeg_begin(&decompress, data, length, pixel_limit);
 
     boolean is_cmyk = decompress.jpeg_color_space == JCS_CMYK ||
                       decompress.jpeg_color_space == JCS_YCCK;
@@ -226,8 +238,7 @@ rfi_status rfi_jpeg_decode_region(const uint8_t *data, size_t length, int32_t sc
     JSAMPLE *volatile row = NULL;
     char text[RFI_MESSAGE_CAPACITY];
     memset(out, 0, sizeof *out);
-    if (scale_denominator != 1 && scale_denominator != 2 && scale_denominator != 4 &&
-        scale_denominator != 8) {
+    if (!rfi_jpeg_valid_scale(scale_denominator)) {
         rfi_set_message(message, message_capacity, "scale denominator must be 1, 2, 4 or 8");
         return RFI_STATUS_INVALID_REQUEST;
     }
@@ -238,12 +249,7 @@ rfi_status rfi_jpeg_decode_region(const uint8_t *data, size_t length, int32_t sc
         jpeg_destroy_decompress(&decompress);
         return rfi_jpeg_failure_status(&error);
     }
-    jpeg_create_decompress(&decompress);
-    decompress.mem->max_memory_to_use = (long)(pixel_limit > 0 ? pixel_limit : 0) *
-                                            rfi_jpeg_work_bytes_per_limit_pixel +
-                                        rfi_jpeg_work_bytes_allowance;
-    jpeg_mem_src(&decompress, data, (unsigned long)length);
-    jpeg_read_header(&decompress, TRUE);
+    rfi_jpeg_begin(&decompress, data, length, pixel_limit);
 
     int64_t stored_pixels = (int64_t)decompress.image_width * decompress.image_height;
     if (jpeg_has_multiple_scans(&decompress) && stored_pixels > pixel_limit) {
