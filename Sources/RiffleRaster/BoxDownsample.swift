@@ -1,8 +1,9 @@
-/// Halving and shrinking by 2×2 box filtering: each output pixel is the rounded mean of the four
+/// Halving by 2×2 box filtering: each output pixel is the rounded mean of the four
 /// premultiplied source pixels it covers (an odd last row or column is averaged with itself).
 ///
-/// Bilinear sampling below a scale of 1/2 skips source pixels and aliases; shrinking by halves
-/// first keeps every source pixel's contribution (mip-map style), then bilinear does the rest.
+/// Bilinear sampling below a scale of 1/2 skips source pixels and aliases; the mip levels of
+/// `ImageContent.smaller` and the tile pyramid's deeper levels are made by halving instead, so
+/// every source pixel contributes.
 public enum BoxDownsample {
     /// The buffer at half the size, rounded up: ⌈w/2⌉ × ⌈h/2⌉.
     public static func halved(_ source: PixelBuffer) -> PixelBuffer {
@@ -23,16 +24,5 @@ public enum BoxDownsample {
             }
         }
         return out
-    }
-
-    /// Halves `source` while the result is still at least `minimum` in both dimensions; returns
-    /// `source` itself when even one halving would go below it.
-    public static func shrink(_ source: PixelBuffer, toAtLeast minimumWidth: Int, _ minimumHeight: Int) -> PixelBuffer {
-        var current = source
-        while (current.width + 1) / 2 >= minimumWidth, (current.height + 1) / 2 >= minimumHeight,
-              current.width > 1 || current.height > 1 {
-            current = halved(current)
-        }
-        return current
     }
 }

@@ -12,10 +12,4 @@ import Testing
         #expect(half[0, 0] == 0xFF00_0006)  // (0 + 4 + 8 + 12) / 4
         #expect(half[1, 0] == 0x8040_2010)  // odd column averaged with itself
     }
-
-    @Test(arguments: [(4000, 3000, 1000, 700, 1000, 750), (4000, 3000, 1001, 700, 2000, 1500), (10, 10, 20, 20, 10, 10)])
-    func shrinkStopsAtTheLastSizeStillLargeEnough(w: Int, h: Int, minW: Int, minH: Int, wantW: Int, wantH: Int) {
-        let out = BoxDownsample.shrink(PixelBuffer(width: w, height: h), toAtLeast: minW, minH)
-        #expect(out.size == PixelSize(width: wantW, height: wantH))
-    }
 }
