@@ -1,10 +1,15 @@
 import RiffleDisplay
+import RiffleInteraction
 
 /// Runs a `Viewer` on a live display until the user quits: input from the display, time from the
-/// monotonic clock, a frame at most every 1/60 s while something moves, and a blocking wait for
-/// input (or a finished decode) when nothing does, so an idle viewer uses no CPU.
+/// monotonic clock, one frame per 1/60 s while something moves, and a blocking wait for input
+/// (or a finished decode) when nothing does, so an idle viewer uses no CPU.
+///
+/// While animating, whatever wakes the loop early (input, a decode, the server's MIT-SHM
+/// completion events) is collected, not drawn: the next frame comes at its time and takes it in,
+/// so input waits at most one frame and the frame rate never exceeds 60 Hz.
 public struct LiveLoop {
-    /// Target frame interval while animating, in seconds.
+    /// Frame interval while animating, in seconds.
     public static let frameInterval = 1.0 / 60
 
     private let viewer: Viewer
@@ -19,16 +24,21 @@ public struct LiveLoop {
 
     /// Returns when the viewer wants to quit.
     public func run() {
-        var lastFrame = clock.now()
+        var pending: [InputEvent] = []
         while !viewer.wantsToQuit {
             let now = clock.now()
-            for event in display.pollEvents() { viewer.handle(event, now: event.time ?? now) }
+            pending += display.pollEvents()
+            for event in pending { viewer.handle(event, now: event.time ?? now) }
+            pending.removeAll()
             viewer.advance(to: now)
-            if viewer.renderIfNeeded() { lastFrame = now }
+            viewer.renderIfNeeded()
             if viewer.wantsToQuit { break }
             if viewer.isAnimating {
-                let wait = lastFrame + Self.frameInterval - clock.now()
-                if wait > 0 { display.waitForEvents(timeout: wait) }
+                let deadline = now + Self.frameInterval
+                while case let remaining = deadline - clock.now(), remaining > 0 {
+                    display.waitForEvents(timeout: remaining)
+                    pending += display.pollEvents()
+                }
             } else {
                 display.waitForEvents(timeout: nil)
             }
