@@ -1,3 +1,4 @@
+import Foundation
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
@@ -22,6 +23,10 @@ public struct DecodedPhoto: Sendable {
 public enum DecodeOutput: Sendable {
     case photo(PhotoContent)
     case tiles(Result<[TilePixels], ImageDecodeError>)
+    /// A preview not made because the real decode costs no more: a photo so large that it is
+    /// shown at 1/8 or less already decodes at libjpeg's cheapest scale, and two such decodes of
+    /// one file in parallel would only slow the first view down.
+    case redundantPreview
 }
 
 /// What the viewer holds for one photo.
@@ -64,10 +69,28 @@ public enum PhotoDecoding {
 
     /// Carries out `request`: the tiles it names, or the whole photo.
     @Sendable public static func perform(_ request: DecodeRequest) -> DecodeOutput {
+        if request.isPreview, isPreviewRedundant(request) { return .redundantPreview }
         if request.tiles.isEmpty { return .photo(decode(request)) }
         return .tiles(Result { () throws(ImageDecodeError) -> [TilePixels] in
             try TileSources.shared.decoder(forPath: request.path).decode(request.tiles)
         })
+    }
+
+    /// How much of a file is read to look at its header: room for the largest EXIF segment
+    /// (64 KiB) and what comes before the frame header.
+    static let headerBytes = 256 << 10
+
+    /// True when the photo's real decode for the request's viewport already uses the smallest
+    /// DCT scale, the one a preview would use (reads only the start of the file).
+    static func isPreviewRedundant(_ request: DecodeRequest) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: request.path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: headerBytes), let info = try? ImageDecoder.probe([UInt8](head)),
+              info.format == .jpeg,
+              let full = try? ImageDecoder.jpegScaleDenominator(
+                  for: info, atLeast: target(for: info.uprightSize, in: request.viewport, factor: 1), pixelLimit: pixelLimit)
+        else { return false }
+        return full == 8
     }
 
     /// Reads and decodes the file at `request.path` for `request.viewport`.

@@ -140,6 +140,8 @@ final class PhotoStore {
                 continue
             case .photo(let photo):
                 content = photo
+            case .redundantPreview:
+                continue
             }
             // A late preview never replaces real pixels.
             if result.request.isPreview, let held = entries[index], !isPreview(held) { continue }

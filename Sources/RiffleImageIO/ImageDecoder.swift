@@ -136,7 +136,7 @@ public enum ImageDecoder {
     /// The DCT scale denominator for decoding the JPEG described by `info`: the largest whose
     /// output still covers `target` (given upright, compared in stored orientation), raised
     /// until the output fits `pixelLimit`.
-    static func jpegScaleDenominator(
+    public static func jpegScaleDenominator(
         for info: ImageInfo, atLeast target: PixelSize?, pixelLimit: Int
     ) throws(ImageDecodeError) -> Int {
         let stored = info.storedSize

@@ -50,7 +50,9 @@ func eventually(_ condition: () -> Bool) {
     /// While the real decode runs, the 1/8-scale preview is shown scaled up: never a black page.
     @Test func previewShowsWhileThePhotoDecodes() throws {
         let decoder = GatedDecoder()
-        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
+        // Large enough that the real decode of friends.jpg (2056×3088, shown 400×600) is at 1/4:
+        // a smaller window decodes at 1/8 straight away and needs no preview.
+        let display = HeadlessDisplay(size: PixelSize(width: 960, height: 600))
         let (v, service) = viewer(decoder: decoder, display: display, startAt: TestPaths.photos + "/2 friends.jpg")
         defer { decoder.release(16); service.shutdown() }
         eventually { decoder.started.contains { $0.isPreview && $0.index == 1 } }
@@ -65,6 +67,21 @@ func eventually(_ condition: () -> Bool) {
         try GoldenImage.check(frame, golden: "placeholder/preview")
         // Two workers take the first two requests at once: the preview is one of them.
         #expect(decoder.started.prefix(2).contains { $0.isPreview && $0.index == 1 }, "the preview is asked for first")
+    }
+
+    /// A preview is not asked for when the real decode is already at libjpeg's cheapest scale.
+    @Test func noPreviewWhenTheRealDecodeIsAsCheap() throws {
+        let small = DecodeRequest(index: 1, path: TestPaths.photos + "/2 friends.jpg", viewport: PixelSize(width: 320, height: 200), isPreview: true)
+        let large = DecodeRequest(index: 1, path: TestPaths.photos + "/2 friends.jpg", viewport: PixelSize(width: 960, height: 600), isPreview: true)
+        guard case .redundantPreview = PhotoDecoding.perform(small) else {
+            Issue.record("a 1/8 real decode still got a preview")
+            return
+        }
+        guard case .photo(.image(let preview)) = PhotoDecoding.perform(large) else {
+            Issue.record("no preview where the real decode is at 1/4")
+            return
+        }
+        #expect(preview.isPreview && preview.pixels.size == PixelSize(width: 50, height: 75))
     }
 
     /// A page with nothing to show is black at first, and shows the spinner after 0.5 s.
