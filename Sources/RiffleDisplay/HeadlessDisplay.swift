@@ -2,9 +2,10 @@ import RiffleGeometry
 import RiffleInteraction
 import RiffleRaster
 
-/// A display without a screen: frames are drawn into memory and "shown" by copying them to a
-/// second buffer that `capture()` returns. Input comes from whoever calls `inject(_:)`
-/// (the replay driver). Used by every app test and by `riffle --headless`.
+/// A display without a screen: frames are drawn into one buffer in memory, which stands for the
+/// screen once presented (as an MIT-SHM segment does for a window); `capture()` copies it. Input
+/// comes from whoever calls `inject(_:)` (the replay driver). Used by every app test and by
+/// `riffle --headless`.
 public final class HeadlessDisplay: Display {
     public private(set) var size: PixelSize
     public private(set) var title = ""
@@ -12,13 +13,11 @@ public final class HeadlessDisplay: Display {
     /// How many frames have been presented.
     public private(set) var presentedFrames = 0
     private var back: PixelBuffer
-    private var shown: PixelBuffer
     private var queue: [InputEvent] = []
 
     public init(size: PixelSize) {
         self.size = size
         back = PixelBuffer(width: size.width, height: size.height)
-        shown = PixelBuffer(width: size.width, height: size.height)
     }
 
     /// Queues `event` for the next `pollEvents()`; a resize takes effect at once.
@@ -32,13 +31,7 @@ public final class HeadlessDisplay: Display {
 
     public func frameBuffer() -> PixelBuffer { back }
 
-    public func present() {
-        // Copy into the shown buffer rather than allocating one a frame: "presenting" should cost
-        // what a memcpy of the frame costs, as close as memory gets to an MIT-SHM put.
-        if shown.size != back.size { shown = PixelBuffer(width: back.width, height: back.height) }
-        for y in 0..<back.height { shown.row(y).update(from: back.row(y), count: back.width) }
-        presentedFrames += 1
-    }
+    public func present() { presentedFrames += 1 }
 
     public func setTitle(_ title: String) { self.title = title }
 
@@ -55,5 +48,7 @@ public final class HeadlessDisplay: Display {
 
     public func wake() {}
 
-    public func capture() throws -> PixelBuffer { shown.copy() }
+    /// The frame buffer as last presented: the viewer draws into it only to present, so between
+    /// a present and the next frame it is what the "screen" shows.
+    public func capture() throws -> PixelBuffer { back.copy() }
 }

@@ -1,34 +1,61 @@
 /// Shrinking to an exact size by area averaging: each output pixel is the mean of the source
 /// area it covers, partial source pixels weighted by the fraction covered (a box filter exactly
-/// as wide as one output pixel). Separable: a horizontal pass, then a vertical one.
+/// as wide as one output pixel). Separable: a vertical pass, then a horizontal one, a row at a time.
 ///
-/// Weights are 16-bit fixed point summing to exactly 65536 per output pixel, and each pass rounds
-/// once, so a flat colour stays exactly flat and the error is at most one step per pass.
+/// Weights are 16-bit fixed point summing to exactly 65536 per output pixel and sums are kept
+/// exact until the one final rounding, so a flat colour stays exactly flat and the error is at
+/// most half a step.
 public enum AreaResample {
     /// Fixed-point one: weights of one output pixel sum to this.
     static let one = 1 << 16
 
     /// `source` shrunk to `width` × `height` (each no larger than the source's, at least 1).
+    ///
+    /// Streams row by row: each output row accumulates its weighted source rows into one row of
+    /// 32-bit sums (vertical pass), which is then resampled across (horizontal pass), so the
+    /// only memory besides the result is a row — not a whole intermediate picture.
     public static func shrink(_ source: PixelBuffer, toWidth width: Int, height: Int) -> PixelBuffer {
         precondition(width >= 1 && height >= 1 && width <= source.width && height <= source.height,
                      "area resampling only shrinks: \(source.size) to \(width)x\(height)")
         if width == source.width && height == source.height { return source }
         let columns = weights(from: source.width, to: width)
         let rows = weights(from: source.height, to: height)
-        // Horizontal pass into width × source.height.
-        let middle = PixelBuffer(width: width, height: source.height)
-        for y in 0..<source.height {
-            let src = source.row(y), out = middle.row(y)
-            for (x, taps) in columns.enumerated() { out[x] = blend(taps) { src[$0] } }
-        }
-        // Vertical pass.
         let result = PixelBuffer(width: width, height: height)
-        for (y, taps) in rows.enumerated() {
-            let out = result.row(y)
-            for x in 0..<width { out[x] = blend(taps) { middle.row($0)[x] } }
+        // Vertical sums of one output row: 4 channels a source column, in units of 1/65536.
+        var sums = [Int](repeating: 0, count: source.width * 4)
+        sums.withUnsafeMutableBufferPointer { acc in
+            for (y, taps) in rows.enumerated() {
+                acc.update(repeating: 0)
+                for (k, w) in taps.weights.enumerated() {
+                    let src = source.row(taps.first + k)
+                    for x in 0..<source.width {
+                        let p = src[x]
+                        acc[4 * x] &+= Int(p & 0xFF) &* w
+                        acc[4 * x + 1] &+= Int((p >> 8) & 0xFF) &* w
+                        acc[4 * x + 2] &+= Int((p >> 16) & 0xFF) &* w
+                        acc[4 * x + 3] &+= Int(p >> 24) &* w
+                    }
+                }
+                let out = result.row(y)
+                for (x, taps) in columns.enumerated() {
+                    var b = 0, g = 0, r = 0, a = 0
+                    for (k, w) in taps.weights.enumerated() {
+                        let i = 4 * (taps.first + k)
+                        b &+= acc[i] &* w
+                        g &+= acc[i + 1] &* w
+                        r &+= acc[i + 2] &* w
+                        a &+= acc[i + 3] &* w
+                    }
+                    out[x] = pack(a) << 24 | pack(r) << 16 | pack(g) << 8 | pack(b)
+                }
+            }
         }
         return result
     }
+
+    /// A channel sum in units of 1/2^32 (two 16-bit weights multiplied), rounded to 8 bits.
+    @inline(__always)
+    private static func pack(_ sum: Int) -> UInt32 { UInt32(min(255, (sum + (1 << 31)) >> 32)) }
 
     /// One output sample's source indices and weights.
     struct Taps {
@@ -55,19 +82,5 @@ public enum AreaResample {
             ws[ws.count - 1] += one - total
             return Taps(first: first, weights: ws)
         }
-    }
-
-    @inline(__always)
-    private static func blend(_ taps: Taps, _ pixel: (Int) -> UInt32) -> UInt32 {
-        var b = 0, g = 0, r = 0, a = 0
-        for (k, w) in taps.weights.enumerated() {
-            let p = pixel(taps.first + k)
-            b &+= Int(p & 0xFF) &* w
-            g &+= Int((p >> 8) & 0xFF) &* w
-            r &+= Int((p >> 16) & 0xFF) &* w
-            a &+= Int(p >> 24) &* w
-        }
-        let half = one / 2
-        return UInt32((a + half) >> 16) << 24 | UInt32((r + half) >> 16) << 16 | UInt32((g + half) >> 16) << 8 | UInt32((b + half) >> 16)
     }
 }
