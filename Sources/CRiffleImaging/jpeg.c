@@ -164,7 +164,7 @@ static void rfi_jpeg_begin(j_decompress_ptr decompress, const uint8_t *data, siz
     jpeg_read_header(decompress, TRUE);
 }
 
-rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_denominator,
+rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_eighths,
                            int64_t pixel_limit, rfi_pixels *out, char *message,
                            size_t message_capacity) {
     struct jpeg_decompress_struct decompress;
@@ -172,8 +172,8 @@ rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_den
     uint32_t *volatile pixels = NULL;
     JSAMPLE *volatile cmyk_row = NULL;
     memset(out, 0, sizeof *out);
-    if (!rfi_jpeg_valid_scale(scale_denominator)) {
-        rfi_set_message(message, message_capacity, "scale denominator must be 1, 2, 4 or 8");
+    if (scale_eighths < 1 || scale_eighths > 8) {
+        rfi_set_message(message, message_capacity, "scale must be 1/8 to 8/8");
         return RFI_STATUS_FAILED;
     }
     decompress.err = rfi_jpeg_error_init(&error, message, message_capacity);
@@ -188,8 +188,8 @@ rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_den
     boolean is_cmyk = decompress.jpeg_color_space == JCS_CMYK ||
                       decompress.jpeg_color_space == JCS_YCCK;
     decompress.out_color_space = is_cmyk ? JCS_CMYK : JCS_EXT_BGRA;
-    decompress.scale_num = 1;
-    decompress.scale_denom = (unsigned int)scale_denominator;
+    decompress.scale_num = (unsigned int)scale_eighths;
+    decompress.scale_denom = 8;
     jpeg_calc_output_dimensions(&decompress);
     JDIMENSION width = decompress.output_width, height = decompress.output_height;
     if ((int64_t)width * (int64_t)height > pixel_limit) {

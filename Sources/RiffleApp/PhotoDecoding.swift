@@ -87,10 +87,10 @@ public enum PhotoDecoding {
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: headerBytes), let info = try? ImageDecoder.probe([UInt8](head)),
               info.format == .jpeg,
-              let full = try? ImageDecoder.jpegScaleDenominator(
+              let full = try? ImageDecoder.jpegScaleEighths(
                   for: info, atLeast: target(for: info.uprightSize, in: request.viewport, factor: 1), pixelLimit: pixelLimit)
         else { return false }
-        return full == 8
+        return full == 1
     }
 
     /// Reads and decodes the file at `request.path` for `request.viewport`.

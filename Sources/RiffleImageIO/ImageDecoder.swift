@@ -46,7 +46,7 @@ public enum ImageDecoder {
     /// any camera's output, small enough that a hostile header cannot exhaust memory.
     public static let defaultPixelLimit = 1 << 28
 
-    /// The DCT scale denominators libjpeg-turbo decodes fastest, smallest reduction first.
+    /// The DCT scale denominators of region and tile decoding (1/2^k), smallest reduction first.
     static let jpegScaleDenominators = [1, 2, 4, 8]
 
     /// Reads just the header of `bytes`: format, stored size and orientation.
@@ -91,11 +91,11 @@ public enum ImageDecoder {
         let status: rfi_status
         switch info.format {
         case .jpeg:
-            let denominator = try jpegScaleDenominator(for: info, atLeast: target, pixelLimit: pixelLimit)
+            let eighths = try jpegScaleEighths(for: info, atLeast: target, pixelLimit: pixelLimit)
             status = bytes.withUnsafeBufferPointer { data in
                 message.withPointer { text, capacity in
                     rfi_jpeg_decode(
-                        data.baseAddress, data.count, Int32(denominator), Int64(pixelLimit), &decoded,
+                        data.baseAddress, data.count, Int32(eighths), Int64(pixelLimit), &decoded,
                         text, capacity)
                 }
             }
@@ -133,30 +133,33 @@ public enum ImageDecoder {
         try decode(FileBytes.read(atPath: path), atLeast: target, pixelLimit: pixelLimit)
     }
 
-    /// The DCT scale denominator for decoding the JPEG described by `info`: the largest whose
-    /// output still covers `target` (given upright, compared in stored orientation), raised
-    /// until the output fits `pixelLimit`.
-    public static func jpegScaleDenominator(
+    /// The DCT scale, in eighths, for decoding the JPEG described by `info`: the smallest whose
+    /// output still covers `target` (given upright, compared in stored orientation) — e.g. 3/8
+    /// for a 6000×4000 photo shown 1620×1080, a third less to decode and hold than 1/2 — then
+    /// lowered until the output fits `pixelLimit`.
+    public static func jpegScaleEighths(
         for info: ImageInfo, atLeast target: PixelSize?, pixelLimit: Int
     ) throws(ImageDecodeError) -> Int {
         let stored = info.storedSize
-        var chosen = 1
+        var chosen = 8
         if let target {
             let storedTarget = info.orientation.storedSize(ofUpright: target)
-            for denominator in jpegScaleDenominators {
-                let scaled = scaledSize(stored, denominator: denominator)
-                if scaled.width >= storedTarget.width && scaled.height >= storedTarget.height {
-                    chosen = denominator
-                }
-            }
+            chosen = (1...8).first { eighths in
+                let scaled = scaledSize(stored, eighths: eighths)
+                return scaled.width >= storedTarget.width && scaled.height >= storedTarget.height
+            } ?? 8
         }
-        for denominator in jpegScaleDenominators where denominator >= chosen {
-            if scaledSize(stored, denominator: denominator).area <= pixelLimit { return denominator }
+        for eighths in stride(from: chosen, through: 1, by: -1) where scaledSize(stored, eighths: eighths).area <= pixelLimit {
+            return eighths
         }
-        let smallest = jpegScaleDenominators.last!
         throw tooLarge(
             info.uprightSize, pixelLimit: pixelLimit,
-            smallestScaled: (smallest, info.orientation.uprightSize(ofStored: scaledSize(stored, denominator: smallest))))
+            smallestScaled: (8, info.orientation.uprightSize(ofStored: scaledSize(stored, eighths: 1))))
+    }
+
+    /// libjpeg's output size at `eighths`/8: each side rounded up (jdiv_round_up).
+    static func scaledSize(_ size: PixelSize, eighths: Int) -> PixelSize {
+        PixelSize(width: (size.width * eighths + 7) / 8, height: (size.height * eighths + 7) / 8)
     }
 
     /// libjpeg's output size at 1/`denominator`: each side rounded up (jdiv_round_up).

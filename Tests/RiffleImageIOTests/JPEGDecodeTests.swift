@@ -37,22 +37,22 @@ struct JPEGDecodeTests {
         }
     }
 
-    /// (target, decoded size) for the 400×300 photo: the largest 1/2ⁿ reduction still covering
-    /// the target in both dimensions.
+    /// (target, decoded size) for the 400×300 photo: the smallest scale in eighths still covering
+    /// the target in both dimensions (each side rounded up).
     static let scaledCases: [(target: PixelSize?, expected: PixelSize)] = [
         (nil, PixelSize(width: 400, height: 300)),
         (PixelSize(width: 400, height: 300), PixelSize(width: 400, height: 300)),
         (PixelSize(width: 800, height: 600), PixelSize(width: 400, height: 300)),
-        (PixelSize(width: 201, height: 10), PixelSize(width: 400, height: 300)),
+        (PixelSize(width: 201, height: 10), PixelSize(width: 250, height: 188)),  // 5/8
         (PixelSize(width: 200, height: 150), PixelSize(width: 200, height: 150)),
-        (PixelSize(width: 101, height: 76), PixelSize(width: 200, height: 150)),
+        (PixelSize(width: 101, height: 76), PixelSize(width: 150, height: 113)),  // 3/8
         (PixelSize(width: 100, height: 75), PixelSize(width: 100, height: 75)),
         (PixelSize(width: 90, height: 70), PixelSize(width: 100, height: 75)),
         (PixelSize(width: 50, height: 38), PixelSize(width: 50, height: 38)),
         (PixelSize(width: 1, height: 1), PixelSize(width: 50, height: 38)),
     ]
 
-    @Test("Decoding to a target picks the largest DCT reduction that still covers it", arguments: scaledCases)
+    @Test("Decoding to a target picks the largest DCT reduction (in eighths) that still covers it", arguments: scaledCases)
     func scaledDecode(target: PixelSize?, expected: PixelSize) throws {
         let image = try ImageIOFixtures.decode("photo-400x300.jpg", atLeast: target)
         #expect(image.pixels.size == expected)
@@ -71,7 +71,7 @@ struct JPEGDecodeTests {
         (PixelSize(width: 32, height: 16), PixelSize(width: 32, height: 16)),
         (PixelSize(width: 16, height: 8), PixelSize(width: 16, height: 8)),
         (PixelSize(width: 8, height: 4), PixelSize(width: 8, height: 4)),
-        (PixelSize(width: 17, height: 4), PixelSize(width: 32, height: 16)),
+        (PixelSize(width: 17, height: 4), PixelSize(width: 24, height: 12)),  // stored 4×17 needs 3/8 of 32×64
     ])
     func scaledRotatedDecode(target: PixelSize, expected: PixelSize) throws {
         let image = try ImageIOFixtures.decode("orientation-6.jpg", atLeast: target)
@@ -81,9 +81,9 @@ struct JPEGDecodeTests {
 
     @Test("A pixel limit below the chosen scale forces a greater reduction")
     func pixelLimitReducesScale() throws {
-        // 400×300 = 120 000 and 200×150 = 30 000 exceed 20 000; 100×75 = 7 500 fits.
+        // 8/8 … 4/8 (200×150 = 30 000) exceed 20 000; 3/8, 150×113 = 16 950, fits.
         let image = try ImageIOFixtures.decode("photo-400x300.jpg", pixelLimit: 20_000)
-        #expect(image.pixels.size == PixelSize(width: 100, height: 75))
+        #expect(image.pixels.size == PixelSize(width: 150, height: 113))
         #expect(image.fullSize == PixelSize(width: 400, height: 300))
     }
 

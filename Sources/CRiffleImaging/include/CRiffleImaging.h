@@ -80,7 +80,8 @@ void rfi_bytes_free(uint8_t *data);
 rfi_status rfi_jpeg_read_header(const uint8_t *data, size_t length, rfi_image_header *header,
                                 char *message, size_t message_capacity);
 
-/* Decodes at 1/scale_denominator (1, 2, 4 or 8) of the stored size using libjpeg's DCT scaling.
+/* Decodes at scale_eighths/8 (1 to 8) of the stored size using libjpeg-turbo's DCT scaling, each
+ * side rounded up; 1/8, 2/8, 4/8 and 8/8 run its SIMD IDCTs, the other eighths its scaled C ones.
  * Refuses with RFI_STATUS_TOO_LARGE, before allocating pixel memory, when the scaled output has
  * more than pixel_limit pixels, and also when libjpeg's working memory would pass 8 bytes a limit
  * pixel + 16 MiB (a progressive file holds all its coefficients, up to 8 bytes a stored pixel,
@@ -88,7 +89,7 @@ rfi_status rfi_jpeg_read_header(const uint8_t *data, size_t length, rfi_image_he
  * marker is present). Truncated or damaged entropy data is not an error: the result has
  * RFI_WARNING_TRUNCATED or RFI_WARNING_CORRUPT_DATA and `message` holds libjpeg's text. EXIF
  * orientation is not applied. */
-rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_denominator,
+rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_eighths,
                            int64_t pixel_limit, rfi_pixels *out, char *message,
                            size_t message_capacity);
 
