@@ -13,7 +13,7 @@ public final class Viewer {
     public var wantsToQuit: Bool { interaction.wantsQuit }
     /// True while something moves on screen, a gesture timer runs or a page waits for its
     /// photo (its spinner turns), so the loop must keep stepping at 60 Hz.
-    public var isAnimating: Bool { interaction.isAnimating || pages.contains { $0.waitingSince != nil } }
+    public var isAnimating: Bool { interaction.isAnimating || pages.contains { store.content(at: $0.index) == nil } }
     /// Index of the photo the viewer is on (or settling to).
     public var current: Int { interaction.currentPage }
     /// What the next frame shows: paging offset, each visible page's zoom, the background.
@@ -94,13 +94,12 @@ public final class Viewer {
                 arrivingPage = nil
             }
         }
-        tilePages(now: now)
     }
 
-    /// Gives every photo on screen its page object (recycling those that left) and tracks how
-    /// long each has waited for pixels; a waiting page past the spinner's delay redraws.
-    private func tilePages(now: Double) {
-        pages = recycler.tile(interaction.renderState.pages.map(\.index).filter { library.photos.indices.contains($0) })
+    /// Gives every photo on screen in `state` its page object (recycling those that left) and
+    /// tracks how long each has waited for pixels; a waiting page past the spinner's delay redraws.
+    private func tilePages(_ state: ViewerRenderState, now: Double) {
+        pages = recycler.tile(state.pages.map(\.index).filter { library.photos.indices.contains($0) })
         for page in pages {
             if store.content(at: page.index) == nil {
                 if page.waitingSince == nil { page.waitingSince = now }
@@ -114,8 +113,8 @@ public final class Viewer {
     /// Draws and presents a frame if anything changed since the last one; true if it did.
     @discardableResult
     public func renderIfNeeded() -> Bool {
-        tilePages(now: interaction.now)
         let state = interaction.renderState
+        tilePages(state, now: interaction.now)
         guard needsDisplay || state != drawnState else { return false }
         needsDisplay = false
         drawnState = state

@@ -127,7 +127,10 @@ struct ViewerHarness {
         defer { try? FileManager.default.removeItem(at: empty) }
         let h = ViewerHarness(paths: [empty.path])
         #expect(h.display.title == "Riffle — no photos")
-        h.viewer.renderIfNeeded()
-        #expect(!h.viewer.wantsToQuit)
+        #expect(h.viewer.renderIfNeeded())
+        // The message is drawn: some text pixels on the black page.
+        let frame = try h.display.capture()
+        let lit = (0..<frame.height).reduce(0) { n, y in n + (0..<frame.width).filter { frame[$0, y] & 0xFF > 128 }.count }
+        #expect(lit > 50)
     }
 }
