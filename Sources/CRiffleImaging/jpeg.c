@@ -10,6 +10,8 @@
 #include <stdio.h> /* before jpeglib.h, which uses FILE */
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 
 #include <jerror.h>
 #include <jpeglib.h>
@@ -164,67 +166,287 @@ static void rfi_jpeg_begin(j_decompress_ptr decompress, const uint8_t *data, siz
     jpeg_read_header(decompress, TRUE);
 }
 
+/* MARK: row reader */
+
+/* Bytes read from a file descriptor at a time: a few dozen reads for a camera JPEG, and all the
+ * file memory a decode holds (libjpeg's own stdio source uses 4 KiB). */
+#define RFI_JPEG_FILE_BUFFER_BYTES (64 * 1024)
+
+/* A libjpeg source manager reading a file descriptor it does not own, modelled on jdatasrc.c's
+ * stdio source: at the end of the file it warns (JWRN_JPEG_EOF) and supplies a fake EOI, so a
+ * truncated file decodes with grey where the data is missing instead of failing. */
+struct rfi_jpeg_file_source {
+    struct jpeg_source_mgr manager;
+    int descriptor;
+    int at_start;
+    JOCTET buffer[RFI_JPEG_FILE_BUFFER_BYTES];
+};
+
+static void rfi_jpeg_file_init(j_decompress_ptr decompress) {
+    ((struct rfi_jpeg_file_source *)decompress->src)->at_start = 1;
+}
+
+static boolean rfi_jpeg_file_fill(j_decompress_ptr decompress) {
+    struct rfi_jpeg_file_source *source = (struct rfi_jpeg_file_source *)decompress->src;
+    ssize_t count;
+    do {
+        count = read(source->descriptor, source->buffer, sizeof source->buffer);
+    } while (count < 0 && errno == EINTR);
+    if (count < 0) ERREXIT(decompress, JERR_FILE_READ);
+    if (count == 0) {
+        if (source->at_start) ERREXIT(decompress, JERR_INPUT_EMPTY);
+        WARNMS(decompress, JWRN_JPEG_EOF);
+        source->buffer[0] = (JOCTET)0xFF;
+        source->buffer[1] = (JOCTET)JPEG_EOI;
+        count = 2;
+    }
+    source->manager.next_input_byte = source->buffer;
+    source->manager.bytes_in_buffer = (size_t)count;
+    source->at_start = 0;
+    return TRUE;
+}
+
+static void rfi_jpeg_file_skip(j_decompress_ptr decompress, long count) {
+    struct jpeg_source_mgr *manager = decompress->src;
+    if (count <= 0) return;
+    while (count > (long)manager->bytes_in_buffer) {
+        count -= (long)manager->bytes_in_buffer;
+        (void)(*manager->fill_input_buffer)(decompress);
+    }
+    manager->next_input_byte += (size_t)count;
+    manager->bytes_in_buffer -= (size_t)count;
+}
+
+static void rfi_jpeg_file_term(j_decompress_ptr decompress) { (void)decompress; }
+
+struct rfi_jpeg_reader {
+    struct jpeg_decompress_struct decompress;
+    struct rfi_jpeg_error error;
+    /* Set when reading from a file descriptor; NULL for memory. */
+    struct rfi_jpeg_file_source *file;
+    /* One CMYK scanline, for CMYK/YCCK files; NULL otherwise. */
+    JSAMPLE *cmyk_row;
+    boolean is_cmyk;
+    /* 1 once jpeg_start_decompress has run; 2 after a failure (only close is allowed). */
+    int state;
+    /* libjpeg's text for the failure or the first warning; copied out by every call. */
+    char text[RFI_MESSAGE_CAPACITY];
+};
+
+/* Creates the reader's decompressor over its file source (or over `data` when it has none) and
+ * reads the header; `reader->error` must be set up by the caller. */
+static rfi_status rfi_jpeg_reader_begin(struct rfi_jpeg_reader *reader, const uint8_t *data,
+                                        size_t length, rfi_image_header *header) {
+    j_decompress_ptr decompress = &reader->decompress;
+    if (setjmp(reader->error.jump)) {
+        reader->state = 2;
+        return rfi_jpeg_failure_status(&reader->error);
+    }
+    jpeg_create_decompress(decompress);
+    if (reader->file != NULL) {
+        decompress->src = &reader->file->manager;
+    } else {
+        jpeg_mem_src(decompress, data, (unsigned long)length);
+    }
+    jpeg_save_markers(decompress, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_read_header(decompress, TRUE);
+    header->width = (int32_t)decompress->image_width;
+    header->height = (int32_t)decompress->image_height;
+    header->orientation = rfi_jpeg_orientation(decompress);
+    header->multiple_scans = jpeg_has_multiple_scans(decompress) ? 1 : 0;
+    return RFI_STATUS_OK;
+}
+
+static rfi_status rfi_jpeg_reader_open(int descriptor, const uint8_t *data, size_t length,
+                                       rfi_jpeg_reader **out, rfi_image_header *header,
+                                       char *message, size_t message_capacity) {
+    *out = NULL;
+    memset(header, 0, sizeof *header);
+    struct rfi_jpeg_reader *reader = calloc(1, sizeof *reader);
+    if (reader == NULL) {
+        rfi_set_message(message, message_capacity, "out of memory");
+        return RFI_STATUS_OUT_OF_MEMORY;
+    }
+    if (descriptor >= 0) {
+        reader->file = calloc(1, sizeof *reader->file);
+        if (reader->file == NULL) {
+            free(reader);
+            rfi_set_message(message, message_capacity, "out of memory");
+            return RFI_STATUS_OUT_OF_MEMORY;
+        }
+        reader->file->descriptor = descriptor;
+        reader->file->manager.init_source = rfi_jpeg_file_init;
+        reader->file->manager.fill_input_buffer = rfi_jpeg_file_fill;
+        reader->file->manager.skip_input_data = rfi_jpeg_file_skip;
+        reader->file->manager.resync_to_restart = jpeg_resync_to_restart;
+        reader->file->manager.term_source = rfi_jpeg_file_term;
+    }
+    reader->decompress.err = rfi_jpeg_error_init(&reader->error, reader->text, sizeof reader->text);
+    rfi_status status = rfi_jpeg_reader_begin(reader, data, length, header);
+    if (status != RFI_STATUS_OK) {
+        rfi_set_message(message, message_capacity, reader->text);
+        rfi_jpeg_reader_close(reader, NULL, 0);
+        return status;
+    }
+    *out = reader;
+    return RFI_STATUS_OK;
+}
+
+rfi_status rfi_jpeg_reader_open_file(int32_t descriptor, rfi_jpeg_reader **reader,
+                                     rfi_image_header *header, char *message,
+                                     size_t message_capacity) {
+    if (descriptor < 0) {
+        rfi_set_message(message, message_capacity, "no file descriptor");
+        return RFI_STATUS_INVALID_REQUEST;
+    }
+    return rfi_jpeg_reader_open(descriptor, NULL, 0, reader, header, message, message_capacity);
+}
+
+rfi_status rfi_jpeg_reader_open_memory(const uint8_t *data, size_t length,
+                                       rfi_jpeg_reader **reader, rfi_image_header *header,
+                                       char *message, size_t message_capacity) {
+    return rfi_jpeg_reader_open(-1, data, length, reader, header, message, message_capacity);
+}
+
+rfi_status rfi_jpeg_reader_start(rfi_jpeg_reader *reader, int32_t scale_eighths,
+                                 int64_t pixel_limit, int32_t *width, int32_t *height,
+                                 char *message, size_t message_capacity) {
+    j_decompress_ptr decompress = &reader->decompress;
+    *width = 0;
+    *height = 0;
+    if (reader->state != 0) {
+        rfi_set_message(message, message_capacity, "the reader has already started or failed");
+        return RFI_STATUS_INVALID_REQUEST;
+    }
+    if (scale_eighths < 1 || scale_eighths > 8) {
+        rfi_set_message(message, message_capacity, "scale must be 1/8 to 8/8");
+        return RFI_STATUS_INVALID_REQUEST;
+    }
+    if (setjmp(reader->error.jump)) {
+        reader->state = 2;
+        rfi_set_message(message, message_capacity, reader->text);
+        return rfi_jpeg_failure_status(&reader->error);
+    }
+    decompress->mem->max_memory_to_use = (long)(pixel_limit > 0 ? pixel_limit : 0) *
+                                             rfi_jpeg_work_bytes_per_limit_pixel +
+                                         rfi_jpeg_work_bytes_allowance;
+    reader->is_cmyk = decompress->jpeg_color_space == JCS_CMYK ||
+                      decompress->jpeg_color_space == JCS_YCCK;
+    decompress->out_color_space = reader->is_cmyk ? JCS_CMYK : JCS_EXT_BGRA;
+    decompress->scale_num = (unsigned int)scale_eighths;
+    decompress->scale_denom = 8;
+    jpeg_calc_output_dimensions(decompress);
+    JDIMENSION w = decompress->output_width, h = decompress->output_height;
+    if ((int64_t)w * (int64_t)h > pixel_limit) {
+        char text[RFI_MESSAGE_CAPACITY];
+        snprintf(text, sizeof text, "output of %ux%u pixels exceeds the limit of %lld", w, h,
+                 (long long)pixel_limit);
+        rfi_set_message(message, message_capacity, text);
+        reader->state = 2;
+        return RFI_STATUS_TOO_LARGE;
+    }
+    if (reader->is_cmyk) {
+        reader->cmyk_row = malloc((size_t)w * 4);
+        if (reader->cmyk_row == NULL) {
+            rfi_set_message(message, message_capacity, "out of memory");
+            reader->state = 2;
+            return RFI_STATUS_OUT_OF_MEMORY;
+        }
+    }
+    jpeg_start_decompress(decompress);
+    reader->state = 1;
+    *width = (int32_t)w;
+    *height = (int32_t)h;
+    rfi_set_message(message, message_capacity, reader->text);
+    return RFI_STATUS_OK;
+}
+
+rfi_status rfi_jpeg_reader_read(rfi_jpeg_reader *reader, uint32_t *rows, int32_t row_pixels,
+                                int32_t max_rows, int32_t *rows_read, char *message,
+                                size_t message_capacity) {
+    j_decompress_ptr decompress = &reader->decompress;
+    /* Written after setjmp and read after the longjmp. */
+    volatile int32_t count = 0;
+    *rows_read = 0;
+    if (reader->state != 1 || row_pixels < (int32_t)decompress->output_width || max_rows < 0) {
+        rfi_set_message(message, message_capacity, "the reader is not started, or the rows are too short");
+        return RFI_STATUS_INVALID_REQUEST;
+    }
+    if (setjmp(reader->error.jump)) {
+        reader->state = 2;
+        *rows_read = count;
+        rfi_set_message(message, message_capacity, reader->text);
+        return rfi_jpeg_failure_status(&reader->error);
+    }
+    while (count < max_rows && decompress->output_scanline < decompress->output_height) {
+        uint32_t *row = rows + (size_t)count * (size_t)row_pixels;
+        JSAMPROW target = reader->is_cmyk ? reader->cmyk_row : (JSAMPROW)row;
+        if (jpeg_read_scanlines(decompress, &target, 1) != 1) break;
+        if (reader->is_cmyk) {
+            rfi_cmyk_row_to_bgra(reader->cmyk_row, row, decompress->output_width,
+                                 decompress->saw_Adobe_marker);
+        }
+        count++;
+    }
+    *rows_read = count;
+    rfi_set_message(message, message_capacity, reader->text);
+    return RFI_STATUS_OK;
+}
+
+rfi_warning rfi_jpeg_reader_close(rfi_jpeg_reader *reader, char *message,
+                                  size_t message_capacity) {
+    if (reader == NULL) return RFI_WARNING_NONE;
+    j_decompress_ptr decompress = &reader->decompress;
+    /* After the last row, finishing reads the trailing markers (a missing EOI is a truncation
+     * warning, as in a whole decode). Before it, the rows left are never needed: destroying
+     * aborts without entropy-decoding them. A failure while finishing only loses the tail. */
+    if (reader->state == 1 && decompress->output_scanline >= decompress->output_height) {
+        if (setjmp(reader->error.jump) == 0) jpeg_finish_decompress(decompress);
+    }
+    rfi_warning warning = rfi_jpeg_warning(&reader->error);
+    rfi_set_message(message, message_capacity, reader->text);
+    jpeg_destroy_decompress(decompress);
+    free(reader->cmyk_row);
+    free(reader->file);
+    free(reader);
+    return warning;
+}
+
 rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_eighths,
                            int64_t pixel_limit, rfi_pixels *out, char *message,
                            size_t message_capacity) {
-    struct jpeg_decompress_struct decompress;
-    struct rfi_jpeg_error error;
-    uint32_t *volatile pixels = NULL;
-    JSAMPLE *volatile cmyk_row = NULL;
+    rfi_jpeg_reader *reader;
+    rfi_image_header header;
+    int32_t width, height, rows_read;
     memset(out, 0, sizeof *out);
-    if (scale_eighths < 1 || scale_eighths > 8) {
-        rfi_set_message(message, message_capacity, "scale must be 1/8 to 8/8");
-        return RFI_STATUS_FAILED;
+    rfi_status status =
+        rfi_jpeg_reader_open_memory(data, length, &reader, &header, message, message_capacity);
+    if (status != RFI_STATUS_OK) return status;
+    status = rfi_jpeg_reader_start(reader, scale_eighths, pixel_limit, &width, &height, message,
+                                   message_capacity);
+    uint32_t *pixels = NULL;
+    if (status == RFI_STATUS_OK) {
+        pixels = malloc((size_t)width * (size_t)height * 4);
+        if (pixels == NULL) {
+            rfi_set_message(message, message_capacity, "out of memory");
+            status = RFI_STATUS_OUT_OF_MEMORY;
+        }
     }
-    decompress.err = rfi_jpeg_error_init(&error, message, message_capacity);
-    if (setjmp(error.jump)) {
+    if (status == RFI_STATUS_OK) {
+        status = rfi_jpeg_reader_read(reader, pixels, width, height, &rows_read, message,
+                                      message_capacity);
+    }
+    /* On failure `message` already holds the reason; closing must not overwrite it. */
+    rfi_warning warning =
+        rfi_jpeg_reader_close(reader, status == RFI_STATUS_OK ? message : NULL, message_capacity);
+    if (status != RFI_STATUS_OK) {
         free(pixels);
-        free(cmyk_row);
-        jpeg_destroy_decompress(&decompress);
-        return rfi_jpeg_failure_status(&error);
+        return status;
     }
-    rfi_jpeg_begin(&decompress, data, length, pixel_limit);
-
-    boolean is_cmyk = decompress.jpeg_color_space == JCS_CMYK ||
-                      decompress.jpeg_color_space == JCS_YCCK;
-    decompress.out_color_space = is_cmyk ? JCS_CMYK : JCS_EXT_BGRA;
-    decompress.scale_num = (unsigned int)scale_eighths;
-    decompress.scale_denom = 8;
-    jpeg_calc_output_dimensions(&decompress);
-    JDIMENSION width = decompress.output_width, height = decompress.output_height;
-    if ((int64_t)width * (int64_t)height > pixel_limit) {
-        char text[RFI_MESSAGE_CAPACITY];
-        snprintf(text, sizeof text, "output of %ux%u pixels exceeds the limit of %lld", width,
-                 height, (long long)pixel_limit);
-        rfi_set_message(message, message_capacity, text);
-        jpeg_destroy_decompress(&decompress);
-        return RFI_STATUS_TOO_LARGE;
-    }
-    pixels = malloc((size_t)width * height * 4);
-    if (is_cmyk) cmyk_row = malloc((size_t)width * 4);
-    if (pixels == NULL || (is_cmyk && cmyk_row == NULL)) {
-        free(pixels);
-        free(cmyk_row);
-        rfi_set_message(message, message_capacity, "out of memory");
-        jpeg_destroy_decompress(&decompress);
-        return RFI_STATUS_OUT_OF_MEMORY;
-    }
-
-    jpeg_start_decompress(&decompress);
-    while (decompress.output_scanline < height) {
-        uint32_t *row = pixels + (size_t)decompress.output_scanline * width;
-        JSAMPROW target = is_cmyk ? cmyk_row : (JSAMPROW)row;
-        if (jpeg_read_scanlines(&decompress, &target, 1) != 1) break;
-        if (is_cmyk) rfi_cmyk_row_to_bgra(cmyk_row, row, width, decompress.saw_Adobe_marker);
-    }
-    jpeg_finish_decompress(&decompress);
-    jpeg_destroy_decompress(&decompress);
-    free(cmyk_row);
-
     out->pixels = pixels;
-    out->width = (int32_t)width;
-    out->height = (int32_t)height;
-    out->warning = rfi_jpeg_warning(&error);
+    out->width = width;
+    out->height = height;
+    out->warning = warning;
     return RFI_STATUS_OK;
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the photos that ship with Riffle are: the `assets/` folder of the source tree (found by
 /// walking up from the executable, so `.build/debug/riffle` finds it) or an installed copy in

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Glibc
 import RiffleGeometry
 import RiffleImageIO
 
@@ -44,12 +44,11 @@ public struct DecodeResult<Output: Sendable>: Sendable {
 /// thread with `takeResults()`. `onResult` is called from the worker after each result (the app
 /// uses it to wake its loop).
 public final class DecodeService<Output: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var pending: [DecodeRequest] = []
     private var running: Set<DecodeRequest> = []
     private var inbox: [DecodeResult<Output>] = []
     private var stopping = false
-    private var threads: [Thread] = []
     private let decode: @Sendable (DecodeRequest) -> Output
     private let onResult: @Sendable () -> Void
 
@@ -57,13 +56,9 @@ public final class DecodeService<Output: Sendable>: @unchecked Sendable {
     public init(workers: Int, decode: @escaping @Sendable (DecodeRequest) -> Output, onResult: @escaping @Sendable () -> Void) {
         self.decode = decode
         self.onResult = onResult
-        for n in 0..<max(1, workers) {
+        for _ in 0..<max(1, workers) {
             // Workers hold the service until `shutdown()` lets them return.
-            let thread = Thread { self.work() }
-            thread.name = "riffle-decode-\(n)"
-            thread.stackSize = 1 << 20
-            threads.append(thread)
-            thread.start()
+            WorkerThread.start(stackBytes: Self.workerStackBytes) { self.work() }
         }
     }
 
@@ -100,6 +95,10 @@ public final class DecodeService<Output: Sendable>: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
+
+    /// Stack of a decode thread: decoding keeps its pixels on the heap; libjpeg's frames and
+    /// the Swift ones above them take a few tens of KiB.
+    static var workerStackBytes: Int { 1 << 20 }
 
     /// Niceness of the decode threads (Linux per-thread): the frame loop must win the cores
     /// when both are busy, or a decode finishing mid-slide drops frames; 5 gives a frame thread

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import RiffleImageIO
 
 /// What `--stats` prints at exit: frame times, slow frames, decode times, whether photos were
 /// sharp when their slide ended, memory.
@@ -37,7 +38,7 @@ public final class FrameStatistics {
 
     /// The report, one figure a line.
     public func report(decodeSeconds: [Double], tileDecodeSeconds: [Double], cacheHighWaterBytes: Int) -> String {
-        func ms(_ s: Double?) -> String { s.map { String(format: "%.2f ms", $0 * 1000) } ?? "n/a" }
+        func ms(_ s: Double?) -> String { s.map { Self.fixed($0 * 1000, places: 2) + " ms" } ?? "n/a" }
         let frames = frameSeconds.sorted()
         let decodes = decodeSeconds.sorted()
         var lines = [
@@ -46,28 +47,40 @@ public final class FrameStatistics {
             "tile decodes (each a view's worth, shown sharp when done): \(tileDecodeSeconds.count), times \(tileDecodeSeconds.map { ms($0) }.joined(separator: ", "))",
             "photos sharp when their slide ended: \(sharpArrivals) of \(arrivals) (\(passed) more passed before their slide ended)",
             "first photo on screen: \(ms(firstPhotoFrame)) after launch; first sharp frame: \(ms(firstSharpFrame))",
-            "decoded-pixel cache high-water: \(String(format: "%.1f", Double(cacheHighWaterBytes) / 1_048_576)) MiB",
+            "decoded-pixel cache high-water: \(Self.fixed(Double(cacheHighWaterBytes) / 1_048_576, places: 1)) MiB",
         ]
         // VmHWM, not getrusage's ru_maxrss: Linux carries ru_maxrss over from the parent across
         // fork and exec, so a child of a big process would report its parent's peak.
         if let hwm = Self.statusField("VmHWM") {
-            lines.append("peak RSS: \(String(format: "%.1f", Double(hwm) / 1024)) MiB")
+            lines.append("peak RSS: \(Self.fixed(Double(hwm) / 1024, places: 1)) MiB")
         }
         var usage = rusage()
         if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 {
             let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-            lines.append("CPU time: \(String(format: "%.2f", cpu)) s")
+            lines.append("CPU time: \(Self.fixed(cpu, places: 2)) s")
         }
         return lines.joined(separator: "\n")
     }
 
     /// A "Name:   1234 kB" field of /proc/self/status, in KiB.
     static func statusField(_ name: String) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        guard let bytes = try? FileBytes.read(atPath: "/proc/self/status") else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
         for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
             return Int(line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
         }
         return nil
+    }
+
+    /// `value` rounded to `places` decimals, written out with exactly that many ("12.30").
+    static func fixed(_ value: Double, places: Int) -> String {
+        var scale = 1
+        for _ in 0..<places { scale *= 10 }
+        let units = Int((abs(value) * Double(scale)).rounded())
+        let fraction = String(units % scale)
+        let sign = value < 0 && units > 0 ? "-" : ""
+        guard places > 0 else { return sign + String(units) }
+        return sign + String(units / scale) + "." + String(repeating: "0", count: places - fraction.count) + fraction
     }
 
     /// The value below which a share `q` of the sorted `values` fall (nearest rank).

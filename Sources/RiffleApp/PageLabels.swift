@@ -1,4 +1,3 @@
-import Foundation
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
@@ -21,7 +20,7 @@ final class PageLabels {
             let bold = (try? FontFace(family: regular.family, bold: true)) ?? regular
             return (regular, bold)
         } catch {
-            FileHandle.standardError.write(Data("riffle: no font for text (\(error)); error pages are blank — install fonts-dejavu-core\n".utf8))
+            StandardError.write("riffle: no font for text (\(error)); error pages are blank — install fonts-dejavu-core")
             return nil
         }
     }()

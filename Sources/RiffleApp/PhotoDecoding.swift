@@ -1,4 +1,3 @@
-import Foundation
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
@@ -83,9 +82,7 @@ public enum PhotoDecoding {
     /// True when the photo's real decode for the request's viewport already uses the smallest
     /// DCT scale, the one a preview would use (reads only the start of the file).
     static func isPreviewRedundant(_ request: DecodeRequest) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: request.path) else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: headerBytes), let info = try? ImageDecoder.probe([UInt8](head)),
+        guard let head = try? FileBytes.read(atPath: request.path, upTo: headerBytes), let info = try? ImageDecoder.probe(head),
               info.format == .jpeg,
               let full = try? ImageDecoder.jpegScaleEighths(
                   for: info, atLeast: target(for: info.uprightSize, in: request.viewport, factor: 1), pixelLimit: pixelLimit)
@@ -93,22 +90,19 @@ public enum PhotoDecoding {
         return full == 1
     }
 
-    /// Reads and decodes the file at `request.path` for `request.viewport`.
+    /// Decodes the file at `request.path` for `request.viewport`, streamed from the file and
+    /// area-averaged as it decodes (`ImageDecoder.decodeFile(atPath:shrunkTo:pixelLimit:)`).
     public static func decode(_ request: DecodeRequest) -> PhotoContent {
         do throws(ImageDecodeError) {
-            let bytes = try FileBytes.read(atPath: request.path)
-            let info = try ImageDecoder.probe(bytes)
-            // PNG has no cheap reduced decode: its "preview" would cost a full decode, so it
-            // gets the real one straight away.
-            let preview = request.isPreview && info.format == .jpeg
-            let factor = preview ? previewFraction : request.detail
-            let target = target(for: info.uprightSize, in: request.viewport, factor: factor)
-            let decoded = try ImageDecoder.decode(bytes, atLeast: target, pixelLimit: pixelLimit)
-            var pixels = decoded.pixels
-            if pixels.width > target.width || pixels.height > target.height {
-                pixels = AreaResample.shrink(
-                    pixels, toWidth: min(target.width, pixels.width), height: min(target.height, pixels.height))
-            }
+            var preview = false
+            let decoded = try ImageDecoder.decodeFile(atPath: request.path, shrunkTo: { info in
+                // PNG has no cheap reduced decode: its "preview" would cost a full decode, so it
+                // gets the real one straight away.
+                preview = request.isPreview && info.format == .jpeg
+                return target(for: info.uprightSize, in: request.viewport, factor: preview ? previewFraction : request.detail)
+            }, pixelLimit: pixelLimit)
+            let pixels = decoded.pixels
+            let info = decoded.info
             let isOpaque = decoded.format == .jpeg || pixels.isOpaque
             // Mip levels, only above the shown size (the base decode has none).
             let shown = shownSize(of: info.uprightSize, in: request.viewport)

@@ -1,4 +1,3 @@
-import Foundation
 import RiffleImageIO
 
 /// One photo file the viewer can show.
@@ -6,7 +5,7 @@ public struct Photo: Hashable, Sendable {
     /// Absolute or as-given path of the file.
     public let path: String
     /// The file's name, shown in the title and on the error page.
-    public var name: String { (path as NSString).lastPathComponent }
+    public var name: String { FilePaths.name(of: path) }
 
     public init(path: String) { self.path = path }
 }
@@ -27,33 +26,26 @@ public struct PhotoLibrary: Sendable {
     /// starting at that file; several paths are concatenated in the given order.
     /// Paths that do not exist are reported in `problems` and skipped; nothing is ever written.
     public static func collect(paths: [String], problems: inout [String]) -> PhotoLibrary {
-        let fm = FileManager.default
-        if paths.count == 1, let only = paths.first {
-            var isDir: ObjCBool = false
-            if fm.fileExists(atPath: only, isDirectory: &isDir), !isDir.boolValue {
-                let folder = (only as NSString).deletingLastPathComponent
-                var list = listFolder(folder.isEmpty ? "." : folder, problems: &problems)
-                let target = (only as NSString).standardizingPath
-                var start = list.firstIndex { ($0.path as NSString).standardizingPath == target }
-                if start == nil {
-                    // The file is not an image by name or content sniffing; show it anyway so the
-                    // user gets the error page that says why, rather than a silent skip.
-                    list.insert(Photo(path: only), at: 0)
-                    start = 0
-                }
-                return PhotoLibrary(photos: list, startIndex: start ?? 0, description: only)
+        if paths.count == 1, let only = paths.first, FilePaths.kind(of: only) == .file {
+            var list = listFolder(FilePaths.folder(of: only), problems: &problems)
+            let name = FilePaths.name(of: only)
+            var start = list.firstIndex { FilePaths.name(of: $0.path) == name }
+            if start == nil {
+                // The file is not an image by name or content sniffing; show it anyway so the
+                // user gets the error page that says why, rather than a silent skip.
+                list.insert(Photo(path: only), at: 0)
+                start = 0
             }
+            return PhotoLibrary(photos: list, startIndex: start ?? 0, description: only)
         }
         var photos: [Photo] = []
         for path in paths {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+            switch FilePaths.kind(of: path) {
+            case nil:
                 problems.append("\(path): no such file or folder")
-                continue
-            }
-            if isDir.boolValue {
+            case .directory:
                 photos += listFolder(path, problems: &problems)
-            } else {
+            case .file:
                 photos.append(Photo(path: path))
             }
         }
@@ -63,30 +55,25 @@ public struct PhotoLibrary: Sendable {
     /// The image files directly inside `folder`, naturally sorted by name; hidden files skipped.
     static func listFolder(_ folder: String, problems: inout [String]) -> [Photo] {
         let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        do throws(FilePaths.FolderError) {
+            names = try FilePaths.names(inFolder: folder)
         } catch {
-            problems.append("\(folder): cannot list the folder (\(error.localizedDescription))")
+            problems.append("\(folder): cannot list the folder (\(error.reason))")
             return []
         }
         let images = names.filter { name in
             guard !name.hasPrefix(".") else { return false }
-            let path = (folder as NSString).appendingPathComponent(name)
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { return false }
-            if imageExtensions.contains((name as NSString).pathExtension.lowercased()) { return true }
+            let path = FilePaths.join(folder, name)
+            guard FilePaths.kind(of: path) == .file else { return false }
+            if imageExtensions.contains(FilePaths.pathExtension(of: name)) { return true }
             return sniff(path) != nil
         }
-        return images.sorted(by: NaturalOrder.areInIncreasingOrder).map {
-            Photo(path: (folder as NSString).appendingPathComponent($0))
-        }
+        return images.sorted(by: NaturalOrder.areInIncreasingOrder).map { Photo(path: FilePaths.join(folder, $0)) }
     }
 
     /// The format the first bytes of the file announce, or nil (unreadable or not an image).
     static func sniff(_ path: String) -> ImageFormat? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 16) else { return nil }
-        return ImageFormat.detect([UInt8](head))
+        guard let head = try? FileBytes.read(atPath: path, upTo: ImageFormat.signatureLength) else { return nil }
+        return ImageFormat.detect(head)
     }
 }

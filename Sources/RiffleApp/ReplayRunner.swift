@@ -1,4 +1,3 @@
-import Foundation
 import RiffleDisplay
 import RiffleGeometry
 import RiffleInteraction
@@ -131,7 +130,7 @@ public final class ReplayRunner {
                 let elapsed = clock.now() - wallStart
                 let due = Double(nextFrame) / Self.frameRate
                 if elapsed < due {
-                    Thread.sleep(forTimeInterval: due - elapsed)
+                    MonotonicClock.sleep(due - elapsed)
                 } else {
                     nextFrame = min(lastFrame, Int((elapsed * Self.frameRate).rounded(.down)))
                 }
@@ -183,7 +182,7 @@ public final class ReplayRunner {
         viewer.renderIfNeeded()
         if timing == .paced {
             let ahead = t - (clock.now() - wallStart)
-            if ahead > 0 { Thread.sleep(forTimeInterval: ahead) }
+            if ahead > 0 { MonotonicClock.sleep(ahead) }
         }
     }
 }

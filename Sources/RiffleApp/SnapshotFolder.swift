@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RiffleImageIO
 import RiffleRaster
 
@@ -12,6 +12,6 @@ public struct SnapshotFolder: Sendable {
     /// Writes `frame` as NAME.png.
     public func write(name: String, frame: PixelBuffer) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        try PNGEncoder.write(frame, toPath: (path as NSString).appendingPathComponent(name + ".png"))
+        try PNGEncoder.write(frame, toPath: FilePaths.join(path, name + ".png"))
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import RiffleImageIO
 
 /// The tile decoder of the huge photo being zoomed, kept between tile requests: opening one
@@ -7,7 +6,7 @@ import RiffleImageIO
 final class TileSources: @unchecked Sendable {
     static let shared = TileSources()
 
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var current: (path: String, decoder: TileDecoder)?
 
     /// The decoder for the file at `path`, opened on first use.

@@ -7,8 +7,9 @@ public enum FileBytes {
         String(cString: strerror(errno))
     }
 
-    /// Every byte of the regular file at `path`; the error says which OS call failed and why.
-    public static func read(atPath path: String) throws(ImageDecodeError) -> [UInt8] {
+    /// The first `limit` bytes (all, by default) of the regular file at `path`; fewer when the
+    /// file is shorter. The error says which OS call failed and why.
+    public static func read(atPath path: String, upTo limit: Int = .max) throws(ImageDecodeError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw ImageDecodeError(reason: "Cannot open \(path): \(reasonForErrno())")
@@ -23,10 +24,11 @@ public enum FileBytes {
         }
         // st_size is a hint: the file may grow or shrink while we read, so read until EOF.
         var bytes = [UInt8]()
-        bytes.reserveCapacity(max(Int(status.st_size), 0))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        bytes.reserveCapacity(min(max(Int(status.st_size), 0), limit))
+        var chunk = [UInt8](repeating: 0, count: min(1 << 16, limit))
+        while bytes.count < limit {
+            let wanted = min(chunk.count, limit - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -16,6 +16,14 @@ public struct ImageInfo: Sendable, Hashable {
 
     /// Width and height once the orientation is applied: what the viewer shows.
     public var uprightSize: PixelSize { orientation.uprightSize(ofStored: storedSize) }
+
+    /// What the shim read from a header of `format`.
+    init(format: ImageFormat, header: rfi_image_header) {
+        self.format = format
+        storedSize = PixelSize(width: Int(header.width), height: Int(header.height))
+        orientation = ImageOrientation(rawValue: Int(header.orientation)) ?? .topLeft
+        hasMultipleScans = header.multiple_scans != 0
+    }
 }
 
 /// A decoded, upright picture.
@@ -23,13 +31,16 @@ public struct DecodedImage: Sendable {
     /// Upright premultiplied BGRA pixels; smaller than `fullSize` when a JPEG was decoded at a
     /// reduced DCT scale.
     public let pixels: PixelBuffer
-    /// Upright size at full resolution, whatever size `pixels` is.
-    public let fullSize: PixelSize
-    /// The format the data was in.
-    public let format: ImageFormat
+    /// The header the pixels were decoded from.
+    public let info: ImageInfo
     /// A problem the decoder recovered from, e.g. "The JPEG data ends early (the file is
     /// truncated); the missing part is grey"; nil for a clean decode.
     public let warning: String?
+
+    /// Upright size at full resolution, whatever size `pixels` is.
+    public var fullSize: PixelSize { info.uprightSize }
+    /// The format the data was in.
+    public var format: ImageFormat { info.format }
 }
 
 /// Reads JPEG and PNG data into upright premultiplied BGRA pixel buffers.
@@ -65,12 +76,7 @@ public enum ImageDecoder {
             }
         }
         try check(status, format: format, message: message.text)
-        return ImageInfo(
-            format: format,
-            storedSize: PixelSize(width: Int(header.width), height: Int(header.height)),
-            orientation: ImageOrientation(rawValue: Int(header.orientation)) ?? .topLeft,
-            hasMultipleScans: header.multiple_scans != 0
-        )
+        return ImageInfo(format: format, header: header)
     }
 
     /// Decodes `bytes` into an upright picture at least `target` in size where the format allows.
@@ -117,11 +123,7 @@ public enum ImageDecoder {
             wrapping: pixels, width: Int(decoded.width), height: Int(decoded.height),
             rowPixels: Int(decoded.width), release: { rfi_pixels_free($0) })
         return DecodedImage(
-            pixels: info.orientation.upright(stored),
-            fullSize: info.uprightSize,
-            format: info.format,
-            warning: warningText(decoded.warning, message: message.text)
-        )
+            pixels: info.orientation.upright(stored), info: info, warning: warningText(decoded.warning, message: message.text))
     }
 
     /// Reads the file at `path` and decodes it as `decode(_:atLeast:pixelLimit:)` does.
@@ -131,6 +133,49 @@ public enum ImageDecoder {
         atPath path: String, atLeast target: PixelSize? = nil, pixelLimit: Int = defaultPixelLimit
     ) throws(ImageDecodeError) -> DecodedImage {
         try decode(FileBytes.read(atPath: path), atLeast: target, pixelLimit: pixelLimit)
+    }
+
+    /// Rows a streamed JPEG decode asks libjpeg for at a time: its 4:2:0 iMCU row at full scale
+    /// is 16 rows, so a call rarely stops inside one; the buffer is 16 decoded rows.
+    static let streamedRows = 16
+
+    /// Decodes the file at `path` into an upright picture area-averaged to `target(info)` (each
+    /// side capped at what the decode yields), `info` being its header: the same pixels as
+    /// `decode(_:atLeast:pixelLimit:)` at that target followed by `AreaResample.shrink`.
+    ///
+    /// A JPEG is streamed: read from the file 64 KiB at a time and area-averaged
+    /// `streamedRows` rows at a time as libjpeg delivers them, so besides the result only a
+    /// few decoded rows are held, never the file or the picture at its DCT scale (3/8 of a 24 MP
+    /// photo would be 13 MiB) — which is what keeps paging through big photos within a small
+    /// peak of memory. A PNG is read and decoded whole, then shrunk.
+    public static func decodeFile(
+        atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, pixelLimit: Int = defaultPixelLimit
+    ) throws(ImageDecodeError) -> DecodedImage {
+        let head = try FileBytes.read(atPath: path, upTo: ImageFormat.signatureLength)
+        guard ImageFormat.detect(head) == .jpeg else {
+            let bytes = try FileBytes.read(atPath: path)
+            let size = target(try probe(bytes))
+            let decoded = try decode(bytes, atLeast: size, pixelLimit: pixelLimit)
+            let pixels = decoded.pixels
+            let shrunk = AreaResample.shrink(
+                pixels, toWidth: min(size.width, pixels.width), height: min(size.height, pixels.height))
+            return DecodedImage(pixels: shrunk, info: decoded.info, warning: decoded.warning)
+        }
+        let reader = try JPEGRowReader(path: path)
+        let info = reader.info
+        let size = target(info)
+        let eighths = try jpegScaleEighths(for: info, atLeast: size, pixelLimit: pixelLimit)
+        let decodedSize = try reader.start(eighths: eighths, pixelLimit: pixelLimit)
+        let storedTarget = info.orientation.storedSize(ofUpright: size)
+        var resampler = AreaResampler(from: decodedSize, to: PixelSize(
+            width: min(storedTarget.width, decodedSize.width), height: min(storedTarget.height, decodedSize.height)))
+        let rows = PixelBuffer(width: decodedSize.width, height: streamedRows)
+        while !resampler.isComplete {
+            let count = try reader.read(into: rows.pixels, rowPixels: rows.rowPixels, maxRows: rows.height)
+            guard count > 0 else { break }
+            for y in 0..<count { resampler.push(rows.row(y)) }
+        }
+        return DecodedImage(pixels: info.orientation.upright(resampler.result), info: info, warning: reader.finish())
     }
 
     /// The DCT scale, in eighths, for decoding the JPEG described by `info`: the smallest whose

@@ -13,6 +13,9 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         return nil
     }
 
+    /// Bytes enough to tell the formats apart: the longest signature.
+    public static let signatureLength = 8
+
     private static let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
     private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 }

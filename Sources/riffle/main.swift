@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
@@ -71,11 +70,11 @@ struct RiffleCommand: ParsableCommand {
         }
         let script: ReplayScript?
         if let replay {
-            let text: String
-            do { text = try String(contentsOfFile: replay, encoding: .utf8) } catch {
-                throw ValidationError("cannot read the replay script \(replay): \(error.localizedDescription)")
+            let bytes: [UInt8]
+            do throws(ImageDecodeError) { bytes = try FileBytes.read(atPath: replay) } catch {
+                throw ValidationError("cannot read the replay script: \(error.reason)")
             }
-            script = try ReplayScript(parsing: text)
+            script = try ReplayScript(parsing: String(decoding: bytes, as: UTF8.self))
         } else {
             script = nil
         }
@@ -91,7 +90,7 @@ struct RiffleCommand: ParsableCommand {
         let options = SessionOptions(
             rasterPath: referenceRaster ? .reference : .fast, memoryBudget: memoryBudget << 20, statistics: stats)
         let session = RiffleSession(library: library, display: display, options: options)
-        for problem in problems { FileHandle.standardError.write(Data("riffle: \(problem)\n".utf8)) }
+        for problem in problems { StandardError.write("riffle: \(problem)") }
         if let script {
             let folder = snapshots.map(SnapshotFolder.init(path:))
             let timing: ReplayTiming = !headless ? .paced : realTime ? .realTime : .deterministic

@@ -31,7 +31,29 @@ import Testing
         let sw = Int.random(in: 2...40, using: &rng), sh = Int.random(in: 2...30, using: &rng)
         let dw = Int.random(in: 1...sw, using: &rng), dh = Int.random(in: 1...sh, using: &rng)
         let src = randomImage(sw, sh, opaque: seed % 2 == 0, using: &rng)
-        let out = AreaResample.shrink(src, toWidth: dw, height: dh)
+        Self.expectAreaAverage(of: src, AreaResample.shrink(src, toWidth: dw, height: dh), "seed \(seed)")
+    }
+
+    /// Rows pushed one at a time; ratios just above 1 make nearly every source row straddle two
+    /// output rows, exact ratios make none, and equal sizes copy rows through.
+    @Test(arguments: [(41, 40), (40, 39), (33, 32), (24, 8), (24, 7), (9, 9), (17, 1)])
+    func streamedRowsMatchTheAreaAverage(sourceHeight: Int, height: Int) {
+        var rng = SeededGenerator(seed: UInt64(sourceHeight * 100 + height))
+        let src = randomImage(23, sourceHeight, opaque: false, using: &rng)
+        var resampler = AreaResampler(from: src.size, to: PixelSize(width: 19, height: height))
+        for y in 0..<src.height {
+            #expect(!resampler.isComplete)
+            resampler.push(src.row(y))
+        }
+        #expect(resampler.isComplete)
+        Self.expectAreaAverage(of: src, resampler.result, "\(sourceHeight) rows to \(height)")
+        var same = AreaResampler(from: src.size, to: src.size)
+        for y in 0..<src.height { same.push(src.row(y)) }
+        #expect(maxChannelDifference(same.result, src) == 0)
+    }
+
+    static func expectAreaAverage(of src: PixelBuffer, _ out: PixelBuffer, _ label: String) {
+        let sw = src.width, sh = src.height, dw = out.width, dh = out.height
         let fx = Double(sw) / Double(dw), fy = Double(sh) / Double(dh)
         for y in 0..<dh {
             for x in 0..<dw {
@@ -47,7 +69,7 @@ import Testing
                     }
                     let want = sum / (fx * fy)
                     let got = Double((out[x, y] >> shift) & 0xFF)
-                    #expect(abs(got - want) <= 1.01, "seed \(seed): (\(x), \(y)) channel \(shift): \(got) vs \(want)")
+                    #expect(abs(got - want) <= 1.01, "\(label): (\(x), \(y)) channel \(shift): \(got) vs \(want)")
                 }
             }
         }

@@ -93,6 +93,42 @@ rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_eig
                            int64_t pixel_limit, rfi_pixels *out, char *message,
                            size_t message_capacity);
 
+/* A JPEG decode delivered a few rows at a time, so that a caller can reduce each row as it comes
+ * (area-average it to the shown size) and never hold the picture at the decoded scale; reading
+ * from a file descriptor it also never holds the file (64 KiB at a time). Use from one thread at
+ * a time. Calls: open, then start, then read until every row is in (or stop early), then close;
+ * after a failed call only close is allowed. */
+typedef struct rfi_jpeg_reader rfi_jpeg_reader;
+
+/* Reads the header (and the EXIF orientation) of the JPEG in the open file `descriptor`, from its
+ * current offset; the reader does not own the descriptor, which must stay open until close. */
+rfi_status rfi_jpeg_reader_open_file(int32_t descriptor, rfi_jpeg_reader **reader,
+                                     rfi_image_header *header, char *message,
+                                     size_t message_capacity);
+
+/* As rfi_jpeg_reader_open_file, over `length` bytes at `data`, which must outlive the reader. */
+rfi_status rfi_jpeg_reader_open_memory(const uint8_t *data, size_t length,
+                                       rfi_jpeg_reader **reader, rfi_image_header *header,
+                                       char *message, size_t message_capacity);
+
+/* Starts decoding at scale_eighths/8 (1 to 8), with the limits, colour handling and output size
+ * (`width` × `height`) of rfi_jpeg_decode. */
+rfi_status rfi_jpeg_reader_start(rfi_jpeg_reader *reader, int32_t scale_eighths,
+                                 int64_t pixel_limit, int32_t *width, int32_t *height,
+                                 char *message, size_t message_capacity);
+
+/* Decodes up to `max_rows` next rows into `rows` (premultiplied BGRA, `row_pixels` ≥ width apart),
+ * setting `rows_read` (fewer only at the picture's end, or on failure: the rows before it). */
+rfi_status rfi_jpeg_reader_read(rfi_jpeg_reader *reader, uint32_t *rows, int32_t row_pixels,
+                                 int32_t max_rows, int32_t *rows_read, char *message,
+                                 size_t message_capacity);
+
+/* Ends the decode and frees the reader (NULL is ignored); returns the warning of the decode so
+ * far, its text in `message` (which may be NULL). Stopping before the last row skips the rest of
+ * the entropy-coded data. */
+rfi_warning rfi_jpeg_reader_close(rfi_jpeg_reader *reader, char *message,
+                                  size_t message_capacity);
+
 /* Decodes only the rectangle x, y, width × height of the image as rfi_jpeg_decode would produce
  * it at 1/scale_denominator (1, 2, 4 or 8): coordinates are in the scaled output's pixels, in the
  * stored orientation. Columns are cropped with jpeg_crop_scanline (which widens the crop to

@@ -1,0 +1,65 @@
+import Glibc
+
+/// The few path and folder operations the library needs, on POSIX paths as plain strings:
+/// '/'-separated, as given (never made absolute or resolved), so a photo's path reads the way
+/// the user typed its folder.
+enum FilePaths {
+    /// What a path names, learned with stat(2) (following symbolic links).
+    enum Kind {
+        case file
+        case directory
+    }
+
+    /// The part after the last '/' ("b.jpg" for "a/b.jpg"; the whole path when it has none).
+    static func name(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// The folder holding `path`: "a" for "a/b.jpg", "/" for "/b.jpg", "." for "b.jpg".
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `name` inside `folder`, with one '/' between them.
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The extension of a file name, lower-cased, without the dot; "" when there is none
+    /// (a leading dot starts a hidden name, not an extension).
+    static func pathExtension(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...]).lowercased()
+    }
+
+    /// Whether `path` is a file or a folder; nil when it does not exist or cannot be reached.
+    /// Anything that is not a folder (a device, a socket) counts as a file: opening it as a
+    /// photo gives the error page that says what it is not.
+    static func kind(of path: String) -> Kind? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT == S_IFDIR ? .directory : .file
+    }
+
+    /// The names in `folder` ("." and ".." left out), in the order the file system gives them;
+    /// throws the OS's reason when the folder cannot be read.
+    static func names(inFolder folder: String) throws(FolderError) -> [String] {
+        guard let directory = opendir(folder) else { throw FolderError(reason: String(cString: strerror(errno))) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Why a folder could not be listed, in the OS's words.
+    struct FolderError: Error {
+        let reason: String
+    }
+}

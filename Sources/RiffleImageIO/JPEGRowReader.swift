@@ -1,0 +1,77 @@
+import CRiffleImaging
+import Glibc
+import RiffleGeometry
+import RiffleRaster
+
+/// A JPEG decoded a few rows at a time from an open file, through libjpeg-turbo: the file is read
+/// 64 KiB at a time and the rows go wherever the caller puts them, so neither the file nor the
+/// picture at its decoded scale need ever be held whole.
+///
+/// Order of use: `start(eighths:pixelLimit:)`, then `read(into:rowPixels:maxRows:)` until it
+/// returns 0, then `finish()`; the file stays open until the reader goes away. One thread at a time.
+final class JPEGRowReader {
+    /// The header: stored size, EXIF orientation, scans.
+    let info: ImageInfo
+    private var reader: OpaquePointer?
+    private let descriptor: Int32
+
+    /// Opens the file at `path` and reads its JPEG header. Throws with the OS's reason for a file
+    /// that cannot be opened, and the decoder's for data that is not a readable JPEG.
+    init(path: String) throws(ImageDecodeError) {
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else {
+            throw ImageDecodeError(reason: "Cannot open \(path): \(FileBytes.reasonForErrno())")
+        }
+        var header = rfi_image_header()
+        var message = MessageBuffer()
+        var opened: OpaquePointer?
+        let status = message.withPointer { rfi_jpeg_reader_open_file(file, &opened, &header, $0, $1) }
+        do {
+            try ImageDecoder.check(status, format: .jpeg, message: message.text)
+        } catch {
+            close(file)
+            throw error
+        }
+        descriptor = file
+        reader = opened
+        info = ImageInfo(format: .jpeg, header: header)
+    }
+
+    deinit {
+        rfi_jpeg_reader_close(reader, nil, 0)
+        close(descriptor)
+    }
+
+    /// Starts decoding at `eighths`/8 of the stored size and returns the stored-orientation size
+    /// of what `read` will deliver. Throws for an output over `pixelLimit` pixels.
+    func start(eighths: Int, pixelLimit: Int) throws(ImageDecodeError) -> PixelSize {
+        var width: Int32 = 0, height: Int32 = 0
+        var message = MessageBuffer()
+        let status = message.withPointer {
+            rfi_jpeg_reader_start(reader, Int32(eighths), Int64(pixelLimit), &width, &height, $0, $1)
+        }
+        try ImageDecoder.check(status, format: .jpeg, message: message.text, size: info.uprightSize, pixelLimit: pixelLimit)
+        return PixelSize(width: Int(width), height: Int(height))
+    }
+
+    /// Decodes up to `maxRows` next rows into `rows`, `rowPixels` apart, and returns how many
+    /// (0 once every row is in). Throws for data libjpeg cannot get past.
+    func read(into rows: UnsafeMutablePointer<UInt32>, rowPixels: Int, maxRows: Int) throws(ImageDecodeError) -> Int {
+        var count: Int32 = 0
+        var message = MessageBuffer()
+        let status = message.withPointer {
+            rfi_jpeg_reader_read(reader, rows, Int32(rowPixels), Int32(maxRows), &count, $0, $1)
+        }
+        try ImageDecoder.check(status, format: .jpeg, message: message.text)
+        return Int(count)
+    }
+
+    /// Ends the decode (early, if rows remain: those are skipped unread) and returns the words
+    /// for what it recovered from, as `DecodedImage.warning`; nil for a clean decode.
+    func finish() -> String? {
+        var message = MessageBuffer()
+        let warning = message.withPointer { rfi_jpeg_reader_close(reader, $0, $1) }
+        reader = nil
+        return ImageDecoder.warningText(warning, message: message.text)
+    }
+}
