@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Synchronization
 import RiffleGeometry
 import RiffleImageIO
 
@@ -29,6 +30,20 @@ public struct DecodeRequest: Hashable, Sendable {
     }
 }
 
+/// Raised by the service when a decode already running is no longer wanted (its photo left the
+/// neighbourhood, or a preview's photo lost the focus): the decoder looks at it between pieces
+/// of work and gives up, so its core goes to the photos that are wanted now.
+public final class DecodeCancellation: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    public init() {}
+
+    /// True once the decode's result can no longer be used.
+    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+
+    func cancel() { flag.store(true, ordering: .relaxed) }
+}
+
 /// A finished decode: the request, what came of it, and how long it took (seconds).
 public struct DecodeResult<Output: Sendable>: Sendable {
     public let request: DecodeRequest
@@ -39,21 +54,25 @@ public struct DecodeResult<Output: Sendable>: Sendable {
 /// Decodes photos on background threads, most wanted first, so the frame loop never decodes.
 ///
 /// The app says what it wants, in priority order, with `want(_:)`; requests that fall off the
-/// list before a worker starts them are dropped (a photo paged past is never decoded). Workers
+/// list before a worker starts them are dropped (a photo paged past is never decoded), and
+/// those that fall off while running have their `DecodeCancellation` raised. Workers
 /// take the first pending request; results wait in an inbox that the app drains on its own
 /// thread with `takeResults()`. `onResult` is called from the worker after each result (the app
 /// uses it to wake its loop).
 public final class DecodeService<Output: Sendable>: @unchecked Sendable {
     private let condition = ConditionLock()
     private var pending: [DecodeRequest] = []
-    private var running: Set<DecodeRequest> = []
+    private var running: [DecodeRequest: DecodeCancellation] = [:]
     private var inbox: [DecodeResult<Output>] = []
     private var stopping = false
-    private let decode: @Sendable (DecodeRequest) -> Output
+    private let decode: @Sendable (DecodeRequest, DecodeCancellation) -> Output
     private let onResult: @Sendable () -> Void
 
     /// Starts `workers` threads (at least one).
-    public init(workers: Int, decode: @escaping @Sendable (DecodeRequest) -> Output, onResult: @escaping @Sendable () -> Void) {
+    public init(
+        workers: Int, decode: @escaping @Sendable (DecodeRequest, DecodeCancellation) -> Output,
+        onResult: @escaping @Sendable () -> Void
+    ) {
         self.decode = decode
         self.onResult = onResult
         for _ in 0..<max(1, workers) {
@@ -63,10 +82,12 @@ public final class DecodeService<Output: Sendable>: @unchecked Sendable {
     }
 
     /// Replaces the pending list with `requests` (highest priority first), leaving out any that
-    /// is being decoded right now.
+    /// is being decoded right now, and cancels the running decodes `requests` leaves out.
     public func want(_ requests: [DecodeRequest]) {
         condition.lock()
-        pending = requests.filter { !running.contains($0) }
+        let wanted = Set(requests)
+        for (request, cancellation) in running where !wanted.contains(request) { cancellation.cancel() }
+        pending = requests.filter { running[$0] == nil }
         condition.broadcast()
         condition.unlock()
     }
@@ -117,15 +138,16 @@ public final class DecodeService<Output: Sendable>: @unchecked Sendable {
                 return
             }
             let request = pending.removeFirst()
-            running.insert(request)
+            let cancellation = DecodeCancellation()
+            running[request] = cancellation
             condition.unlock()
 
             let start = DispatchTime.now().uptimeNanoseconds
-            let output = decode(request)
+            let output = decode(request, cancellation)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 
             condition.lock()
-            running.remove(request)
+            running[request] = nil
             inbox.append(DecodeResult(request: request, output: output, seconds: seconds))
             condition.broadcast()
             condition.unlock()

@@ -26,6 +26,8 @@ public enum DecodeOutput: Sendable {
     /// shown at 1/8 or less already decodes at libjpeg's cheapest scale, and two such decodes of
     /// one file in parallel would only slow the first view down.
     case redundantPreview
+    /// Given up part-way: the photo stopped being wanted while it decoded.
+    case cancelled
 }
 
 /// What the viewer holds for one photo.
@@ -66,10 +68,19 @@ public enum PhotoDecoding {
             height: min(fullSize.height, max(1, Int((Double(shown.height) * factor).rounded(.up)))))
     }
 
-    /// Carries out `request`: the tiles it names, or the whole photo.
-    @Sendable public static func perform(_ request: DecodeRequest) -> DecodeOutput {
+    /// Carries out `request`: the tiles it names, or the whole photo, giving a photo up part-way
+    /// once `cancellation` is raised.
+    @Sendable public static func perform(_ request: DecodeRequest, cancellation: DecodeCancellation = DecodeCancellation()) -> DecodeOutput {
         if request.isPreview, isPreviewRedundant(request) { return .redundantPreview }
-        if request.tiles.isEmpty { return .photo(decode(request)) }
+        if request.tiles.isEmpty {
+            do throws(ImageDecodeError) {
+                return .photo(.image(try decode(request, cancellation: cancellation)))
+            } catch where error == .stopped {
+                return .cancelled
+            } catch {
+                return .photo(.failure(reason: error.reason))
+            }
+        }
         return .tiles(Result { () throws(ImageDecodeError) -> [TilePixels] in
             try TileSources.shared.decoder(forPath: request.path).decode(request.tiles)
         })
@@ -91,33 +102,30 @@ public enum PhotoDecoding {
     }
 
     /// Decodes the file at `request.path` for `request.viewport`, streamed from the file and
-    /// area-averaged as it decodes (`ImageDecoder.decodeFile(atPath:shrunkTo:pixelLimit:)`).
-    public static func decode(_ request: DecodeRequest) -> PhotoContent {
-        do throws(ImageDecodeError) {
-            var preview = false
-            let decoded = try ImageDecoder.decodeFile(atPath: request.path, shrunkTo: { info in
-                // PNG has no cheap reduced decode: its "preview" would cost a full decode, so it
-                // gets the real one straight away.
-                preview = request.isPreview && info.format == .jpeg
-                return target(for: info.uprightSize, in: request.viewport, factor: preview ? previewFraction : request.detail)
-            }, pixelLimit: pixelLimit)
-            let pixels = decoded.pixels
-            let info = decoded.info
-            let isOpaque = decoded.format == .jpeg || pixels.isOpaque
-            // Mip levels, only above the shown size (the base decode has none).
-            let shown = shownSize(of: info.uprightSize, in: request.viewport)
-            var smaller: [PixelBuffer] = []
-            var level = pixels
-            while level.width >= 2 * shown.width && level.height >= 2 * shown.height {
-                level = BoxDownsample.halved(level)
-                smaller.append(level)
-            }
-            let tiled = info.format == .jpeg && !info.hasMultipleScans && TilePyramid.needsTiling(info.uprightSize)
-            let pyramid = tiled ? TilePyramid(fullSize: info.uprightSize, scaledIn: info.orientation) : nil
-            return .image(DecodedPhoto(
-                pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, smaller: smaller, isPreview: preview, pyramid: pyramid))
-        } catch {
-            return .failure(reason: error.reason)
+    /// area-averaged as it decodes (`ImageDecoder.decodeFile(atPath:shrunkTo:pixelLimit:until:)`);
+    /// throws `ImageDecodeError.stopped` when `cancellation` is raised part-way.
+    static func decode(_ request: DecodeRequest, cancellation: DecodeCancellation) throws(ImageDecodeError) -> DecodedPhoto {
+        var preview = false
+        let decoded = try ImageDecoder.decodeFile(atPath: request.path, shrunkTo: { info in
+            // PNG has no cheap reduced decode: its "preview" would cost a full decode, so it
+            // gets the real one straight away.
+            preview = request.isPreview && info.format == .jpeg
+            return target(for: info.uprightSize, in: request.viewport, factor: preview ? previewFraction : request.detail)
+        }, pixelLimit: pixelLimit, until: { cancellation.isCancelled })
+        let pixels = decoded.pixels
+        let info = decoded.info
+        let isOpaque = decoded.format == .jpeg || pixels.isOpaque
+        // Mip levels, only above the shown size (the base decode has none).
+        let shown = shownSize(of: info.uprightSize, in: request.viewport)
+        var smaller: [PixelBuffer] = []
+        var level = pixels
+        while level.width >= 2 * shown.width && level.height >= 2 * shown.height {
+            level = BoxDownsample.halved(level)
+            smaller.append(level)
         }
+        let tiled = info.format == .jpeg && !info.hasMultipleScans && TilePyramid.needsTiling(info.uprightSize)
+        let pyramid = tiled ? TilePyramid(fullSize: info.uprightSize, scaledIn: info.orientation) : nil
+        return DecodedPhoto(
+            pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, smaller: smaller, isPreview: preview, pyramid: pyramid)
     }
 }

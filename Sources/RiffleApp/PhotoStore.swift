@@ -31,6 +31,8 @@ final class PhotoStore {
     /// Every photo decode and every tile decode that finished, in seconds, for `--stats`.
     private(set) var decodeSeconds: [Double] = []
     private(set) var tileDecodeSeconds: [Double] = []
+    /// Decodes given up part-way because their photo stopped being wanted.
+    private(set) var cancelledDecodes = 0
     private let service: DecodeService<DecodeOutput>
     private var entries: [Int: Entry] = [:]
     private var focus = 0
@@ -114,7 +116,14 @@ final class PhotoStore {
     /// full-resolution size (nil for a photo that failed).
     func absorbResults() -> [(index: Int, fullSize: PixelSize?)] {
         var changed: [(index: Int, fullSize: PixelSize?)] = []
+        var sawCancelled = false
         for result in service.takeResults() {
+            if case .cancelled = result.output {
+                // Its photo may be wanted again by now; asking below re-queues it if so.
+                cancelledDecodes += 1
+                sawCancelled = true
+                continue
+            }
             if result.request.tiles.isEmpty {
                 decodeSeconds.append(result.seconds)
             } else {
@@ -140,7 +149,7 @@ final class PhotoStore {
                 continue
             case .photo(let photo):
                 content = photo
-            case .redundantPreview:
+            case .redundantPreview, .cancelled:
                 continue
             }
             // A late preview never replaces real pixels.
@@ -159,7 +168,7 @@ final class PhotoStore {
         }
         evictOverBudget()
         bytesHighWater = max(bytesHighWater, bytesHeld)
-        if !changed.isEmpty { focus(on: focus, viewport: viewport, direction: 0) }
+        if !changed.isEmpty || sawCancelled { focus(on: focus, viewport: viewport, direction: 0) }
         return changed
     }
 

@@ -36,7 +36,7 @@ public final class RiffleSession {
     public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions()) {
         self.display = display
         let waker = DisplayWaker(display: display)
-        decodeService = DecodeService(workers: Self.defaultDecodeWorkers, decode: PhotoDecoding.perform) { waker.wake() }
+        decodeService = DecodeService(workers: Self.defaultDecodeWorkers, decode: { PhotoDecoding.perform($0, cancellation: $1) }) { waker.wake() }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(
             path: options.rasterPath,

@@ -139,7 +139,7 @@ public final class Viewer {
 
     /// The `--stats` report.
     public func statisticsReport() -> String? {
-        statistics?.report(decodeSeconds: store.decodeSeconds, tileDecodeSeconds: store.tileDecodeSeconds, cacheHighWaterBytes: cacheHighWaterBytes)
+        statistics?.report(decodeSeconds: store.decodeSeconds, cancelledDecodes: store.cancelledDecodes, tileDecodeSeconds: store.tileDecodeSeconds, cacheHighWaterBytes: cacheHighWaterBytes)
     }
 
     /// Reacts to what the interaction model decided: a new current page refocuses decoding and

@@ -8,6 +8,9 @@ public struct ImageDecodeError: Error, Sendable, Hashable, CustomStringConvertib
         self.reason = reason
     }
 
+    /// A decode its caller told to stop part-way (see `ImageDecoder.decodeFile(atPath:shrunkTo:pixelLimit:until:)`).
+    public static let stopped = ImageDecodeError(reason: "The decode was stopped before it finished")
+
     /// The reason.
     public var description: String { reason }
 }

@@ -148,8 +148,12 @@ public enum ImageDecoder {
     /// few decoded rows are held, never the file or the picture at its DCT scale (3/8 of a 24 MP
     /// photo would be 13 MiB) — which is what keeps paging through big photos within a small
     /// peak of memory. A PNG is read and decoded whole, then shrunk.
+    ///
+    /// `stop` is asked between pieces of a JPEG (every `streamedRows` rows); once it says true
+    /// the decode ends there, skipping the rest of the file, and throws `ImageDecodeError.stopped`.
     public static func decodeFile(
-        atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, pixelLimit: Int = defaultPixelLimit
+        atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, pixelLimit: Int = defaultPixelLimit,
+        until stop: () -> Bool = { false }
     ) throws(ImageDecodeError) -> DecodedImage {
         let head = try FileBytes.read(atPath: path, upTo: ImageFormat.signatureLength)
         guard ImageFormat.detect(head) == .jpeg else {
@@ -171,6 +175,10 @@ public enum ImageDecoder {
             width: min(storedTarget.width, decodedSize.width), height: min(storedTarget.height, decodedSize.height)))
         let rows = PixelBuffer(width: decodedSize.width, height: streamedRows)
         while !resampler.isComplete {
+            if stop() {
+                _ = reader.finish()
+                throw .stopped
+            }
             let count = try reader.read(into: rows.pixels, rowPixels: rows.rowPixels, maxRows: rows.height)
             guard count > 0 else { break }
             for y in 0..<count { resampler.push(rows.row(y)) }

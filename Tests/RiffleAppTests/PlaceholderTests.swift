@@ -21,10 +21,10 @@ final class GatedDecoder: @unchecked Sendable {
     /// Every request a worker started, in order.
     var started: [DecodeRequest] { lock.withLock { requested } }
 
-    func decode(_ request: DecodeRequest) -> DecodeOutput {
+    func decode(_ request: DecodeRequest, _ cancellation: DecodeCancellation) -> DecodeOutput {
         lock.withLock { requested.append(request) }
         if holdPreviews || !request.isPreview { gate.wait() }
-        return PhotoDecoding.perform(request)
+        return PhotoDecoding.perform(request, cancellation: cancellation)
     }
 
     /// Lets `count` held full decodes go.
@@ -34,7 +34,7 @@ final class GatedDecoder: @unchecked Sendable {
 func viewer(decoder: GatedDecoder, display: HeadlessDisplay, workers: Int = 2, budget: Int = 192 << 20, startAt path: String = TestPaths.photos) -> (Viewer, DecodeService<DecodeOutput>) {
     var problems: [String] = []
     let library = PhotoLibrary.collect(paths: [path], problems: &problems)
-    let service = DecodeService<DecodeOutput>(workers: workers, decode: { decoder.decode($0) }, onResult: {})
+    let service = DecodeService<DecodeOutput>(workers: workers, decode: { decoder.decode($0, $1) }, onResult: {})
     let viewer = Viewer(
         library: library, display: display, compositor: Compositor(), decodeService: service,
         memoryBudget: budget, statistics: nil)
