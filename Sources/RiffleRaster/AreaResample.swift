@@ -22,10 +22,6 @@ public enum AreaResample {
         return resampler.result
     }
 
-    /// A channel sum in units of 1/2^32 (two 16-bit weights multiplied), rounded to 8 bits.
-    @inline(__always)
-    static func pack(_ sum: Int) -> UInt32 { UInt32(min(255, (sum + (1 << 31)) >> 32)) }
-
     /// One output sample's source indices and weights.
     struct Taps {
         var first: Int
@@ -60,17 +56,26 @@ public enum AreaResample {
 /// Output row y is Σₖ wₖ·(source row firstᵧ + k) (the vertical weights of `AreaResample.weights`),
 /// then resampled across with the horizontal weights; the results equal
 /// `AreaResample.shrink` of the whole picture bit for bit. Since the output is no taller than the
-/// source, each source row falls in at most two output rows, so two rows of 32-bit-weighted sums
-/// are all the state besides the result. At equal width and height rows are copied through.
+/// source, each source row falls in at most two output rows, so two rows of weighted sums are
+/// all the state besides the result. At equal width and height rows are copied through.
+///
+/// The sums are exact integers: a vertical sum of one channel is at most 255 · 65536 < 2³² (the
+/// weights of an output row add up to 65536), so it is kept in 32 bits, byte for byte beside the
+/// source row's channels, which lets the compiler vectorise the vertical pass; the horizontal
+/// pass multiplies it by 16-bit weights into 64 bits, four channels at a time.
 public struct AreaResampler {
     /// The picture being filled, `to` in size; complete once every source row is pushed.
     public let result: PixelBuffer
     private let sourceSize: PixelSize
-    private let columns: [AreaResample.Taps]
+    /// Horizontal taps, flattened: output x reads source columns `columnFirst[x]`… with the
+    /// weights `columnWeights[columnStart[x] ..< columnStart[x + 1]]`.
+    private let columnFirst: [Int]
+    private let columnStart: [Int]
+    private let columnWeights: [UInt64]
     private let rows: [AreaResample.Taps]
-    /// Vertical sums for the output rows in progress: 4 channels a source column, in units of
-    /// 1/65536, for output row y in half y % 2.
-    private var sums: [Int]
+    /// Vertical sums for the output rows in progress: 4 channels a source column (the source's
+    /// byte order), in units of 1/65536, for output row y in half y % 2.
+    private var sums: [UInt32]
     /// Source rows pushed so far.
     private(set) var sourceRow = 0
     /// The first output row not yet complete.
@@ -82,9 +87,12 @@ public struct AreaResampler {
                      "area resampling only shrinks: \(source) to \(target)")
         sourceSize = source
         result = PixelBuffer(width: target.width, height: target.height)
-        columns = AreaResample.weights(from: source.width, to: target.width)
+        let columns = AreaResample.weights(from: source.width, to: target.width)
+        columnFirst = columns.map(\.first)
+        columnStart = columns.reduce(into: [0]) { $0.append($0.last! + $1.weights.count) }
+        columnWeights = columns.flatMap { $0.weights.map(UInt64.init) }
         rows = AreaResample.weights(from: source.height, to: target.height)
-        sums = target == source ? [] : [Int](repeating: 0, count: 2 * 4 * source.width)
+        sums = target == source ? [] : [UInt32](repeating: 0, count: 2 * 4 * source.width)
     }
 
     /// True once every source row has been pushed.
@@ -98,23 +106,18 @@ public struct AreaResampler {
             result.row(sourceRow).update(from: row, count: sourceSize.width)
             return
         }
-        let width = sourceSize.width
+        let channels = 4 * sourceSize.width
         let s = sourceRow
         var y = outputRow
+        let bytes = UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self)
         sums.withUnsafeMutableBufferPointer { all in
             // The source row adds to each output row whose taps include it: the one in
             // progress and, where it straddles the boundary, the next.
             while y < rows.count, rows[y].first <= s {
                 let taps = rows[y]
-                let w = taps.weights[s - taps.first]
-                let acc = all.baseAddress! + (y & 1) * 4 * width
-                for x in 0..<width {
-                    let p = row[x]
-                    acc[4 * x] &+= Int(p & 0xFF) &* w
-                    acc[4 * x + 1] &+= Int((p >> 8) & 0xFF) &* w
-                    acc[4 * x + 2] &+= Int((p >> 16) & 0xFF) &* w
-                    acc[4 * x + 3] &+= Int(p >> 24) &* w
-                }
+                let w = UInt32(taps.weights[s - taps.first])
+                let acc = all.baseAddress! + (y & 1) * channels
+                for i in 0..<channels { acc[i] &+= UInt32(bytes[i]) &* w }
                 if taps.first + taps.weights.count - 1 > s { break }
                 y += 1
             }
@@ -128,23 +131,31 @@ public struct AreaResampler {
 
     /// Resamples the vertical sums of output row `y` across into the result and clears them.
     private mutating func emit(_ y: Int) {
-        let width = sourceSize.width
+        let channels = 4 * sourceSize.width
         let out = result.row(y)
-        let columns = self.columns
+        let width = result.width
         sums.withUnsafeMutableBufferPointer { all in
-            let acc = all.baseAddress! + (y & 1) * 4 * width
-            for (x, taps) in columns.enumerated() {
-                var b = 0, g = 0, r = 0, a = 0
-                for (k, w) in taps.weights.enumerated() {
-                    let i = 4 * (taps.first + k)
-                    b &+= acc[i] &* w
-                    g &+= acc[i + 1] &* w
-                    r &+= acc[i + 2] &* w
-                    a &+= acc[i + 3] &* w
+            columnFirst.withUnsafeBufferPointer { firsts in
+                columnStart.withUnsafeBufferPointer { starts in
+                    columnWeights.withUnsafeBufferPointer { weights in
+                        let acc = all.baseAddress! + (y & 1) * channels
+                        for x in 0..<width {
+                            var sum = SIMD4<UInt64>(repeating: 0)
+                            var column = acc + 4 * firsts[x]
+                            for k in starts[x]..<starts[x + 1] {
+                                let v = SIMD4<UInt32>(column[0], column[1], column[2], column[3])
+                                sum &+= SIMD4<UInt64>(truncatingIfNeeded: v) &* weights[k]
+                                column += 4
+                            }
+                            // Channel sums in units of 1/2^32, rounded to 8 bits.
+                            let rounded = (sum &+ (1 << 31)) &>> 32
+                            let c = SIMD4<UInt32>(truncatingIfNeeded: rounded.replacing(with: 255, where: rounded .> 255))
+                            out[x] = c[3] << 24 | c[2] << 16 | c[1] << 8 | c[0]
+                        }
+                        acc.update(repeating: 0, count: channels)
+                    }
                 }
-                out[x] = AreaResample.pack(a) << 24 | AreaResample.pack(r) << 16 | AreaResample.pack(g) << 8 | AreaResample.pack(b)
             }
-            acc.update(repeating: 0, count: 4 * width)
         }
     }
 }
