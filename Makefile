@@ -2,13 +2,14 @@
 #
 #   make run      build (release) and open the bundled photos; ARGS="~/Pictures" to browse others
 #   make test     build and run every test, the end-to-end ones under Xvfb included
-#   make bench    print the benchmarks (release build)
+#   make bench    print the benchmarks (release build); BENCH="tiles paging" for some of them
 #
 # `run` and `test` first install the Debian packages they need (apt-get, with sudo when not
 # root) if any is missing.
 
 SWIFT ?= swift
 ARGS ?=
+BENCH ?=
 
 # Headers and libraries the build links, the font the text uses, pkg-config for pixman's flags.
 BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libjpeg62-turbo-dev libpng-dev \
@@ -43,7 +44,7 @@ test: deps-test
 bench: deps-build
 	$(SWIFT) build -c release --product riffle
 	$(SWIFT) build -c release --product riffle-bench
-	.build/release/riffle-bench
+	.build/release/riffle-bench $(BENCH)
 
 deps-build:
 	$(call ensure-packages,$(BUILD_PACKAGES))

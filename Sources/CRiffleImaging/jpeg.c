@@ -558,8 +558,8 @@ rfi_status rfi_jpeg_decode_region(const uint8_t *data, size_t length, int32_t sc
 }
 
 rfi_status rfi_jpeg_encode(const uint32_t *pixels, int32_t width, int32_t height,
-                           int32_t row_pixels, int32_t quality, rfi_bytes *out, char *message,
-                           size_t message_capacity) {
+                           int32_t row_pixels, rfi_jpeg_encode_options options, rfi_bytes *out,
+                           char *message, size_t message_capacity) {
     struct jpeg_compress_struct compress;
     struct rfi_jpeg_error error;
     memset(out, 0, sizeof *out);
@@ -567,6 +567,13 @@ rfi_status rfi_jpeg_encode(const uint32_t *pixels, int32_t width, int32_t height
         rfi_set_message(message, message_capacity, "a JPEG needs a width and height of at least 1");
         return RFI_STATUS_FAILED;
     }
+    if (options.luma_h < 1 || options.luma_h > 2 || options.luma_v < 1 || options.luma_v > 2 ||
+        options.restart_rows < 0) {
+        rfi_set_message(message, message_capacity,
+                        "luma sampling factors must be 1 or 2 and restart rows not negative");
+        return RFI_STATUS_INVALID_REQUEST;
+    }
+    int32_t quality = options.quality < 1 ? 1 : options.quality > 100 ? 100 : options.quality;
     /* jpeg_mem_dest stores its malloc'ed buffer through these pointers; they live in the
      * caller's struct, not in this frame, so they stay valid across the longjmp. */
     unsigned long *length = (unsigned long *)&out->length;
@@ -585,7 +592,14 @@ rfi_status rfi_jpeg_encode(const uint32_t *pixels, int32_t width, int32_t height
     compress.input_components = 4;
     compress.in_color_space = JCS_EXT_BGRX;
     jpeg_set_defaults(&compress);
-    jpeg_set_quality(&compress, quality < 1 ? 1 : quality > 100 ? 100 : quality, TRUE);
+    jpeg_set_quality(&compress, quality, TRUE);
+    if (options.grayscale) {
+        jpeg_set_colorspace(&compress, JCS_GRAYSCALE);
+    } else {
+        compress.comp_info[0].h_samp_factor = options.luma_h;
+        compress.comp_info[0].v_samp_factor = options.luma_v;
+    }
+    compress.restart_in_rows = options.restart_rows;
     jpeg_start_compress(&compress, TRUE);
     while (compress.next_scanline < compress.image_height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)compress.next_scanline * (size_t)row_pixels);

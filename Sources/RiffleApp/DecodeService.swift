@@ -19,14 +19,21 @@ public struct DecodeRequest: Hashable, Sendable {
     /// For a huge photo seen zoomed in: the pyramid tiles to decode (all in one request, so the
     /// decoder can share the rows it must read); empty for a whole-photo decode.
     public let tiles: [TileKey]
+    /// For a huge photo on screen: open its tile source ahead of any zoom (read the file and
+    /// index its scan), so that the first zoomed view's tiles need only their own rows.
+    public let opensTiles: Bool
 
-    public init(index: Int, path: String, viewport: PixelSize, detail: Double = 1, isPreview: Bool = false, tiles: [TileKey] = []) {
+    public init(
+        index: Int, path: String, viewport: PixelSize, detail: Double = 1, isPreview: Bool = false, tiles: [TileKey] = [],
+        opensTiles: Bool = false
+    ) {
         self.index = index
         self.path = path
         self.viewport = viewport
         self.detail = max(1, detail)
         self.isPreview = isPreview
         self.tiles = tiles
+        self.opensTiles = opensTiles
     }
 }
 

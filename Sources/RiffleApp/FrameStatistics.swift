@@ -15,6 +15,9 @@ public final class FrameStatistics {
     private(set) var firstSharpFrame: Double?
     /// Seconds from launch to the first frame showing anything of the current photo.
     private(set) var firstPhotoFrame: Double?
+    /// For each zoomed-in view of a huge photo: seconds from the view coming to rest to its
+    /// tiles all being there.
+    private var zoomedViewsSharp: [Double] = []
 
     public init() {}
 
@@ -36,15 +39,23 @@ public final class FrameStatistics {
         if sharp && firstSharpFrame == nil { firstSharpFrame = sinceLaunch }
     }
 
+    /// A zoomed-in view of a huge photo had all its tiles `seconds` after it came to rest.
+    func recordZoomedViewSharp(after seconds: Double) { zoomedViewsSharp.append(seconds) }
+
     /// The report, one figure a line.
-    public func report(decodeSeconds: [Double], cancelledDecodes: Int, tileDecodeSeconds: [Double], cacheHighWaterBytes: Int) -> String {
+    public func report(
+        decodeSeconds: [Double], cancelledDecodes: Int, tileDecodeSeconds: [Double], tileOpenSeconds: [Double],
+        cacheHighWaterBytes: Int
+    ) -> String {
         func ms(_ s: Double?) -> String { s.map { Self.fixed($0 * 1000, places: 2) + " ms" } ?? "n/a" }
         let frames = frameSeconds.sorted()
         let decodes = decodeSeconds.sorted()
         var lines = [
             "frames: \(frames.count), p50 \(ms(percentile(frames, 0.5))), p99 \(ms(percentile(frames, 0.99))), max \(ms(frames.last)), over 16.7 ms: \(frames.filter { $0 > Self.frameBudget }.count)",
             "decodes: \(decodes.count) (and \(cancelledDecodes) given up part-way), p50 \(ms(percentile(decodes, 0.5))), max \(ms(decodes.last)), total \(ms(decodes.reduce(0, +)))",
-            "tile decodes (each a view's worth, shown sharp when done): \(tileDecodeSeconds.count), times \(tileDecodeSeconds.map { ms($0) }.joined(separator: ", "))",
+            "tile decodes (each a view's worth): \(tileDecodeSeconds.count), times \(tileDecodeSeconds.map { ms($0) }.joined(separator: ", "))",
+            "tile sources opened (file read and scan indexed): \(tileOpenSeconds.count), times \(tileOpenSeconds.map { ms($0) }.joined(separator: ", "))",
+            "zoomed views sharp after coming to rest: \(zoomedViewsSharp.map { ms($0) }.joined(separator: ", "))",
             "photos sharp when their slide ended: \(sharpArrivals) of \(arrivals) (\(passed) more passed before their slide ended)",
             "first photo on screen: \(ms(firstPhotoFrame)) after launch; first sharp frame: \(ms(firstSharpFrame))",
             "decoded-pixel cache high-water: \(Self.fixed(Double(cacheHighWaterBytes) / 1_048_576, places: 1)) MiB",

@@ -28,6 +28,8 @@ public enum DecodeOutput: Sendable {
     case redundantPreview
     /// Given up part-way: the photo stopped being wanted while it decoded.
     case cancelled
+    /// The photo's tile source is open (or why it could not be).
+    case tilesOpened(Result<Void, ImageDecodeError>)
 }
 
 /// What the viewer holds for one photo.
@@ -72,6 +74,11 @@ public enum PhotoDecoding {
     /// once `cancellation` is raised.
     @Sendable public static func perform(_ request: DecodeRequest, cancellation: DecodeCancellation = DecodeCancellation()) -> DecodeOutput {
         if request.isPreview, isPreviewRedundant(request) { return .redundantPreview }
+        if request.opensTiles {
+            return .tilesOpened(Result { () throws(ImageDecodeError) in
+                _ = try TileSources.shared.decoder(forPath: request.path)
+            })
+        }
         if request.tiles.isEmpty {
             do throws(ImageDecodeError) {
                 return .photo(.image(try decode(request, cancellation: cancellation)))

@@ -31,6 +31,8 @@ final class PhotoStore {
     /// Every photo decode and every tile decode that finished, in seconds, for `--stats`.
     private(set) var decodeSeconds: [Double] = []
     private(set) var tileDecodeSeconds: [Double] = []
+    /// Every opening of a huge photo's tile source (reading and indexing the file), in seconds.
+    private(set) var tileOpenSeconds: [Double] = []
     /// Decodes given up part-way because their photo stopped being wanted.
     private(set) var cancelledDecodes = 0
     private let service: DecodeService<DecodeOutput>
@@ -45,6 +47,8 @@ final class PhotoStore {
     private var wantedTiles: [TileKey] = []
     /// Set when the focused photo's tiles cannot be decoded: it stays at its base pixels.
     private var tilesFailed = false
+    /// Set once the focused photo's tile source is open (its file read and indexed).
+    private var tilesOpened = false
 
     init(photos: [Photo], service: DecodeService<DecodeOutput>, budget: Int) {
         self.photos = photos
@@ -81,6 +85,9 @@ final class PhotoStore {
         if !missingTiles.isEmpty, !tilesFailed, photos.indices.contains(index) {
             wanted.append(DecodeRequest(index: index, path: photos[index].path, viewport: viewport, tiles: missingTiles))
         }
+        if case .image(let photo)? = entries[index]?.content, photo.pyramid != nil, !photo.isPreview, !tilesOpened, !tilesFailed {
+            wanted.append(DecodeRequest(index: index, path: photos[index].path, viewport: viewport, opensTiles: true))
+        }
         let lead = self.direction < 0 ? -1 : 1
         var order = [index]
         for d in 1...Self.radius { order += [index + lead * d, index - lead * d] }
@@ -100,12 +107,18 @@ final class PhotoStore {
 
     /// The focused photo is seen zoomed in where it needs pyramid `keys` (empty: none); asks for
     /// the missing ones, current view first, and forgets tiles outside the view when the bytes
-    /// held pass the budget.
-    func showFocusedTiles(_ keys: [TileKey]) {
-        guard keys != wantedTiles else { return }
+    /// held pass the budget. True when `keys` differ from those wanted before.
+    @discardableResult
+    func showFocusedTiles(_ keys: [TileKey]) -> Bool {
+        guard keys != wantedTiles else { return false }
         wantedTiles = keys
         focus(on: focus, viewport: viewport, direction: 0)
+        return true
     }
+
+    /// True when every tile the focused photo's view needs is held (or tiles failed, and the
+    /// base pixels are all there will be).
+    var hasWantedTiles: Bool { tilesFailed || wantedTiles.allSatisfy { tiles[$0] != nil } }
 
     /// The focused photo's tiles held now, coarsest level first (finer ones draw over them).
     func focusedTiles() -> [TilePixels] {
@@ -116,12 +129,25 @@ final class PhotoStore {
     /// full-resolution size (nil for a photo that failed).
     func absorbResults() -> [(index: Int, fullSize: PixelSize?)] {
         var changed: [(index: Int, fullSize: PixelSize?)] = []
-        var sawCancelled = false
+        var askAgain = false
         for result in service.takeResults() {
             if case .cancelled = result.output {
                 // Its photo may be wanted again by now; asking below re-queues it if so.
                 cancelledDecodes += 1
-                sawCancelled = true
+                askAgain = true
+                continue
+            }
+            let index = result.request.index
+            if case .tilesOpened(let outcome) = result.output {
+                tileOpenSeconds.append(result.seconds)
+                guard index == focus else {
+                    // Opened after the photo lost the focus: let its file go.
+                    TileSources.shared.release(path: result.request.path)
+                    continue
+                }
+                // Asking again would fail again; the base pixels stay.
+                if case .failure = outcome { tilesFailed = true } else { tilesOpened = true }
+                askAgain = true
                 continue
             }
             if result.request.tiles.isEmpty {
@@ -129,7 +155,6 @@ final class PhotoStore {
             } else {
                 tileDecodeSeconds.append(result.seconds)
             }
-            let index = result.request.index
             guard abs(index - focus) <= Self.radius else { continue }
             let content: PhotoContent
             switch result.output {
@@ -149,7 +174,7 @@ final class PhotoStore {
                 continue
             case .photo(let photo):
                 content = photo
-            case .redundantPreview, .cancelled:
+            case .redundantPreview, .cancelled, .tilesOpened:
                 continue
             }
             // A late preview never replaces real pixels.
@@ -168,7 +193,7 @@ final class PhotoStore {
         }
         evictOverBudget()
         bytesHighWater = max(bytesHighWater, bytesHeld)
-        if !changed.isEmpty || sawCancelled { focus(on: focus, viewport: viewport, direction: 0) }
+        if !changed.isEmpty || askAgain { focus(on: focus, viewport: viewport, direction: 0) }
         return changed
     }
 
@@ -196,6 +221,7 @@ final class PhotoStore {
         tiles.removeAll()
         wantedTiles.removeAll()
         tilesFailed = false
+        tilesOpened = false
         if photos.indices.contains(focus) { TileSources.shared.release(path: photos[focus].path) }
     }
 

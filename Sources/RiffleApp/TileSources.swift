@@ -1,20 +1,37 @@
 import RiffleImageIO
 
 /// The tile decoder of the huge photo being zoomed, kept between tile requests: opening one
-/// reads the whole file and its header, which every request would otherwise repeat. One is
-/// kept (only the current photo is ever zoomed); safe from any decode worker.
+/// reads the whole file and indexes its scan (`JPEGScanIndex`, about as long as a 1/8-scaled
+/// decode), which every request would otherwise repeat. One is kept (only the current photo is
+/// ever zoomed); safe from any decode worker, and a worker asking for the file another is
+/// opening waits for that one instead of opening it again.
 final class TileSources: @unchecked Sendable {
     static let shared = TileSources()
 
     private let lock = ConditionLock()
     private var current: (path: String, decoder: TileDecoder)?
+    /// The file some worker is opening now.
+    private var opening: String?
 
     /// The decoder for the file at `path`, opened on first use.
     func decoder(forPath path: String) throws(ImageDecodeError) -> TileDecoder {
-        if let held = lock.withLock({ current }), held.path == path { return held.decoder }
-        let decoder = try TileDecoder(bytes: try FileBytes.read(atPath: path), pixelLimit: PhotoDecoding.pixelLimit)
-        lock.withLock { current = (path, decoder) }
-        return decoder
+        lock.lock()
+        while opening == path { lock.wait() }
+        if let held = current, held.path == path {
+            lock.unlock()
+            return held.decoder
+        }
+        opening = path
+        lock.unlock()
+        let opened = Result { () throws(ImageDecodeError) in
+            try TileDecoder(bytes: try FileBytes.read(atPath: path), pixelLimit: PhotoDecoding.pixelLimit)
+        }
+        lock.lock()
+        opening = nil
+        if case .success(let decoder) = opened { current = (path, decoder) }
+        lock.broadcast()
+        lock.unlock()
+        return try opened.get()
     }
 
     /// Lets go of the held file (its bytes can be tens of megabytes).

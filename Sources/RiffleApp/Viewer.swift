@@ -38,6 +38,8 @@ public final class Viewer {
     private var focusedPage: Int
     /// The photo being slid to, until its slide ends (for `--stats`).
     private var arrivingPage: Int?
+    /// When the current zoomed-in view of a huge photo came to rest still missing tiles.
+    private var zoomedViewRestedAt: Double?
     private var fullscreenToggles = 0
     private var drawnState: ViewerRenderState?
     private var needsDisplay = true
@@ -86,6 +88,10 @@ public final class Viewer {
         }
         followInteraction()
         requestDetail()
+        if let rested = zoomedViewRestedAt, store.hasWantedTiles {
+            statistics?.recordZoomedViewSharp(after: now - rested)
+            zoomedViewRestedAt = nil
+        }
         if let page = arrivingPage {
             let state = interaction.renderState
             // The slide has ended when the strip is within a pixel of the page.
@@ -139,7 +145,10 @@ public final class Viewer {
 
     /// The `--stats` report.
     public func statisticsReport() -> String? {
-        statistics?.report(decodeSeconds: store.decodeSeconds, cancelledDecodes: store.cancelledDecodes, tileDecodeSeconds: store.tileDecodeSeconds, cacheHighWaterBytes: cacheHighWaterBytes)
+        statistics?.report(
+            decodeSeconds: store.decodeSeconds, cancelledDecodes: store.cancelledDecodes,
+            tileDecodeSeconds: store.tileDecodeSeconds, tileOpenSeconds: store.tileOpenSeconds,
+            cacheHighWaterBytes: cacheHighWaterBytes)
     }
 
     /// Reacts to what the interaction model decided: a new current page refocuses decoding and
@@ -179,7 +188,9 @@ public final class Viewer {
         let topLeft = shown.transform.invert(.zero)
         let visible = Rect(origin: topLeft, size: viewport * (1 / shown.transform.scale))
         let keys = pyramid.tiles(covering: visible, atScale: shown.transform.scale)
-        store.showFocusedTiles(keys.first?.level == pyramid.baseLevel ? [] : keys)
+        if store.showFocusedTiles(keys.first?.level == pyramid.baseLevel ? [] : keys), !store.hasWantedTiles {
+            zoomedViewRestedAt = interaction.now
+        }
     }
 
     private func updateTitle() {

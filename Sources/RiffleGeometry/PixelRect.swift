@@ -33,6 +33,14 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// Number of pixels, width × height.
     public var area: Int { width * height }
 
+    /// True when the rectangle holds no pixel (a side of 0 or less).
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// True when every pixel of `other`, which must not be empty, lies in this rectangle.
+    public func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+
     /// The pixels both rectangles hold, or nil when they share none.
     public func intersection(_ other: PixelRect) -> PixelRect? {
         let x0 = max(x, other.x), y0 = max(y, other.y)

@@ -25,21 +25,43 @@ public enum PNGEncoder {
     }
 }
 
-/// Writes pixel buffers as baseline JPEG files (4:2:0 chroma, libjpeg-turbo's standard tables).
+/// Writes pixel buffers as single-scan baseline JPEG files with libjpeg-turbo's standard tables
+/// (4:2:0 chroma unless told otherwise).
 ///
 /// Alpha is ignored: the premultiplied colour channels are encoded as they are, which for
 /// translucent pixels means the colour composited over black. Used to make camera-like test
-/// photos for benchmarks.
+/// photos for benchmarks, and the layouts (subsampling, grey, restart markers) the decoders
+/// are tested against.
 public enum JPEGEncoder {
-    /// The JPEG file bytes for `buffer` at `quality` (1...100, clamped; 90 is typical of cameras).
-    /// An empty buffer (0 width or height) cannot be encoded.
-    public static func encode(_ buffer: PixelBuffer, quality: Int) throws(ImageEncodeError) -> [UInt8] {
+    /// How the colour is sampled.
+    public enum Sampling: Sendable, CaseIterable {
+        /// Chroma halved both ways (cameras' usual).
+        case yuv420
+        /// Chroma halved horizontally.
+        case yuv422
+        /// Chroma at full resolution.
+        case yuv444
+        /// Luma only.
+        case grayscale
+    }
+
+    /// The JPEG file bytes for `buffer` at `quality` (1...100, clamped; 90 is typical of cameras),
+    /// with `sampling` and, when `restartRows` is above 0, a restart marker every that many MCU
+    /// rows. An empty buffer (0 width or height) cannot be encoded.
+    public static func encode(
+        _ buffer: PixelBuffer, quality: Int, sampling: Sampling = .yuv420, restartRows: Int = 0
+    ) throws(ImageEncodeError) -> [UInt8] {
         var encoded = rfi_bytes()
         var message = MessageBuffer()
-        let clampedQuality = Int32(min(max(quality, 1), 100))
+        var options = rfi_jpeg_encode_options()
+        options.quality = Int32(min(max(quality, 1), 100))
+        options.luma_h = sampling == .yuv444 ? 1 : 2
+        options.luma_v = sampling == .yuv420 ? 2 : 1
+        options.grayscale = sampling == .grayscale ? 1 : 0
+        options.restart_rows = Int32(clamping: max(restartRows, 0))
         let status = message.withPointer { text, capacity in
             rfi_jpeg_encode(
-                buffer.pixels, Int32(buffer.width), Int32(buffer.height), Int32(buffer.rowPixels), clampedQuality,
+                buffer.pixels, Int32(buffer.width), Int32(buffer.height), Int32(buffer.rowPixels), options,
                 &encoded, text, capacity)
         }
         return try takeBytes(encoded, status: status, format: "JPEG", message: message.text)

@@ -11,9 +11,40 @@ public struct DecodedRegion: Sendable {
 }
 
 /// Decodes a rectangle of a JPEG at a DCT scale with libjpeg-turbo's crop and skip, in time and
-/// memory proportional to the rectangle (plus entropy decoding of the rows above it, which no
-/// JPEG decoder can avoid: Huffman codes have no row index).
+/// memory proportional to the rectangle — plus, without an index, entropy decoding of every row
+/// above it (Huffman codes have no row index); with a `JPEGScanIndex`, only the rectangle's own
+/// rows and one of context on each side.
 public enum JPEGRegionDecoder {
+    /// As `decode(_:region:scaleDenominator:pixelLimit:)`, but entering the file at the region's
+    /// rows through `index` (`JPEGBandStream`): the same pixels, exactly, for the cost of the
+    /// rows the region spans rather than all the rows above it. Falls back to the plain decode
+    /// (and its errors) for a region outside the picture, a scale libjpeg lacks, or tables that
+    /// cannot carry the band's predictors.
+    public static func decode(
+        _ bytes: [UInt8], index: JPEGScanIndex, region: PixelRect, scaleDenominator d: Int,
+        pixelLimit: Int = ImageDecoder.defaultPixelLimit
+    ) throws(ImageDecodeError) -> DecodedRegion {
+        let structure = index.structure
+        let scaled = ImageDecoder.scaledSize(PixelSize(width: structure.width, height: structure.height), denominator: d)
+        let mcuHeight = structure.mcuHeight
+        guard ImageDecoder.jpegScaleDenominators.contains(d), !region.isEmpty,
+              PixelRect(size: scaled).contains(region), mcuHeight % d == 0
+        else { return try decode(bytes, region: region, scaleDenominator: d, pixelLimit: pixelLimit) }
+        // Stored rows the region covers, as MCU rows, with one of context each side: libjpeg's
+        // upsampling blends each chroma row with its neighbours.
+        let first = region.y * d / mcuHeight, last = ((region.y + region.height) * d - 1) / mcuHeight
+        let rows = max(0, first - 1)..<min(structure.mcuRows, last + 2)
+        // From the first row there is nothing to skip; and the band's carrier row would be the
+        // first row's upsampling neighbour where the picture's edge is.
+        guard rows.lowerBound > 0 else { return try decode(bytes, region: region, scaleDenominator: d, pixelLimit: pixelLimit) }
+        let band = bytes.withUnsafeBufferPointer { JPEGBandStream.make($0, index: index, rows: rows) }
+        guard let band else { return try decode(bytes, region: region, scaleDenominator: d, pixelLimit: pixelLimit) }
+        // The band picture starts with one carrier MCU row, then row `rows.lowerBound`.
+        let bandRegion = PixelRect(
+            x: region.x, y: region.y - (rows.lowerBound - 1) * mcuHeight / d, width: region.width, height: region.height)
+        return try decode(band, region: bandRegion, scaleDenominator: d, pixelLimit: pixelLimit)
+    }
+
     /// The pixels `region` of `bytes` decoded at 1/`scaleDenominator` (1, 2, 4 or 8), `region`
     /// given in the scaled picture's stored-orientation pixels (⌈W/d⌉ × ⌈H/d⌉).
     ///

@@ -48,8 +48,9 @@ public struct TileDecoder: Sendable {
     public static let decodePixelBudget = 1 << 24
 
     private enum Source: Sendable {
-        /// A single-scan JPEG, decoded a region at a time.
-        case jpeg([UInt8])
+        /// A single-scan JPEG, decoded a region at a time: entered at the region's rows through
+        /// its scan index where it has one, else by entropy-decoding every row above.
+        case jpeg([UInt8], JPEGScanIndex?)
         /// The whole upright picture at full resolution.
         case decoded(PixelBuffer)
     }
@@ -60,6 +61,9 @@ public struct TileDecoder: Sendable {
     public let info: ImageInfo
     private let source: Source
     private let pixelLimit: Int
+    /// For a JPEG: its scan index, or why it has none (its tiles are then decoded by skipping,
+    /// in time growing with their depth in the file). Nil for a PNG.
+    public let index: Result<JPEGScanIndex, JPEGScanIndex.Unsupported>?
 
     /// A decoder for the picture in `bytes`, cut into `tileSize` tiles down to a base of at most
     /// `baseLongSide` pixels. Throws for undecodable headers, progressive JPEGs and PNGs of more
@@ -78,10 +82,12 @@ public struct TileDecoder: Sendable {
                         + "be decoded a tile at a time (libjpeg must hold all its coefficients); decode it whole "
                         + "at a reduced scale instead")
             }
-            source = .jpeg(bytes)
+            index = Result { () throws(JPEGScanIndex.Unsupported) in try JPEGScanIndex(bytes) }
+            source = .jpeg(bytes, try? index?.get())
             pyramid = TilePyramid(
                 fullSize: info.uprightSize, tileSize: tileSize, baseLongSide: baseLongSide, scaledIn: info.orientation)
         case .png:
+            index = nil
             source = .decoded(try ImageDecoder.decode(bytes, pixelLimit: pixelLimit).pixels)
             pyramid = TilePyramid(fullSize: info.uprightSize, tileSize: tileSize, baseLongSide: baseLongSide)
         }
@@ -160,7 +166,7 @@ public struct TileDecoder: Sendable {
         _ rect: PixelRect, level: Int
     ) throws(ImageDecodeError) -> (pixels: PixelBuffer, warning: String?) {
         switch source {
-        case .jpeg(let bytes):
+        case .jpeg(let bytes, let index):
             // libjpeg scales by at most 1/8; coarser levels halve a 1/8 decode.
             let dctLevel = min(level, ImageDecoder.jpegScaleDenominators.count - 1)
             let halvings = level - dctLevel
@@ -170,8 +176,12 @@ public struct TileDecoder: Sendable {
             // Level pixels are whole blocks of 2^halvings DCT-level pixels from the stored origin;
             // the last block of a row or column is cut short by the picture's edge.
             let region = stored.scaled(by: 1 << halvings).intersection(PixelRect(size: storedDCTSize))!
-            let decoded = try JPEGRegionDecoder.decode(
-                bytes, region: region, scaleDenominator: 1 << dctLevel, pixelLimit: pixelLimit)
+            let decoded = if let index {
+                try JPEGRegionDecoder.decode(
+                    bytes, index: index, region: region, scaleDenominator: 1 << dctLevel, pixelLimit: pixelLimit)
+            } else {
+                try JPEGRegionDecoder.decode(bytes, region: region, scaleDenominator: 1 << dctLevel, pixelLimit: pixelLimit)
+            }
             var pixels = decoded.pixels
             for _ in 0..<halvings { pixels = BoxDownsample.halved(pixels) }
             assert(pixels.size == stored.size, "halved \(region) to \(pixels.size), not \(stored.size)")

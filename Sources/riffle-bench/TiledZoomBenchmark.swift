@@ -20,7 +20,8 @@ enum TiledZoomBenchmark {
         let eighth = Stopwatch.median(minimumRuns: 1, minimumSeconds: 0) {
             _ = try? ImageDecoder.decode(bytes, atLeast: PixelSize(width: 1, height: 1))
         }
-        print("  file \(bytes.count >> 20) MiB; libjpeg 1/8-scaled decode of it: \(ms(eighth))")
+        let indexing = Stopwatch.median(minimumRuns: 1, minimumSeconds: 0) { _ = try? JPEGScanIndex(bytes) }
+        print("  file \(bytes.count >> 20) MiB; libjpeg 1/8-scaled decode of it: \(ms(eighth)); indexing its scan: \(ms(indexing)) (\(ratio(indexing, eighth)) the 1/8 decode)")
         let script = workspace.appendingPathComponent("zoom.replay")
         let lines = [
             "wait 1500", "key 1", "wait 2500",           // 1:1 at the centre

@@ -147,10 +147,25 @@ rfi_status rfi_jpeg_decode_region(const uint8_t *data, size_t length, int32_t sc
                                   int64_t pixel_limit, rfi_pixels *out, char *message,
                                   size_t message_capacity);
 
-/* Encodes opaque BGRA rows (alpha ignored) as a baseline 4:2:0 JPEG; quality 1...100. */
+/* How rfi_jpeg_encode lays out a baseline JPEG. */
+typedef struct rfi_jpeg_encode_options {
+    /* 1...100 (clamped). */
+    int32_t quality;
+    /* Luma sampling factors, 1 or 2 each (chroma is 1×1): 2×2 is 4:2:0, 2×1 is 4:2:2, 1×1 is
+     * 4:4:4. Ignored for grayscale. */
+    int32_t luma_h;
+    int32_t luma_v;
+    /* Nonzero: one luma component only. */
+    int32_t grayscale;
+    /* Nonzero: a restart marker (DRI) every this many MCU rows. */
+    int32_t restart_rows;
+} rfi_jpeg_encode_options;
+
+/* Encodes opaque BGRA rows (alpha ignored) as a single-scan baseline JPEG with libjpeg-turbo's
+ * standard Huffman tables, laid out as `options` says. */
 rfi_status rfi_jpeg_encode(const uint32_t *pixels, int32_t width, int32_t height,
-                           int32_t row_pixels, int32_t quality, rfi_bytes *out, char *message,
-                           size_t message_capacity);
+                           int32_t row_pixels, rfi_jpeg_encode_options options, rfi_bytes *out,
+                           char *message, size_t message_capacity);
 
 /* MARK: PNG (libpng, libexif) */
 
