@@ -16,6 +16,9 @@ public struct DecodeRequest: Hashable, Sendable {
 
     /// A quick coarse decode to show while the real one runs.
     public let isPreview: Bool
+    /// For a preview: only the EXIF thumbnail, nothing when the file has none (for neighbours,
+    /// where a 1/8 decode would cost a good part of the real one).
+    public let thumbnailOnly: Bool
     /// For a huge photo seen zoomed in: the pyramid tiles to decode (all in one request, so the
     /// decoder can share the rows it must read); empty for a whole-photo decode.
     public let tiles: [TileKey]
@@ -24,14 +27,15 @@ public struct DecodeRequest: Hashable, Sendable {
     public let opensTiles: Bool
 
     public init(
-        index: Int, path: String, viewport: PixelSize, detail: Double = 1, isPreview: Bool = false, tiles: [TileKey] = [],
-        opensTiles: Bool = false
+        index: Int, path: String, viewport: PixelSize, detail: Double = 1, isPreview: Bool = false,
+        thumbnailOnly: Bool = false, tiles: [TileKey] = [], opensTiles: Bool = false
     ) {
         self.index = index
         self.path = path
         self.viewport = viewport
         self.detail = max(1, detail)
         self.isPreview = isPreview
+        self.thumbnailOnly = isPreview && thumbnailOnly
         self.tiles = tiles
         self.opensTiles = opensTiles
     }

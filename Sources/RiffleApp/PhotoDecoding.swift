@@ -11,7 +11,8 @@ public struct DecodedPhoto: Sendable {
     /// `pixels` box-halved down to the shown size, for a photo decoded sharper than shown (a
     /// zoom): the compositor samples these when the photo is zoomed back out.
     public let smaller: [PixelBuffer]
-    /// A quick, coarse look (a 1/8-scale decode) shown while the real decode runs.
+    /// A quick, coarse look shown while the real decode runs: the EXIF thumbnail, or a
+    /// 1/8-scale decode.
     public let isPreview: Bool
     /// For a photo too large to decode whole at full resolution (a baseline JPEG above
     /// `TilePyramid.tilingThresholdPixels`): the pyramid its zoomed-in views are cut from.
@@ -22,9 +23,10 @@ public struct DecodedPhoto: Sendable {
 public enum DecodeOutput: Sendable {
     case photo(PhotoContent)
     case tiles(Result<[TilePixels], ImageDecodeError>)
-    /// A preview not made because the real decode costs no more: a photo so large that it is
-    /// shown at 1/8 or less already decodes at libjpeg's cheapest scale, and two such decodes of
-    /// one file in parallel would only slow the first view down.
+    /// A preview not made: a thumbnail-only preview of a file without one, or a photo without
+    /// an EXIF thumbnail so large that it is shown at 1/8 or less, whose real decode is already
+    /// at libjpeg's cheapest scale (two such decodes of one file in parallel would only slow
+    /// the first view down).
     case redundantPreview
     /// Given up part-way: the photo stopped being wanted while it decoded.
     case cancelled
@@ -49,8 +51,9 @@ public enum PhotoDecoding {
     /// 256 MiB). Larger images are decoded DCT-scaled or refused with a message.
     public static let pixelLimit = 64_000_000
 
-    /// A preview is decoded at this fraction of the shown size: libjpeg's smallest DCT scale
-    /// (1/8) is the cheap one, and scaled up it reads as a soft version of the photo.
+    /// A preview without an EXIF thumbnail is decoded at this fraction of the shown size:
+    /// libjpeg's smallest DCT scale (1/8) is the cheap one, and scaled up it reads as a soft
+    /// version of the photo.
     public static let previewFraction = 1.0 / 8
 
     /// The pixel size a photo of `fullSize` occupies when fitted in `viewport`, rounded up
@@ -73,7 +76,7 @@ public enum PhotoDecoding {
     /// Carries out `request`: the tiles it names, or the whole photo, giving a photo up part-way
     /// once `cancellation` is raised.
     @Sendable public static func perform(_ request: DecodeRequest, cancellation: DecodeCancellation = DecodeCancellation()) -> DecodeOutput {
-        if request.isPreview, isPreviewRedundant(request) { return .redundantPreview }
+        if request.isPreview, let quick = quickPreview(request) { return quick }
         if request.opensTiles {
             return .tilesOpened(Result { () throws(ImageDecodeError) in
                 _ = try TileSources.shared.decoder(forPath: request.path)
@@ -97,15 +100,23 @@ public enum PhotoDecoding {
     /// (64 KiB) and what comes before the frame header.
     static let headerBytes = 256 << 10
 
-    /// True when the photo's real decode for the request's viewport already uses the smallest
-    /// DCT scale, the one a preview would use (reads only the start of the file).
-    static func isPreviewRedundant(_ request: DecodeRequest) -> Bool {
+    /// The preview of a JPEG found from the start of its file alone: its EXIF thumbnail (a
+    /// camera's 160×120 decodes in well under a millisecond), else `.redundantPreview` when the
+    /// real decode for the request's viewport already uses the smallest DCT scale, the one a
+    /// 1/8 preview would use, or when only a thumbnail was asked for (`thumbnailOnly`); nil
+    /// when a 1/8 decode is the preview to make.
+    static func quickPreview(_ request: DecodeRequest) -> DecodeOutput? {
         guard let head = try? FileBytes.read(atPath: request.path, upTo: headerBytes), let info = try? ImageDecoder.probe(head),
-              info.format == .jpeg,
-              let full = try? ImageDecoder.jpegScaleEighths(
-                  for: info, atLeast: target(for: info.uprightSize, in: request.viewport, factor: 1), pixelLimit: pixelLimit)
-        else { return false }
-        return full == 1
+              info.format == .jpeg
+        else { return request.thumbnailOnly ? .redundantPreview : nil }
+        if let thumbnail = ExifThumbnail.decode(fromJPEGHead: head, info: info) {
+            return .photo(.image(DecodedPhoto(
+                pixels: thumbnail, fullSize: info.uprightSize, isOpaque: true, smaller: [], isPreview: true, pyramid: nil)))
+        }
+        if request.thumbnailOnly { return .redundantPreview }
+        let eighths = try? ImageDecoder.jpegScaleEighths(
+            for: info, atLeast: target(for: info.uprightSize, in: request.viewport, factor: 1), pixelLimit: pixelLimit)
+        return eighths == 1 ? .redundantPreview : nil
     }
 
     /// Decodes the file at `request.path` for `request.viewport`, streamed from the file and

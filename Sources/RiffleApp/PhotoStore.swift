@@ -5,7 +5,9 @@ import RiffleImageIO
 /// brings them in.
 ///
 /// Asks for: a preview of the focused photo while it has nothing to show, the focused photo at
-/// the size it is shown, then its neighbours at ±1 and ±2, the direction of travel first.
+/// the size it is shown, the EXIF thumbnails of its neighbours at ±1 and ±2 that have nothing
+/// to show, then those neighbours' real decodes, the direction of travel first, and last, for a
+/// huge photo, the opening of its tile source (its scan index) ahead of any zoom.
 /// Only that neighbourhood is held — memory stays flat whatever the library's size — and within
 /// it the bytes held never pass `budget` (a zoomed photo's sharper pixels can be large): the
 /// photos farthest from the focus go first, never the focused one. Results for photos that have
@@ -49,6 +51,8 @@ final class PhotoStore {
     private var tilesFailed = false
     /// Set once the focused photo's tile source is open (its file read and indexed).
     private var tilesOpened = false
+    /// Neighbours whose EXIF thumbnail was looked for (found or not): not asked for again.
+    private var thumbnailsTried: Set<Int> = []
 
     init(photos: [Photo], service: DecodeService<DecodeOutput>, budget: Int) {
         self.photos = photos
@@ -75,6 +79,7 @@ final class PhotoStore {
             bytesHeld -= entries[far]?.bytes ?? 0
             entries[far] = nil
         }
+        thumbnailsTried = thumbnailsTried.filter { abs($0 - index) <= Self.radius }
         self.viewport = viewport
         if direction != 0 { self.direction = direction }
         var wanted: [DecodeRequest] = []
@@ -85,14 +90,20 @@ final class PhotoStore {
         if !missingTiles.isEmpty, !tilesFailed, photos.indices.contains(index) {
             wanted.append(DecodeRequest(index: index, path: photos[index].path, viewport: viewport, tiles: missingTiles))
         }
-        if case .image(let photo)? = entries[index]?.content, photo.pyramid != nil, !photo.isPreview, !tilesOpened, !tilesFailed {
-            wanted.append(DecodeRequest(index: index, path: photos[index].path, viewport: viewport, opensTiles: true))
-        }
         let lead = self.direction < 0 ? -1 : 1
         var order = [index]
         for d in 1...Self.radius { order += [index + lead * d, index - lead * d] }
-        for i in order where photos.indices.contains(i) && !isSatisfied(i) {
-            wanted.append(request(i, preview: false))
+        let needed = order.filter { photos.indices.contains($0) && !isSatisfied($0) }
+        wanted += needed.prefix { $0 == index }.map { request($0, preview: false) }
+        // The neighbours' EXIF thumbnails (a few KiB each) before any neighbour's real decode,
+        // so a photo sliding in before its decode is done still shows.
+        for i in order.dropFirst() where photos.indices.contains(i) && entries[i] == nil && !thumbnailsTried.contains(i) {
+            wanted.append(request(i, preview: true, thumbnailOnly: true))
+        }
+        wanted += needed.drop { $0 == index }.map { request($0, preview: false) }
+        // A huge photo's tile source last: paging on must not wait for it.
+        if case .image(let photo)? = entries[index]?.content, photo.pyramid != nil, !photo.isPreview, !tilesOpened, !tilesFailed {
+            wanted.append(DecodeRequest(index: index, path: photos[index].path, viewport: viewport, opensTiles: true))
         }
         service.want(wanted)
     }
@@ -138,6 +149,7 @@ final class PhotoStore {
                 continue
             }
             let index = result.request.index
+            if result.request.thumbnailOnly { thumbnailsTried.insert(index) }
             if case .tilesOpened(let outcome) = result.output {
                 tileOpenSeconds.append(result.seconds)
                 guard index == focus else {
@@ -200,10 +212,10 @@ final class PhotoStore {
     /// Blocks until every requested decode has finished (headless snapshots are deterministic).
     func waitForDecodes() { service.waitUntilIdle() }
 
-    private func request(_ index: Int, preview: Bool) -> DecodeRequest {
+    private func request(_ index: Int, preview: Bool, thumbnailOnly: Bool = false) -> DecodeRequest {
         DecodeRequest(
             index: index, path: photos[index].path, viewport: viewport,
-            detail: index == focus && !preview ? detail : 1, isPreview: preview)
+            detail: index == focus && !preview ? detail : 1, isPreview: preview, thumbnailOnly: thumbnailOnly)
     }
 
     private func isPreview(_ entry: Entry) -> Bool {

@@ -84,9 +84,13 @@ public final class PixelBuffer: @unchecked Sendable {
     }
 
     /// A copy that owns its memory, packed (rowPixels == width).
-    public func copy() -> PixelBuffer {
-        let out = PixelBuffer(width: width, height: height)
-        for y in 0..<height { out.row(y).update(from: row(y), count: width) }
+    public func copy() -> PixelBuffer { cropped(to: PixelRect(size: size)) }
+
+    /// A packed copy of the pixels `rect`, which must lie inside the buffer.
+    public func cropped(to rect: PixelRect) -> PixelBuffer {
+        precondition(PixelRect(size: size).contains(rect) && !rect.isEmpty, "\(rect) is not inside \(width)x\(height)")
+        let out = PixelBuffer(width: rect.width, height: rect.height)
+        for y in 0..<rect.height { out.row(y).update(from: row(rect.y + y) + rect.x, count: rect.width) }
         return out
     }
 }

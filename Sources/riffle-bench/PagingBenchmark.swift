@@ -10,10 +10,10 @@ enum PagingBenchmark {
     static func run(workspace: URL, riffle: String) throws {
         let originals = workspace.appendingPathComponent("originals")
         try FileManager.default.createDirectory(at: originals, withIntermediateDirectories: true)
-        print("paging: generating 30 distinct 6000x4000 JPEGs…")
+        print("paging: generating 30 distinct 6000x4000 JPEGs, each with a 160x107 EXIF thumbnail…")
         for k in 0..<30 {
             let path = originals.appendingPathComponent(String(format: "photo%02d.jpg", k)).path
-            try JPEGEncoder.write(SyntheticPhoto.make(width: 6000, height: 4000, variant: k), quality: 90, toPath: path)
+            try SyntheticPhoto.cameraFile(SyntheticPhoto.make(width: 6000, height: 4000, variant: k), quality: 90, toPath: path)
         }
         let thirty = try library(named: "thirty", count: 30, originals: originals, in: workspace)
         let threeHundred = try library(named: "three-hundred", count: 300, originals: originals, in: workspace)

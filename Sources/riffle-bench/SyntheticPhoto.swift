@@ -1,3 +1,5 @@
+import Foundation
+import RiffleImageIO
 import RiffleRaster
 
 /// A camera-like test picture: smooth colour gradients (sky, ground), fine texture and sharp
@@ -27,5 +29,18 @@ enum SyntheticPhoto {
             }
         }
         return b
+    }
+
+    /// `picture` as a camera writes it: a baseline JPEG at `quality` whose EXIF block holds a
+    /// thumbnail 160 pixels on its long side (quality 75, as cameras make them).
+    static func cameraFile(_ picture: PixelBuffer, quality: Int, toPath path: String) throws {
+        let long = 160
+        let scale = Double(long) / Double(max(picture.width, picture.height))
+        let small = AreaResample.shrink(
+            picture, toWidth: max(1, Int((Double(picture.width) * scale).rounded())),
+            height: max(1, Int((Double(picture.height) * scale).rounded())))
+        let file = try ExifThumbnail.inserting(
+            thumbnail: JPEGEncoder.encode(small, quality: 75), into: JPEGEncoder.encode(picture, quality: quality))
+        try Data(file).write(to: URL(fileURLWithPath: path))
     }
 }

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import RiffleApp
+@testable import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
 import RiffleImageIO
@@ -82,6 +82,63 @@ func eventually(_ condition: () -> Bool) {
             return
         }
         #expect(preview.isPreview && preview.pixels.size == PixelSize(width: 50, height: 75))
+    }
+
+    /// A JPEG with an EXIF thumbnail previews with it, whatever scale the real decode takes:
+    /// a 160×107 picture read from the file's first bytes, not a 1/8 decode.
+    @Test func exifThumbnailIsThePreview() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-thumbnail-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("camera.jpg").path
+        let photo = try FileBytes.read(atPath: TestPaths.photos + "/2 friends.jpg")
+        let thumbnail = try JPEGEncoder.encode(PixelBuffer(width: 107, height: 160), quality: 90)
+        let file = try ExifThumbnail.inserting(thumbnail: thumbnail, into: photo)
+        try Data(file).write(to: URL(fileURLWithPath: path))
+        for viewport in [PixelSize(width: 320, height: 200), PixelSize(width: 960, height: 600)] {
+            let request = DecodeRequest(index: 0, path: path, viewport: viewport, isPreview: true)
+            guard case .photo(.image(let preview)) = PhotoDecoding.perform(request) else {
+                Issue.record("no thumbnail preview at \(viewport)")
+                continue
+            }
+            #expect(preview.isPreview && preview.pixels.size == PixelSize(width: 107, height: 160))
+            #expect(preview.fullSize == PixelSize(width: 2056, height: 3088))
+        }
+    }
+
+    /// The neighbours' EXIF thumbnails are read before any neighbour's real decode, so a photo
+    /// sliding in early is never black; a neighbour without one gets no 1/8 decode in its place,
+    /// and is not looked at again.
+    @Test func neighboursShowTheirThumbnails() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-neighbours-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photo = try FileBytes.read(atPath: TestPaths.photos + "/2 friends.jpg")
+        let thumbnail = try JPEGEncoder.encode(PixelBuffer(width: 107, height: 160), quality: 90)
+        let paths = ["a.jpg", "b.jpg", "c.jpg"].map { dir.appendingPathComponent($0).path }
+        try Data(photo).write(to: URL(fileURLWithPath: paths[0]))
+        try Data(try ExifThumbnail.inserting(thumbnail: thumbnail, into: photo)).write(to: URL(fileURLWithPath: paths[1]))
+        try Data(photo).write(to: URL(fileURLWithPath: paths[2]))
+        let decoder = GatedDecoder()
+        let service = DecodeService<DecodeOutput>(workers: 2, decode: { decoder.decode($0, $1) }, onResult: {})
+        let store = PhotoStore(photos: paths.map(Photo.init), service: service, budget: 192 << 20)
+        defer { decoder.release(16); service.shutdown() }
+        store.focus(on: 0, viewport: PixelSize(width: 960, height: 600), direction: 1)
+        // Full decodes are held: only previews can arrive.
+        eventually {
+            _ = store.absorbResults()
+            return store.content(at: 1) != nil && decoder.started.filter { $0.index == 2 && $0.thumbnailOnly }.count == 1
+        }
+        guard case .image(let neighbour)? = store.content(at: 1) else {
+            Issue.record("photo 1 shows nothing while its decode waits")
+            return
+        }
+        #expect(neighbour.isPreview && neighbour.pixels.size == PixelSize(width: 107, height: 160))
+        #expect(store.content(at: 2) == nil, "no thumbnail, and no 1/8 decode for a neighbour")
+        for _ in 0..<5 { _ = store.absorbResults() }
+        #expect(decoder.started.filter { $0.index == 2 && $0.thumbnailOnly }.count == 1, "looked for once")
+        let order = decoder.started.map { "\($0.index)\($0.isPreview ? "p" : "")" }
+        #expect(Set(order.prefix(4)) == ["0p", "0", "1p", "2p"], "\(order)")
     }
 
     /// A page with nothing to show is black at first, and shows the spinner after 0.5 s.

@@ -1,5 +1,5 @@
 import Foundation
-import RiffleApp
+@testable import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
 import RiffleImageIO
@@ -60,5 +60,46 @@ import Testing
         let diff = ImageDifference(frame, expected, tolerance: 3)
         #expect(diff.pixelsOverTolerance == 0, "\(diff.pixelsOverTolerance) pixels differ (worst \(diff.maxChannel))")
         #expect(v.cacheHighWaterBytes < 64 << 20, "tiles, not a whole 34 MP decode (\(v.cacheHighWaterBytes) bytes)")
+    }
+
+    /// Once a huge photo is on screen its tile source is opened (file read, scan indexed) after
+    /// the neighbours' decodes and before any zoom, so the first zoomed view needs only its own
+    /// rows; paging away lets the file go.
+    @Test func tileSourceOpensAheadOfZoom() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-open-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (path, _) = try Self.makeHugeJPEG(in: dir)
+        let small = dir.appendingPathComponent("small.jpg").path
+        try JPEGEncoder.write(PixelBuffer(width: 64, height: 48), quality: 90, toPath: small)
+        final class Started: @unchecked Sendable {
+            let lock = NSLock()
+            var requests: [DecodeRequest] = []
+        }
+        let started = Started()
+        let service = DecodeService<DecodeOutput>(workers: 1, decode: { request, cancellation in
+            started.lock.withLock { started.requests.append(request) }
+            return PhotoDecoding.perform(request, cancellation: cancellation)
+        }, onResult: {})
+        defer { service.shutdown() }
+        let store = PhotoStore(photos: [Photo(path: path), Photo(path: small)], service: service, budget: 192 << 20)
+        store.focus(on: 0, viewport: PixelSize(width: 320, height: 200), direction: 1)
+        for _ in 0..<4 {
+            store.waitForDecodes()
+            _ = store.absorbResults()
+        }
+        let order = started.lock.withLock { started.requests.filter { !$0.isPreview } }.map { "\($0.index)\($0.opensTiles ? " opens" : "")" }
+        #expect(order == ["0", "1", "0 opens"], "\(order)")
+        #expect(store.tileOpenSeconds.count == 1)
+        let decoder = try TileSources.shared.decoder(forPath: path)
+        guard case .success(let index)? = decoder.index else {
+            Issue.record("the huge photo's scan was not indexed: \(String(describing: decoder.index))")
+            return
+        }
+        #expect(index.mcuRows == (4200 + 15) / 16)
+        store.focus(on: 1, viewport: PixelSize(width: 320, height: 200), direction: 1)
+        store.waitForDecodes()
+        _ = store.absorbResults()
+        #expect(started.lock.withLock { started.requests.filter(\.opensTiles).count } == 1, "a small photo opens no tile source")
     }
 }

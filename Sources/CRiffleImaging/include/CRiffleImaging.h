@@ -167,6 +167,19 @@ rfi_status rfi_jpeg_encode(const uint32_t *pixels, int32_t width, int32_t height
                            int32_t row_pixels, rfi_jpeg_encode_options options, rfi_bytes *out,
                            char *message, size_t message_capacity);
 
+/* MARK: EXIF (libexif) */
+
+/* The thumbnail (IFD1's JPEGInterchangeFormat bytes, itself a small JPEG) of an EXIF block
+ * `exif` ("Exif\0\0" then TIFF, as in a JPEG's APP1); `out` stays empty (data NULL) when the
+ * block has none or cannot be read. Release `out->data` with rfi_bytes_free. */
+rfi_status rfi_exif_thumbnail(const uint8_t *exif, size_t length, rfi_bytes *out);
+
+/* An EXIF block ("Exif\0\0" then little-endian TIFF) with IFD0's Orientation set to
+ * `orientation` (1...8) and, when `length` > 0, `thumbnail` (a JPEG of at most 60000 bytes) as
+ * IFD1's thumbnail: what a camera writes into its APP1 segment. */
+rfi_status rfi_exif_make(const uint8_t *thumbnail, size_t length, int32_t orientation,
+                         rfi_bytes *out, char *message, size_t message_capacity);
+
 /* MARK: PNG (libpng, libexif) */
 
 /* Reads IHDR and, if it comes before the image data, the EXIF orientation from an eXIf chunk. */
