@@ -44,15 +44,18 @@ public final class FrameStatistics {
 
     /// The report, one figure a line.
     public func report(
-        decodeSeconds: [Double], cancelledDecodes: Int, tileDecodeSeconds: [Double], tileOpenSeconds: [Double],
+        decodeSeconds: [Double], previewSeconds: [Double], cancelledDecodes: Int, tileDecodeSeconds: [Double],
+        tileOpenSeconds: [Double],
         cacheHighWaterBytes: Int
     ) -> String {
         func ms(_ s: Double?) -> String { s.map { Self.fixed($0 * 1000, places: 2) + " ms" } ?? "n/a" }
         let frames = frameSeconds.sorted()
         let decodes = decodeSeconds.sorted()
+        let previews = previewSeconds.sorted()
         var lines = [
             "frames: \(frames.count), p50 \(ms(percentile(frames, 0.5))), p99 \(ms(percentile(frames, 0.99))), max \(ms(frames.last)), over 16.7 ms: \(frames.filter { $0 > Self.frameBudget }.count)",
             "decodes: \(decodes.count) (and \(cancelledDecodes) given up part-way), p50 \(ms(percentile(decodes, 0.5))), max \(ms(decodes.last)), total \(ms(decodes.reduce(0, +)))",
+            "previews (EXIF thumbnails, looked for or decoded, and 1/8 decodes): \(previews.count), p50 \(ms(percentile(previews, 0.5))), max \(ms(previews.last))",
             "tile decodes (each a view's worth): \(tileDecodeSeconds.count), times \(tileDecodeSeconds.map { ms($0) }.joined(separator: ", "))",
             "tile sources opened (file read and scan indexed): \(tileOpenSeconds.count), times \(tileOpenSeconds.map { ms($0) }.joined(separator: ", "))",
             "zoomed views sharp after coming to rest: \(zoomedViewsSharp.map { ms($0) }.joined(separator: ", "))",

@@ -30,8 +30,10 @@ final class PhotoStore {
     /// Bytes of decoded pixels held now, and the most ever held.
     private(set) var bytesHeld = 0
     private(set) var bytesHighWater = 0
-    /// Every photo decode and every tile decode that finished, in seconds, for `--stats`.
+    /// Every real photo decode, preview (EXIF thumbnail or 1/8 decode, or the look for one) and
+    /// tile decode that finished, in seconds, for `--stats`.
     private(set) var decodeSeconds: [Double] = []
+    private(set) var previewSeconds: [Double] = []
     private(set) var tileDecodeSeconds: [Double] = []
     /// Every opening of a huge photo's tile source (reading and indexing the file), in seconds.
     private(set) var tileOpenSeconds: [Double] = []
@@ -162,10 +164,12 @@ final class PhotoStore {
                 askAgain = true
                 continue
             }
-            if result.request.tiles.isEmpty {
-                decodeSeconds.append(result.seconds)
-            } else {
+            if !result.request.tiles.isEmpty {
                 tileDecodeSeconds.append(result.seconds)
+            } else if result.request.isPreview {
+                previewSeconds.append(result.seconds)
+            } else {
+                decodeSeconds.append(result.seconds)
             }
             guard abs(index - focus) <= Self.radius else { continue }
             let content: PhotoContent

@@ -146,7 +146,7 @@ public final class Viewer {
     /// The `--stats` report.
     public func statisticsReport() -> String? {
         statistics?.report(
-            decodeSeconds: store.decodeSeconds, cancelledDecodes: store.cancelledDecodes,
+            decodeSeconds: store.decodeSeconds, previewSeconds: store.previewSeconds, cancelledDecodes: store.cancelledDecodes,
             tileDecodeSeconds: store.tileDecodeSeconds, tileOpenSeconds: store.tileOpenSeconds,
             cacheHighWaterBytes: cacheHighWaterBytes)
     }

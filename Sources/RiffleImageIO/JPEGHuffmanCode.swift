@@ -2,9 +2,9 @@
 ///
 /// Codes are canonical (T.81 Annex C): lengths 1...16, `counts[l − 1]` codes of length l taken
 /// in order of `symbols`, each length's first code one more than the previous length's last,
-/// shifted left by one. Decoding looks the next `lookupBits` bits up in one table (almost every
-/// code in a photo is that short) and falls back to comparing against each longer length's
-/// largest code (T.81 F.2.2.3, DECODE).
+/// shifted left by one. Decoding (`HuffmanView`) looks the next `lookupBits` bits up in one
+/// table (almost every code in a photo is that short) and falls back to comparing against each
+/// longer length's largest code (T.81 F.2.2.3, DECODE).
 struct JPEGHuffmanCode: Sendable {
     /// Bits looked up at once: 9 covers the DC categories and the common AC symbols of the
     /// standard tables (libjpeg-turbo uses 8, stb_image 9).
@@ -62,18 +62,17 @@ struct JPEGHuffmanCode: Sendable {
         self.encoding = encoding
     }
 
-    /// The symbol whose code begins the 16 bits `window` (most significant first) and the
-    /// code's length, or nil when no code matches (damaged data).
-    @inline(__always)
-    func decode(_ window: UInt32) -> (symbol: Int, length: Int)? {
-        let entry = lookup[Int(window >> UInt32(16 - Self.lookupBits))]
-        if entry != 0 { return (Int(entry & 0xFF), Int(entry >> 8)) }
-        var length = Self.lookupBits + 1
-        while length <= 16 {
-            let code = Int32(window >> UInt32(16 - length))
-            if code <= maxCode[length] { return (Int(symbols[Int(code + symbolOffset[length])]), length) }
-            length += 1
+    /// Runs `body` with a decoder over this table's arrays (`HuffmanView.decode`), valid only
+    /// inside it.
+    func withDecoder<R>(_ body: (HuffmanView) -> R) -> R {
+        lookup.withUnsafeBufferPointer { l in
+            maxCode.withUnsafeBufferPointer { m in
+                symbolOffset.withUnsafeBufferPointer { o in
+                    symbols.withUnsafeBufferPointer { s in
+                        body(HuffmanView(lookup: l.baseAddress!, maxCode: m.baseAddress!, symbolOffset: o.baseAddress!, symbols: s.baseAddress!))
+                    }
+                }
+            }
         }
-        return nil
     }
 }

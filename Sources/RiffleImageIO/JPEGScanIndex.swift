@@ -130,20 +130,13 @@ private struct FlatHuffmanTables {
     }
 }
 
-/// `JPEGHuffmanCode.decode` over raw pointers.
+/// Decodes with a `JPEGHuffmanCode`'s tables through raw pointers (no per-access retain or
+/// bounds check), which must outlive it.
 struct HuffmanView {
     let lookup: UnsafePointer<UInt16>
     let maxCode: UnsafePointer<Int32>
     let symbolOffset: UnsafePointer<Int32>
     let symbols: UnsafePointer<UInt8>
-
-    init(lookup: UnsafeMutablePointer<UInt16>, maxCode: UnsafeMutablePointer<Int32>,
-         symbolOffset: UnsafeMutablePointer<Int32>, symbols: UnsafeMutablePointer<UInt8>) {
-        self.lookup = UnsafePointer(lookup)
-        self.maxCode = UnsafePointer(maxCode)
-        self.symbolOffset = UnsafePointer(symbolOffset)
-        self.symbols = UnsafePointer(symbols)
-    }
 
     /// `length << 8 | symbol` of the code beginning the 16-bit `window`, or 0 when none matches.
     @inline(__always)
