@@ -78,9 +78,11 @@ public enum PhotoDecoding {
     @Sendable public static func perform(_ request: DecodeRequest, cancellation: DecodeCancellation = DecodeCancellation()) -> DecodeOutput {
         if request.isPreview, let quick = quickPreview(request) { return quick }
         if request.opensTiles {
-            return .tilesOpened(Result { () throws(ImageDecodeError) in
-                _ = try TileSources.shared.decoder(forPath: request.path)
-            })
+            let opened = Result { () throws(ImageDecodeError) in
+                _ = try TileSources.shared.decoder(forPath: request.path, until: { cancellation.isCancelled })
+            }
+            if case .failure(.stopped) = opened { return .cancelled }
+            return .tilesOpened(opened)
         }
         if request.tiles.isEmpty {
             do throws(ImageDecodeError) {

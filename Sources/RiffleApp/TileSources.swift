@@ -13,8 +13,9 @@ final class TileSources: @unchecked Sendable {
     /// The file some worker is opening now.
     private var opening: String?
 
-    /// The decoder for the file at `path`, opened on first use.
-    func decoder(forPath path: String) throws(ImageDecodeError) -> TileDecoder {
+    /// The decoder for the file at `path`, opened on first use; opening throws
+    /// `ImageDecodeError.stopped`, keeping nothing, once `stop` says true.
+    func decoder(forPath path: String, until stop: () -> Bool = { false }) throws(ImageDecodeError) -> TileDecoder {
         lock.lock()
         while opening == path { lock.wait() }
         if let held = current, held.path == path {
@@ -24,7 +25,7 @@ final class TileSources: @unchecked Sendable {
         opening = path
         lock.unlock()
         let opened = Result { () throws(ImageDecodeError) in
-            try TileDecoder(bytes: try FileBytes.read(atPath: path), pixelLimit: PhotoDecoding.pixelLimit)
+            try TileDecoder(bytes: try FileBytes.read(atPath: path), pixelLimit: PhotoDecoding.pixelLimit, until: stop)
         }
         lock.lock()
         opening = nil

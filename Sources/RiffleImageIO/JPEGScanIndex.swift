@@ -36,15 +36,16 @@ public struct JPEGScanIndex: Sendable {
     public var mcuHeight: Int { structure.mcuHeight }
 
     /// Indexes the JPEG in `bytes`; throws `JPEGScanIndex.Unsupported` with the reason for a
-    /// file it cannot index (progressive, restart markers, damaged or truncated scan data...).
-    public init(_ bytes: [UInt8]) throws(Unsupported) {
+    /// file it cannot index (progressive, restart markers, damaged or truncated scan data...),
+    /// and `Unsupported.stopped` once `stop`, asked before each MCU row, says true.
+    public init(_ bytes: [UInt8], until stop: () -> Bool = { false }) throws(Unsupported) {
         let result: Result<(JPEGStructure, [RowStart]), Unsupported> = bytes.withUnsafeBufferPointer { data in
             do throws(Unsupported) {
                 let structure = try JPEGStructure(data)
                 guard structure.restartInterval == 0 else {
                     throw Unsupported(reason: "the scan has restart markers")
                 }
-                return .success((structure, try Self.walk(data, structure)))
+                return .success((structure, try Self.walk(data, structure, until: stop)))
             } catch {
                 return .failure(error)
             }
@@ -56,10 +57,15 @@ public struct JPEGScanIndex: Sendable {
     public struct Unsupported: Error, Equatable, Sendable {
         /// In words, e.g. "the scan has restart markers".
         public let reason: String
+
+        /// The walk was told to stop before the end.
+        public static let stopped = Unsupported(reason: "stopped before the end of the scan")
     }
 
     /// Reads every Huffman code of the scan, noting each MCU row's start.
-    private static func walk(_ data: UnsafeBufferPointer<UInt8>, _ structure: JPEGStructure) throws(Unsupported) -> [RowStart] {
+    private static func walk(
+        _ data: UnsafeBufferPointer<UInt8>, _ structure: JPEGStructure, until stop: () -> Bool
+    ) throws(Unsupported) -> [RowStart] {
         let tables = FlatHuffmanTables(structure)
         var reader = EntropyBitReader(data: data, start: structure.scanDataOffset)
         // Each block of an MCU in order: its component's index in the scan.
@@ -72,6 +78,7 @@ public struct JPEGScanIndex: Sendable {
         let mcusPerRow = structure.mcusPerRow
         return try tables.withPointers { dc, ac throws(Unsupported) -> [RowStart] in
             for _ in 0..<structure.mcuRows {
+                if stop() { throw .stopped }
                 starts.append(try reader.rowStart(predictors))
                 for _ in 0..<mcusPerRow {
                     for component in blockComponents {

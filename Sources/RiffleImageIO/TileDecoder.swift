@@ -69,10 +69,12 @@ public struct TileDecoder: Sendable {
 
     /// A decoder for the picture in `bytes`, cut into `tileSize` tiles down to a base of at most
     /// `baseLongSide` pixels. Throws for undecodable headers, progressive JPEGs and PNGs of more
-    /// than `pixelLimit` pixels.
+    /// than `pixelLimit` pixels, and `ImageDecodeError.stopped` once `stop` (asked while a JPEG's
+    /// scan is indexed) says true.
     public init(
         bytes: [UInt8], tileSize: Int = TilePyramid.defaultTileSize,
-        baseLongSide: Int = TilePyramid.defaultBaseLongSide, pixelLimit: Int = ImageDecoder.defaultPixelLimit
+        baseLongSide: Int = TilePyramid.defaultBaseLongSide, pixelLimit: Int = ImageDecoder.defaultPixelLimit,
+        until stop: () -> Bool = { false }
     ) throws(ImageDecodeError) {
         info = try ImageDecoder.probe(bytes)
         self.pixelLimit = pixelLimit
@@ -84,7 +86,8 @@ public struct TileDecoder: Sendable {
                         + "be decoded a tile at a time (libjpeg must hold all its coefficients); decode it whole "
                         + "at a reduced scale instead")
             }
-            index = Result { () throws(JPEGScanIndex.Unsupported) in try JPEGScanIndex(bytes) }
+            index = Result { () throws(JPEGScanIndex.Unsupported) in try JPEGScanIndex(bytes, until: stop) }
+            if case .failure(.stopped)? = index { throw .stopped }
             source = .jpeg(bytes, try? index?.get())
             pyramid = TilePyramid(
                 fullSize: info.uprightSize, tileSize: tileSize, baseLongSide: baseLongSide, scaledIn: info.orientation)

@@ -124,6 +124,20 @@ struct JPEGScanIndexTests {
         }
     }
 
+    @Test("The walk stops when told to, between rows")
+    func stops() throws {
+        let bytes = Self.jpeg(.yuv420)
+        var asked = 0
+        #expect(throws: JPEGScanIndex.Unsupported.stopped) {
+            try JPEGScanIndex(bytes, until: {
+                asked += 1
+                return asked > 3
+            })
+        }
+        #expect(asked == 4, "asked before each row until it said stop")
+        #expect(throws: ImageDecodeError.stopped) { try TileDecoder(bytes: bytes, until: { true }) }
+    }
+
     @Test("Restart markers are refused; the plain region decode still serves such files")
     func restartMarkers() throws {
         let bytes = Self.jpeg(.yuv420, restartRows: 1)
