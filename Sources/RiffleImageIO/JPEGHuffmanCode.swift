@@ -54,7 +54,6 @@ struct JPEGHuffmanCode: Sendable {
             }
             code <<= 1
         }
-        maxCode[17] = Int32.max  // sentinel: decoding stops at length 16 anyway
         self.lookup = lookup
         self.maxCode = maxCode
         self.symbolOffset = symbolOffset

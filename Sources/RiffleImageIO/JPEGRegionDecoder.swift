@@ -28,7 +28,7 @@ public enum JPEGRegionDecoder {
         let scaled = ImageDecoder.scaledSize(PixelSize(width: structure.width, height: structure.height), denominator: d)
         let mcuHeight = structure.mcuHeight
         guard ImageDecoder.jpegScaleDenominators.contains(d), !region.isEmpty,
-              PixelRect(size: scaled).contains(region), mcuHeight % d == 0
+              PixelRect(size: scaled).contains(region)
         else { return try decode(bytes, region: region, scaleDenominator: d, pixelLimit: pixelLimit) }
         // Stored rows the region covers, as MCU rows, with one of context each side: libjpeg's
         // upsampling blends each chroma row with its neighbours.
@@ -39,7 +39,8 @@ public enum JPEGRegionDecoder {
         guard rows.lowerBound > 0 else { return try decode(bytes, region: region, scaleDenominator: d, pixelLimit: pixelLimit) }
         let band = bytes.withUnsafeBufferPointer { JPEGBandStream.make($0, index: index, rows: rows) }
         guard let band else { return try decode(bytes, region: region, scaleDenominator: d, pixelLimit: pixelLimit) }
-        // The band picture starts with one carrier MCU row, then row `rows.lowerBound`.
+        // The band picture starts with one carrier MCU row, then row `rows.lowerBound`. An MCU
+        // row (8 × the largest vertical sampling factor) is a whole number of rows at every scale.
         let bandRegion = PixelRect(
             x: region.x, y: region.y - (rows.lowerBound - 1) * mcuHeight / d, width: region.width, height: region.height)
         return try decode(band, region: bandRegion, scaleDenominator: d, pixelLimit: pixelLimit)
