@@ -212,6 +212,14 @@ public final class Viewer {
             content: .image(ImageContent(pixels: tile.pixels, size: tile.frame.size, isOpaque: true)))
     }
 
+    /// `zoom` with its translation rounded to whole pixels, as the page origins are: a photo at
+    /// 1:1 is then drawn as a plain copy (sharp, not blurred by a half-pixel phase) and one at 2×
+    /// through `ExactDoubling`, wherever a pan or a centring leaves it; the scale is untouched, and
+    /// the image moves by at most half a pixel (UIKit rounds scroll offsets to pixels likewise).
+    static func pixelAligned(_ zoom: ScaleTranslate) -> ScaleTranslate {
+        ScaleTranslate(scale: zoom.scale, offset: Point(x: zoom.offset.x.rounded(), y: zoom.offset.y.rounded()))
+    }
+
     /// Background colour: black with the chrome hidden, white with it shown (Photos), faded by
     /// the vertical drag's background alpha.
     static func background(_ state: ViewerRenderState) -> Color {
@@ -242,7 +250,7 @@ public final class Viewer {
                 // Pyramid tiles (the current photo only, coarse first) over the base pixels.
                 let tiles = page.index == current ? store.focusedTiles().map(Self.tileLayer) : []
                 content = Layer(
-                    transform: page.transform,
+                    transform: Self.pixelAligned(page.transform),
                     content: .image(ImageContent(
                         pixels: photo.pixels, size: Size(photo.fullSize), isOpaque: photo.isOpaque, smaller: photo.smaller)),
                     sublayers: tiles)

@@ -5,6 +5,8 @@ import RiffleGeometry
 ///
 /// - an exact 1:1 mapping at whole-pixel offsets of an opaque source at full opacity is a plain
 ///   row copy;
+/// - an exact 2× mapping at whole-pixel offsets of the same is `ExactDoubling`, blends of whole
+///   bytes;
 /// - everything else is separable SIMD bilinear (`BilinearPlan`): each source row a band needs
 ///   is interpolated horizontally once into a scratch row, and each destination row blends two
 ///   such rows vertically, four pixels per step in SSE2-sized vectors.
@@ -85,6 +87,8 @@ struct BilinearPlan: @unchecked Sendable {
     enum Method {
         /// A plain copy: source pixel (x, y) lands at (x + dx, y + dy).
         case copy(dx: Int, dy: Int)
+        /// Exactly 2× with the source's corner at a whole pixel.
+        case doubling(ExactDoubling)
         /// Bilinear with the tap pairs and weights of every destination column.
         case bilinear(ColumnTaps)
     }
@@ -107,6 +111,12 @@ struct BilinearPlan: @unchecked Sendable {
             self.cols = cols.clamped(to: dx..<(dx + source.width))
             self.rows = rows.clamped(to: dy..<(dy + source.height))
             self.source = source
+        } else if mapping.isWholePixelScaling(by: 2, for: source.size), !blends {
+            let dx = Int(mapping.offsetX.rounded()), dy = Int(mapping.offsetY.rounded())
+            self.cols = cols.clamped(to: dx..<(dx + 2 * source.width))
+            self.rows = rows.clamped(to: dy..<(dy + 2 * source.height))
+            self.source = source
+            method = .doubling(ExactDoubling(source: source, dx: dx, dy: dy, cols: self.cols))
         } else {
             self.cols = cols
             self.rows = rows
@@ -145,6 +155,8 @@ struct BilinearPlan: @unchecked Sendable {
             for j in rows {
                 (target.row(j) + cols.lowerBound).update(from: source.row(j - dy) + (cols.lowerBound - dx), count: cols.count)
             }
+        case .doubling(let doubling):
+            doubling.draw(rows: rows, into: target)
         case .bilinear(let columns) where mapping.scaleY < Self.separableMinimumScale:
             drawDirect(rows: rows, columns: columns, into: target)
         case .bilinear(let columns):

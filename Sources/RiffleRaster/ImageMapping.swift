@@ -41,8 +41,14 @@ public struct ImageMapping: Hashable, Sendable {
     /// True when the mapping is, within `copyTolerance`, 1:1 at whole-pixel offsets for a source
     /// of `size` (the plain-copy case).
     public func isIntegerTranslation(for size: PixelSize) -> Bool {
-        abs(scaleX - 1) * Double(size.width) <= Self.copyTolerance
-            && abs(scaleY - 1) * Double(size.height) <= Self.copyTolerance
+        isWholePixelScaling(by: 1, for: size)
+    }
+
+    /// True when the mapping scales a source of `size` by exactly `factor` on both axes and puts
+    /// its corner on a whole pixel, within `copyTolerance` anywhere across the source.
+    public func isWholePixelScaling(by factor: Double, for size: PixelSize) -> Bool {
+        abs(scaleX - factor) * Double(size.width) <= Self.copyTolerance
+            && abs(scaleY - factor) * Double(size.height) <= Self.copyTolerance
             && abs(offsetX - offsetX.rounded()) <= Self.copyTolerance
             && abs(offsetY - offsetY.rounded()) <= Self.copyTolerance
     }

@@ -5,11 +5,19 @@ import RiffleGeometry
 import RiffleRaster
 
 /// Compositor frame time for a 6000×4000 photo in a frame at fit, 1:1 and 2×, beside a memcpy
-/// of the frame and pixman's bilinear composite of the same transform, in the same run.
+/// of the frame and pixman's bilinear composite of the same transform, in the same run; and at
+/// 1.5×, a zoom between the exact ones, for the general upscaling path.
+///
+/// Each case is drawn as the viewer draws it: from the pixels it holds for that zoom (at fit, the
+/// photo decoded and area-averaged to the shown size; zoomed in, the full-resolution pixels) and
+/// at whole-pixel offsets (`Viewer.pixelAligned`). pixman resamples the 24 MP original in every
+/// case, the same transform from the photo to the screen.
 enum CompositeBenchmark {
     struct Case {
         let name: String
         let scale: Double
+        /// What the viewer's compositor does for it.
+        let path: String
     }
 
     static func run(source: PixelBuffer, frame: PixelSize) {
@@ -24,29 +32,39 @@ enum CompositeBenchmark {
         }
         print("composite \(source.width)x\(source.height) -> \(frame.width)x\(frame.height) (\(cores) cores); memcpy of the frame: \(ms(memcpyTime))")
         let fit = AspectFit.scale(content: Size(source.size), viewport: Size(frame))
-        for c in [Case(name: "fit", scale: fit), Case(name: "1:1", scale: 1), Case(name: "2x", scale: 2)] {
-            // Centred on the photo's centre, as the viewer shows it.
+        let cases = [
+            Case(name: "fit", scale: fit, path: "plain copy of the shown-size pixels"),
+            Case(name: "1:1", scale: 1, path: "plain copy"),
+            Case(name: "2x", scale: 2, path: "exact doubling"),
+            Case(name: "1.5x", scale: 1.5, path: "separable bilinear"),
+        ]
+        for c in cases {
+            // Centred on the photo's centre, at whole pixels, as the viewer shows it.
             let offset = Point(
-                x: (Double(frame.width) - Double(source.width) * c.scale) / 2,
-                y: (Double(frame.height) - Double(source.height) * c.scale) / 2)
-            let transform = ScaleTranslate(scale: c.scale, offset: Point(x: offset.x.rounded(), y: offset.y.rounded()))
-            let tree = Layer(transform: transform, content: .image(ImageContent(pixels: source, isOpaque: true)))
+                x: ((Double(frame.width) - Double(source.width) * c.scale) / 2).rounded(),
+                y: ((Double(frame.height) - Double(source.height) * c.scale) / 2).rounded())
+            let transform = ScaleTranslate(scale: c.scale, offset: offset)
+            let held = c.scale < 1 ? shownSize(source, scale: c.scale) : source
+            let tree = Layer(transform: transform, content: .image(ImageContent(pixels: held, size: Size(source.size), isOpaque: true)))
             let ours = Stopwatch.median { fast.render(tree, into: target) }
             let oursOne = Stopwatch.median { single.render(tree, into: target) }
             let pix = pixmanTime(source: source, target: target, transform: transform)
-            var line = "  \(c.name.padding(toLength: 4, withPad: " ", startingAt: 0)) riffle \(ms(ours)) (1 core \(ms(oursOne)))"
-            line += "  pixman \(ms(pix))  riffle/pixman \(ratio(ours, pix))  riffle/memcpy \(ratio(ours, memcpyTime))"
+            var line = "  \(c.name.padding(toLength: 5, withPad: " ", startingAt: 0)) riffle \(ms(ours)) (1 core \(ms(oursOne)))"
+            line += "  pixman \(ms(pix))  riffle/pixman \(ratio(ours, pix))  riffle/memcpy \(ratio(ours, memcpyTime))  [\(c.path)]"
             print(line)
-            // At fit the viewer does not sample the 24 MP original: it holds the photo decoded
-            // and area-averaged to exactly the shown size, which composites as a plain copy.
             if c.scale < 1 {
-                let shown = PixelSize(width: Int((Double(source.width) * c.scale).rounded(.up)), height: Int((Double(source.height) * c.scale).rounded(.up)))
-                let held = AreaResample.shrink(source, toWidth: shown.width, height: shown.height)
-                let asShown = Layer(transform: transform, content: .image(ImageContent(pixels: held, size: Size(source.size), isOpaque: true)))
-                let fromHeld = Stopwatch.median { fast.render(asShown, into: target) }
-                print("       from the \(held.width)x\(held.height) pixels the viewer holds: \(ms(fromHeld))  /pixman \(ratio(fromHeld, pix))  /memcpy \(ratio(fromHeld, memcpyTime))")
+                // What the viewer avoids: sampling the 24 MP original every frame.
+                let original = Layer(transform: transform, content: .image(ImageContent(pixels: source, isOpaque: true)))
+                let direct = Stopwatch.median { fast.render(original, into: target) }
+                print("        (sampling the 24 MP original instead, which the viewer never does: \(ms(direct)), /pixman \(ratio(direct, pix)))")
             }
         }
+    }
+
+    /// `source` area-averaged to the size it is shown at `scale`, as the viewer holds a photo at fit.
+    static func shownSize(_ source: PixelBuffer, scale: Double) -> PixelBuffer {
+        AreaResample.shrink(
+            source, toWidth: Int((Double(source.width) * scale).rounded(.up)), height: Int((Double(source.height) * scale).rounded(.up)))
     }
 
     /// pixman_image_composite32 with PIXMAN_FILTER_BILINEAR and the inverse transform

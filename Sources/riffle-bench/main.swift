@@ -18,6 +18,8 @@ if chosen.contains("composite") || chosen.contains("decode") {
     if chosen.contains("composite") {
         print("")
         CompositeBenchmark.run(source: photo, frame: PixelSize(width: 1920, height: 1080))
+        print("")
+        CompositeBenchmark.run(source: photo, frame: PixelSize(width: 3840, height: 2160))
     }
     if chosen.contains("decode") {
         print("")

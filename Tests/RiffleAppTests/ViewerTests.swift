@@ -2,6 +2,7 @@ import Foundation
 import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
+import RiffleImageIO
 import RiffleInteraction
 import RiffleRaster
 import Testing
@@ -111,6 +112,31 @@ struct ViewerHarness {
         h.viewer.settleDecodes()
         h.viewer.renderIfNeeded()
         #expect(try! h.display.capture().size == PixelSize(width: 640, height: 480))
+    }
+
+    /// A photo smaller than the window rests at 1:1, centred; where centring leaves half a pixel
+    /// (51×31 in 200×100: 74.5, 34.5) it is drawn at the rounded place as a plain copy, every
+    /// pixel exactly the photo's, not blurred by a half-pixel bilinear phase.
+    @Test func aSmallPhotoIsDrawnSharpAtWholePixels() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-small-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photo = PixelBuffer(width: 51, height: 31)
+        for y in 0..<31 {
+            for x in 0..<51 { photo[x, y] = 0xFF00_0000 | UInt32((x * 5) % 256) << 16 | UInt32((y * 37 + x * 11) % 256) << 8 | UInt32((x * y) % 256) }
+        }
+        let path = dir.appendingPathComponent("small.png").path
+        try Data(try PNGEncoder.encode(photo)).write(to: URL(fileURLWithPath: path))
+        let h = ViewerHarness(paths: [path], size: PixelSize(width: 200, height: 100))
+        h.viewer.settleDecodes()
+        h.viewer.renderIfNeeded()
+        let frame = try h.display.capture()
+        var mismatches = 0
+        for y in 0..<31 {
+            for x in 0..<51 where frame[75 + x, 35 + y] != photo[x, y] { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+        #expect(frame[74, 50] & 0x00FF_FFFF == 0 && frame[126, 50] & 0x00FF_FFFF == 0, "black around the photo")
     }
 
     @Test func quitKeysAndCloseEndTheViewer() {
