@@ -568,9 +568,10 @@ rfi_status rfi_jpeg_encode(const uint32_t *pixels, int32_t width, int32_t height
         return RFI_STATUS_FAILED;
     }
     if (options.luma_h < 1 || options.luma_h > 2 || options.luma_v < 1 || options.luma_v > 2 ||
-        options.restart_rows < 0) {
+        options.restart_rows < 0 || options.restart_mcus < 0 || options.restart_mcus > 65535) {
         rfi_set_message(message, message_capacity,
-                        "luma sampling factors must be 1 or 2 and restart rows not negative");
+                        "luma sampling factors must be 1 or 2, restart rows not negative and "
+                        "restart MCUs 0...65535");
         return RFI_STATUS_INVALID_REQUEST;
     }
     int32_t quality = options.quality < 1 ? 1 : options.quality > 100 ? 100 : options.quality;
@@ -599,7 +600,11 @@ rfi_status rfi_jpeg_encode(const uint32_t *pixels, int32_t width, int32_t height
         compress.comp_info[0].h_samp_factor = options.luma_h;
         compress.comp_info[0].v_samp_factor = options.luma_v;
     }
-    compress.restart_in_rows = options.restart_rows;
+    if (options.restart_mcus > 0) {
+        compress.restart_interval = (unsigned int)options.restart_mcus;
+    } else {
+        compress.restart_in_rows = options.restart_rows;
+    }
     jpeg_start_compress(&compress, TRUE);
     while (compress.next_scanline < compress.image_height) {
         JSAMPROW row = (JSAMPROW)(pixels + (size_t)compress.next_scanline * (size_t)row_pixels);

@@ -45,11 +45,20 @@ public enum JPEGEncoder {
         case grayscale
     }
 
+    /// Where restart markers (T.81 B.2.4.4) go.
+    public enum Restarts: Sendable, Hashable {
+        /// None (libjpeg's default).
+        case none
+        /// One every `n` MCU rows (n ≥ 1).
+        case everyRows(Int)
+        /// One every `n` MCUs (1...65535), wherever that falls in a row.
+        case everyMCUs(Int)
+    }
+
     /// The JPEG file bytes for `buffer` at `quality` (1...100, clamped; 90 is typical of cameras),
-    /// with `sampling` and, when `restartRows` is above 0, a restart marker every that many MCU
-    /// rows. An empty buffer (0 width or height) cannot be encoded.
+    /// with `sampling` and `restarts`. An empty buffer (0 width or height) cannot be encoded.
     public static func encode(
-        _ buffer: PixelBuffer, quality: Int, sampling: Sampling = .yuv420, restartRows: Int = 0
+        _ buffer: PixelBuffer, quality: Int, sampling: Sampling = .yuv420, restarts: Restarts = .none
     ) throws(ImageEncodeError) -> [UInt8] {
         var encoded = rfi_bytes()
         var message = MessageBuffer()
@@ -58,7 +67,11 @@ public enum JPEGEncoder {
         options.luma_h = sampling == .yuv444 ? 1 : 2
         options.luma_v = sampling == .yuv420 ? 2 : 1
         options.grayscale = sampling == .grayscale ? 1 : 0
-        options.restart_rows = Int32(clamping: max(restartRows, 0))
+        switch restarts {
+        case .none: break
+        case .everyRows(let n): options.restart_rows = Int32(clamping: n)
+        case .everyMCUs(let n): options.restart_mcus = Int32(clamping: n)
+        }
         let status = message.withPointer { text, capacity in
             rfi_jpeg_encode(
                 buffer.pixels, Int32(buffer.width), Int32(buffer.height), Int32(buffer.rowPixels), options,

@@ -2,31 +2,64 @@
 /// were the whole picture: the way into the middle of a huge file without entropy-decoding
 /// everything above.
 ///
-/// The band file is the original's headers (JFIF/Adobe, quantisation and Huffman tables, frame
-/// with the height cut to the band, scan), then one *carrier row* of MCUs whose blocks are flat
-/// (every AC coefficient zero) and whose DC differences bring each component's predictor to its
-/// value at the band's first row, then the band's entropy-coded bits copied from the original
-/// (shifted to follow the carrier row, stuffing redone), padded with 1-bits, then EOI. Every
-/// block of the band therefore decodes to exactly the coefficients it has in the original, so
-/// its pixels are the original's, except where libjpeg's upsampling reads a neighbouring row:
-/// callers decode a row of context above and below what they need.
+/// Without restart markers, the band file is the original's headers (JFIF/Adobe, quantisation
+/// and Huffman tables, frame with the height cut to the band, scan), then one *carrier row* of
+/// MCUs whose blocks are flat (every AC coefficient zero) and whose DC differences bring each
+/// component's predictor to its value at the band's first row, then the band's entropy-coded
+/// bits copied from the original (shifted to follow the carrier row, stuffing redone), padded
+/// with 1-bits, then EOI. With restart markers no carrier is needed (the predictors restart at
+/// 0 with each interval): the headers (restart interval included) are followed by the band's
+/// intervals copied byte for byte, the markers between them renumbered from RST0, then EOI.
+///
+/// Every block of the band therefore decodes to exactly the coefficients it has in the
+/// original, so its pixels are the original's, except where libjpeg's upsampling reads a
+/// neighbouring row: callers decode a row of context above and below what they need.
 enum JPEGBandStream {
-    /// The band file for MCU rows `rows` of the JPEG `bytes` indexed by `index`: its picture is
-    /// one MCU row of grey, then those rows (the last cut at the picture's bottom edge, as in the
-    /// original). Nil when the file's Huffman tables lack a code the carrier row needs (a DC
+    /// A band file and where its picture lies in the original.
+    struct Band {
+        let bytes: [UInt8]
+        /// The original's MCU row at the top of the band's picture; for a carrier row, the row
+        /// above the band's first, which the carrier stands in for.
+        let topRow: Int
+    }
+
+    /// The band file holding at least MCU rows `rows` of the JPEG `bytes` indexed by `index`: with
+    /// a carrier row, exactly those rows under one MCU row of grey; with restart intervals, the
+    /// whole intervals that hold them. The last row is cut at the picture's bottom edge, as in
+    /// the original. Nil when the file's Huffman tables lack a code the carrier row needs (a DC
     /// difference category, or the end-of-block symbol).
-    static func make(_ bytes: UnsafeBufferPointer<UInt8>, index: JPEGScanIndex, rows: Range<Int>) -> [UInt8]? {
+    static func make(_ bytes: UnsafeBufferPointer<UInt8>, index: JPEGScanIndex, rows: Range<Int>) -> Band? {
         let structure = index.structure
         precondition(rows.lowerBound >= 0 && rows.upperBound <= structure.mcuRows && !rows.isEmpty, "rows outside the picture")
-        let start = index.rowStarts[rows.lowerBound], end = index.rowStarts[rows.upperBound]
-        var writer = StuffingBitWriter(capacity: (end.byteOffset - start.byteOffset) * 101 / 100 + 4096)
-        writer.appendHeaders(of: structure, from: bytes, height: structure.mcuHeight
-            + min(rows.upperBound * structure.mcuHeight, structure.height) - rows.lowerBound * structure.mcuHeight)
-        guard writer.appendCarrierRow(of: structure, predictors: start.predictors) else { return nil }
-        writer.appendBits(of: bytes, from: start, count: end.bitPosition - start.bitPosition)
-        writer.padToByte()
-        writer.appendRaw([0xFF, 0xD9])
-        return writer.bytes
+        /// The picture height of rows `top..<end` of the original.
+        func height(_ top: Int, _ end: Int) -> Int {
+            min(end * structure.mcuHeight, structure.height) - top * structure.mcuHeight
+        }
+        switch index.entries {
+        case .rows(let starts):
+            let start = starts[rows.lowerBound], end = starts[rows.upperBound]
+            var writer = StuffingBitWriter(capacity: (end.byteOffset - start.byteOffset) * 101 / 100 + 4096)
+            writer.appendHeaders(of: structure, from: bytes, height: structure.mcuHeight + height(rows.lowerBound, rows.upperBound))
+            guard writer.appendCarrierRow(of: structure, predictors: start.predictors) else { return nil }
+            writer.appendBits(of: bytes, from: start, count: end.bitPosition - start.bitPosition)
+            writer.padToByte()
+            writer.appendRaw([0xFF, 0xD9])
+            return Band(bytes: writer.bytes, topRow: rows.lowerBound - 1)
+        case .restarts(let intervals):
+            let top = index.entryRow(atOrBefore: rows.lowerBound), end = index.entryRow(atOrAfter: rows.upperBound)
+            let perRow = structure.mcusPerRow
+            let first = top * perRow / intervals.mcus
+            let last = end == structure.mcuRows ? intervals.data.count : end * perRow / intervals.mcus
+            let copied = intervals.data[first..<last]
+            var writer = StuffingBitWriter(capacity: copied.reduce(0) { $0 + $1.count + 2 } + 4096)
+            writer.appendHeaders(of: structure, from: bytes, height: height(top, end))
+            for (k, range) in copied.enumerated() {
+                if k > 0 { writer.appendRaw([0xFF, 0xD0 + UInt8((k - 1) % 8)]) }
+                writer.appendRaw(bytes[range])
+            }
+            writer.appendRaw([0xFF, 0xD9])
+            return Band(bytes: writer.bytes, topRow: top)
+        }
     }
 }
 
@@ -54,7 +87,7 @@ private struct StuffingBitWriter {
         }
     }
 
-    mutating func appendRaw(_ raw: [UInt8]) {
+    mutating func appendRaw(_ raw: some Collection<UInt8>) {
         precondition(pendingCount == 0, "raw bytes only at a byte boundary")
         bytes.append(contentsOf: raw)
     }

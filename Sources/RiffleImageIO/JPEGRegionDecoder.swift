@@ -39,11 +39,11 @@ public enum JPEGRegionDecoder {
         guard rows.lowerBound > 0 else { return try decode(bytes, region: region, scaleDenominator: d, pixelLimit: pixelLimit) }
         let band = bytes.withUnsafeBufferPointer { JPEGBandStream.make($0, index: index, rows: rows) }
         guard let band else { return try decode(bytes, region: region, scaleDenominator: d, pixelLimit: pixelLimit) }
-        // The band picture starts with one carrier MCU row, then row `rows.lowerBound`. An MCU
-        // row (8 × the largest vertical sampling factor) is a whole number of rows at every scale.
+        // An MCU row (8 × the largest vertical sampling factor) is a whole number of rows at
+        // every scale.
         let bandRegion = PixelRect(
-            x: region.x, y: region.y - (rows.lowerBound - 1) * mcuHeight / d, width: region.width, height: region.height)
-        return try decode(band, region: bandRegion, scaleDenominator: d, pixelLimit: pixelLimit)
+            x: region.x, y: region.y - band.topRow * mcuHeight / d, width: region.width, height: region.height)
+        return try decode(band.bytes, region: bandRegion, scaleDenominator: d, pixelLimit: pixelLimit)
     }
 
     /// The pixels `region` of `bytes` decoded at 1/`scaleDenominator` (1, 2, 4 or 8), `region`

@@ -1,16 +1,20 @@
-/// Where each MCU row of a JPEG's entropy-coded data begins, and the decoder state there: the
-/// entry points that let `JPEGBandStream` cut a band of rows out of the file without
-/// entropy-decoding the rows above it.
+/// Where MCU rows of a JPEG's entropy-coded data begin, and the decoder state there: the entry
+/// points that let `JPEGBandStream` cut a band of rows out of the file without entropy-decoding
+/// the rows above it.
 ///
 /// Huffman-coded data has no row index and each block's DC coefficient is coded as the
 /// difference from the previous block's (T.81 F.1.2.1), so entering the scan mid-way needs the
-/// bit where a row starts and the DC predictor of every component there. One walk over the scan
-/// finds both: it reads every Huffman code (skipping the coefficients' extra bits, with no
-/// dequantisation or IDCT), which costs about what a 1/8-scaled libjpeg decode of the file
-/// costs, once; the index is 40 bytes a row.
+/// bit where a row starts and the DC predictor of every component there. Without restart
+/// markers one walk over the scan finds both: it reads every Huffman code (skipping the
+/// coefficients' extra bits, with no dequantisation or IDCT), which costs about what a
+/// 1/8-scaled libjpeg decode of the file costs, once; the index is 40 bytes a row. With restart
+/// markers the scan says it itself: after each RSTn the data restarts on a byte boundary with
+/// every predictor 0 (T.81 E.1.4), so finding the markers is the whole index, a pass over the
+/// bytes with no decoding; a row is entered where an interval begins.
 ///
-/// Only single-scan sequential Huffman JPEGs without restart markers are indexed (see
-/// `JPEGStructure`); everything else is decoded by libjpeg's skip, as before.
+/// Only single-scan sequential Huffman JPEGs are indexed (see `JPEGStructure`), and with restart
+/// markers only those whose intervals are whole MCU rows or divide one; everything else is
+/// decoded by libjpeg's skip, as before.
 public struct JPEGScanIndex: Sendable {
     /// The decoder's position and state at the start of one MCU row.
     struct RowStart: Sendable, Equatable {
@@ -25,10 +29,27 @@ public struct JPEGScanIndex: Sendable {
         let predictors: [Int32]
     }
 
+    /// The scan's restart intervals, found from their markers.
+    struct RestartIntervals: Sendable, Equatable {
+        /// MCUs in each interval but the last (the file's DRI value).
+        let mcus: Int
+        /// Byte ranges of each interval's entropy-coded data in the file, markers excluded.
+        let data: [Range<Int>]
+    }
+
+    /// How bands enter the scan.
+    enum Entries: Sendable {
+        /// Found by the Huffman walk: every MCU row's start, then the end of the last
+        /// (`mcuRows + 1` entries).
+        case rows([RowStart])
+        /// The restart intervals: a row is an entry where an interval begins.
+        case restarts(RestartIntervals)
+    }
+
     /// The file's markers.
     let structure: JPEGStructure
-    /// `structure.mcuRows + 1` entries: the start of every MCU row, then the end of the last.
-    let rowStarts: [RowStart]
+    /// Where bands can begin.
+    let entries: Entries
 
     /// MCU rows of the stored picture, each `mcuHeight` pixels tall (the last may be shorter).
     public var mcuRows: Int { structure.mcuRows }
@@ -36,30 +57,86 @@ public struct JPEGScanIndex: Sendable {
     public var mcuHeight: Int { structure.mcuHeight }
 
     /// Indexes the JPEG in `bytes`; throws `JPEGScanIndex.Unsupported` with the reason for a
-    /// file it cannot index (progressive, restart markers, damaged or truncated scan data...),
-    /// and `Unsupported.stopped` once `stop`, asked before each MCU row, says true.
+    /// file it cannot index (progressive, restart intervals that split rows, damaged or truncated
+    /// scan data...), and `Unsupported.stopped` once `stop`, asked before each MCU row (each
+    /// restart interval), says true.
     public init(_ bytes: [UInt8], until stop: () -> Bool = { false }) throws(Unsupported) {
-        let result: Result<(JPEGStructure, [RowStart]), Unsupported> = bytes.withUnsafeBufferPointer { data in
+        let result: Result<(JPEGStructure, Entries), Unsupported> = bytes.withUnsafeBufferPointer { data in
             do throws(Unsupported) {
                 let structure = try JPEGStructure(data)
-                guard structure.restartInterval == 0 else {
-                    throw Unsupported(reason: "the scan has restart markers")
+                if structure.restartInterval > 0 {
+                    return .success((structure, .restarts(try Self.findRestarts(data, structure, until: stop))))
                 }
-                return .success((structure, try Self.walk(data, structure, until: stop)))
+                return .success((structure, .rows(try Self.walk(data, structure, until: stop))))
             } catch {
                 return .failure(error)
             }
         }
-        (structure, rowStarts) = try result.get()
+        (structure, entries) = try result.get()
     }
 
     /// Why a file cannot be indexed.
     public struct Unsupported: Error, Equatable, Sendable {
-        /// In words, e.g. "the scan has restart markers".
+        /// In words, e.g. "the scan data ends early (the file is truncated)".
         public let reason: String
 
         /// The walk was told to stop before the end.
         public static let stopped = Unsupported(reason: "stopped before the end of the scan")
+    }
+
+    /// MCU rows from one entry to the next: 1, or an interval's rows where intervals hold several.
+    var entrySpacing: Int {
+        guard case .restarts(let intervals) = entries, intervals.mcus > structure.mcusPerRow else { return 1 }
+        return intervals.mcus / structure.mcusPerRow
+    }
+
+    /// The last MCU row at or before `row` where a band can begin.
+    func entryRow(atOrBefore row: Int) -> Int { row / entrySpacing * entrySpacing }
+
+    /// The first MCU row at or after `row` where a band can end: an entry, or the picture's end.
+    func entryRow(atOrAfter row: Int) -> Int {
+        min(mcuRows, (row + entrySpacing - 1) / entrySpacing * entrySpacing)
+    }
+
+    /// Finds every restart marker of the scan: the byte ranges of the intervals between them.
+    /// The markers must count RST0 ... RST7 over and over, and the intervals cover every MCU.
+    private static func findRestarts(
+        _ data: UnsafeBufferPointer<UInt8>, _ structure: JPEGStructure, until stop: () -> Bool
+    ) throws(Unsupported) -> RestartIntervals {
+        let mcus = structure.restartInterval, perRow = structure.mcusPerRow
+        guard mcus % perRow == 0 || perRow % mcus == 0 else {
+            throw Unsupported(reason: "the restart intervals (\(mcus) MCUs) neither hold whole MCU rows nor divide one (\(perRow))")
+        }
+        let expected = (structure.mcuRows * perRow + mcus - 1) / mcus
+        var intervals: [Range<Int>] = []
+        intervals.reserveCapacity(expected)
+        var start = structure.scanDataOffset, at = start
+        while true {
+            // Entropy-coded data holds FF only as a stuffed FF 00; any other FF begins a marker,
+            // perhaps after fill bytes (more FF).
+            while at < data.count && data[at] != 0xFF { at += 1 }
+            guard at + 1 < data.count else { throw Unsupported(reason: "the scan data ends early (the file is truncated)") }
+            if data[at + 1] == 0 {
+                at += 2
+                continue
+            }
+            var marker = at + 1
+            while marker < data.count && data[marker] == 0xFF { marker += 1 }
+            guard marker < data.count else { throw Unsupported(reason: "the scan data ends early (the file is truncated)") }
+            intervals.append(start..<at)
+            let code = data[marker]
+            guard (0xD0...0xD7).contains(code) else { break }
+            guard Int(code - 0xD0) == (intervals.count - 1) % 8 else {
+                throw Unsupported(reason: "the restart markers are out of sequence (the scan is damaged)")
+            }
+            if stop() { throw .stopped }
+            start = marker + 1
+            at = start
+        }
+        guard intervals.count == expected else {
+            throw Unsupported(reason: "the scan has \(intervals.count) restart intervals where its size needs \(expected)")
+        }
+        return RestartIntervals(mcus: mcus, data: intervals)
     }
 
     /// Reads every Huffman code of the scan, noting each MCU row's start.

@@ -30,7 +30,7 @@ struct JPEGStructure {
     /// MCUs between restart markers, 0 when the file has none.
     let restartInterval: Int
     /// The byte ranges of the segments a band stream keeps, in file order, each marker included:
-    /// APP0 (JFIF) and APP14 (Adobe), which decide the colour space, DQT, DHT, SOF and SOS.
+    /// APP0 (JFIF) and APP14 (Adobe), which decide the colour space, DQT, DHT, DRI, SOF and SOS.
     let keptSegments: [Range<Int>]
     /// Offset of the SOF segment's 16-bit height field.
     let heightFieldOffset: Int
@@ -112,6 +112,7 @@ struct JPEGStructure {
             case 0xDD:
                 guard segment.count >= 2 else { throw Unsupported(reason: "the restart interval is damaged") }
                 restart = Int(segment[0]) << 8 | Int(segment[1])
+                kept.append(start..<end)
             case 0xDB, 0xE0, 0xEE:
                 kept.append(start..<end)
             case 0xDA:

@@ -24,9 +24,10 @@ public struct TilePixels: Sendable {
 /// followed by k − 3 box halvings, which is what `TilePyramid.levelSize` counts. The upright
 /// rectangle is mapped to the stored one, decoded by `JPEGRegionDecoder`, then turned upright.
 ///
-/// A JPEG's scan is indexed once, at init (`JPEGScanIndex`: about a 1/8-scaled decode's time),
-/// and each region decode then enters the file at its own rows (`JPEGBandStream`). Where the
-/// file cannot be indexed (restart markers, a damaged or truncated scan) a region decode
+/// A JPEG's scan is indexed once, at init (`JPEGScanIndex`: about a 1/8-scaled decode's time, or
+/// a pass over the bytes when the file has restart markers), and each region decode then enters
+/// the file at its own rows (`JPEGBandStream`). Where the file cannot be indexed (restart
+/// intervals that split MCU rows, a damaged or truncated scan) a region decode
 /// entropy-decodes all the file's rows above its bottom edge instead: measured on a 12000×8000
 /// baseline 4:2:0 JPEG (libjpeg-turbo 2.1.5, -O2, 2 shared cores), one 512² tile then takes 18 ms
 /// at the top, 149 ms in the middle and 281 ms at the bottom. So tiles asked for together are

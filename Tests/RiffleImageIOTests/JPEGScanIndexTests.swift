@@ -9,8 +9,8 @@ struct JPEGScanIndexTests {
     /// 1000×700: a whole number of MCUs in neither direction at any sampling (MCUs of 8 and 16).
     static let size = PixelSize(width: 1000, height: 700)
 
-    static func jpeg(_ sampling: JPEGEncoder.Sampling, restartRows: Int = 0) -> [UInt8] {
-        try! JPEGEncoder.encode(TileFixtures.pattern(size), quality: 90, sampling: sampling, restartRows: restartRows)
+    static func jpeg(_ sampling: JPEGEncoder.Sampling, restarts: JPEGEncoder.Restarts = .none) -> [UInt8] {
+        try! JPEGEncoder.encode(TileFixtures.pattern(size), quality: 90, sampling: sampling, restarts: restarts)
     }
 
     /// Regions in full-scale pixels (divided by the scale): the first rows, straddling MCU rows in
@@ -37,14 +37,19 @@ struct JPEGScanIndexTests {
           arguments: [JPEGEncoder.Sampling.yuv420, .yuv422, .yuv444, .grayscale], [1, 2, 4, 8])
     func indexedRegionMatchesWholeDecode(sampling: JPEGEncoder.Sampling, denominator: Int) throws {
         let bytes = Self.jpeg(sampling)
-        let index = try JPEGScanIndex(bytes)
+        try Self.expectRegionsMatch(bytes, index: try JPEGScanIndex(bytes), denominator: denominator, label: "\(sampling)")
+    }
+
+    /// Every one of `regions`, decoded through `index` at 1/`denominator`, is exactly that
+    /// rectangle of the whole decode, with no warning.
+    static func expectRegionsMatch(_ bytes: [UInt8], index: JPEGScanIndex, denominator: Int, label: String) throws {
         let whole = try Self.whole(bytes, denominator: denominator)
         for fullScale in Self.regions {
             let region = Self.scaled(fullScale, by: denominator)
             let decoded = try JPEGRegionDecoder.decode(bytes, index: index, region: region, scaleDenominator: denominator)
-            #expect(decoded.warning == nil, "\(sampling) 1/\(denominator) \(region): \(decoded.warning ?? "")")
+            #expect(decoded.warning == nil, "\(label) 1/\(denominator) \(region): \(decoded.warning ?? "")")
             #expect(TileFixtures.maxDifference(decoded.pixels, TileFixtures.crop(whole, region)) == 0,
-                    "\(sampling) 1/\(denominator) \(region)")
+                    "\(label) 1/\(denominator) \(region)")
         }
     }
 
@@ -83,16 +88,20 @@ struct JPEGScanIndexTests {
         let index = try JPEGScanIndex(bytes)
         #expect(index.mcuHeight == 16)
         #expect(index.mcuRows == (700 + 15) / 16)
-        #expect(index.rowStarts.count == index.mcuRows + 1)
-        let first = index.rowStarts[0]
+        guard case .rows(let rowStarts) = index.entries else {
+            Issue.record("a file without restart markers is entered by its Huffman walk")
+            return
+        }
+        #expect(rowStarts.count == index.mcuRows + 1)
+        let first = rowStarts[0]
         #expect(first.byteOffset == index.structure.scanDataOffset && first.bitOffset == 0 && first.bitPosition == 0)
         #expect(first.predictors == [0, 0, 0])
-        for (a, b) in zip(index.rowStarts, index.rowStarts.dropFirst()) {
+        for (a, b) in zip(rowStarts, rowStarts.dropFirst()) {
             #expect(b.bitPosition > a.bitPosition)
             #expect(b.byteOffset >= a.byteOffset && b.bitOffset == b.bitPosition & 7)
         }
         // The scan ends, padded to a byte, right before EOI.
-        let last = index.rowStarts.last!
+        let last = rowStarts.last!
         let endOfScan = bytes.count - 2
         #expect(bytes[endOfScan] == 0xFF && bytes[endOfScan + 1] == 0xD9)
         #expect(last.byteOffset + (last.bitOffset == 0 ? 0 : 1) == endOfScan)
@@ -104,9 +113,10 @@ struct JPEGScanIndexTests {
         let index = try JPEGScanIndex(bytes)
         let band = try #require(bytes.withUnsafeBufferPointer { JPEGBandStream.make($0, index: index, rows: 20..<22) })
         let headers = index.structure.scanDataOffset
-        #expect(band.count - headers < (bytes.count - headers) / 10, "\(band.count) of \(bytes.count) bytes")
+        #expect(band.bytes.count - headers < (bytes.count - headers) / 10, "\(band.bytes.count) of \(bytes.count) bytes")
+        #expect(band.topRow == 19)
         // It is a JPEG of the carrier row and the two rows.
-        let info = try ImageDecoder.probe(band)
+        let info = try ImageDecoder.probe(band.bytes)
         #expect(info.storedSize == PixelSize(width: 1000, height: 48))
     }
 
@@ -138,13 +148,51 @@ struct JPEGScanIndexTests {
         #expect(throws: ImageDecodeError.stopped) { try TileDecoder(bytes: bytes, until: { true }) }
     }
 
-    @Test("Restart markers are refused; the plain region decode still serves such files")
-    func restartMarkers() throws {
-        let bytes = Self.jpeg(.yuv420, restartRows: 1)
-        #expect(throws: JPEGScanIndex.Unsupported(reason: "the scan has restart markers")) { try JPEGScanIndex(bytes) }
+    /// 1000 px at 4:2:0 is 63 MCUs a row: intervals of one row, of three rows (entries every third
+    /// row, bands widened to them), of 21 MCUs (three a row) and of one MCU.
+    @Test("With restart markers, regions enter at the intervals and equal the whole decode, exactly",
+          arguments: [JPEGEncoder.Restarts.everyRows(1), .everyRows(3), .everyMCUs(21), .everyMCUs(1)])
+    func restartIntervals(restarts: JPEGEncoder.Restarts) throws {
+        let bytes = Self.jpeg(.yuv420, restarts: restarts)
+        let index = try JPEGScanIndex(bytes)
+        guard case .restarts(let intervals) = index.entries else {
+            Issue.record("\(restarts): not entered at its restart intervals")
+            return
+        }
+        #expect(intervals.data.count == (index.mcuRows * 63 + intervals.mcus - 1) / intervals.mcus)
+        #expect(index.entrySpacing == max(1, intervals.mcus / 63))
+        for denominator in [1, 4] {
+            try Self.expectRegionsMatch(bytes, index: index, denominator: denominator, label: "\(restarts)")
+        }
+        // A band is only the intervals holding its rows (widened to entries).
+        let band = try #require(bytes.withUnsafeBufferPointer { JPEGBandStream.make($0, index: index, rows: 20..<22) })
+        #expect(band.topRow == index.entryRow(atOrBefore: 20))
+        let info = try ImageDecoder.probe(band.bytes)
+        #expect(info.storedSize == PixelSize(width: 1000, height: 16 * (index.entryRow(atOrAfter: 22) - band.topRow)))
+    }
+
+    @Test("Restart files the index cannot enter say why, and the plain region decode still serves them")
+    func unsupportedRestarts() throws {
+        // 10 MCUs neither divide a row of 63 nor hold whole rows.
+        let split = Self.jpeg(.yuv420, restarts: .everyMCUs(10))
+        #expect(throws: JPEGScanIndex.Unsupported(
+            reason: "the restart intervals (10 MCUs) neither hold whole MCU rows nor divide one (63)")) { try JPEGScanIndex(split) }
         let region = PixelRect(x: 100, y: 300, width: 64, height: 64)
-        let decoded = try JPEGRegionDecoder.decode(bytes, region: region, scaleDenominator: 1)
-        #expect(TileFixtures.maxDifference(decoded.pixels, TileFixtures.crop(try Self.whole(bytes, denominator: 1), region)) == 0)
+        let decoded = try JPEGRegionDecoder.decode(split, region: region, scaleDenominator: 1)
+        #expect(TileFixtures.maxDifference(decoded.pixels, TileFixtures.crop(try Self.whole(split, denominator: 1), region)) == 0)
+        // Markers out of order: the scan is damaged (the second marker, RST1, made RST2).
+        var damaged = Self.jpeg(.yuv420, restarts: .everyRows(1))
+        let scan = try JPEGScanIndex(damaged).structure.scanDataOffset
+        let second = try #require((scan..<(damaged.count - 1)).filter { damaged[$0] == 0xFF && damaged[$0 + 1] == 0xD1 }.first)
+        damaged[second + 1] = 0xD2
+        #expect(throws: JPEGScanIndex.Unsupported(reason: "the restart markers are out of sequence (the scan is damaged)")) {
+            try JPEGScanIndex(damaged)
+        }
+        // Cut short: the intervals do not cover the picture.
+        let truncated = Array(Self.jpeg(.yuv420, restarts: .everyRows(1)).prefix(scan + 2000))
+        #expect(throws: JPEGScanIndex.Unsupported(reason: "the scan data ends early (the file is truncated)")) {
+            try JPEGScanIndex(truncated)
+        }
     }
 
     @Test("Huffman codes are canonical: the standard luminance DC table's codes, decoded and encoded")

@@ -159,6 +159,8 @@ typedef struct rfi_jpeg_encode_options {
     int32_t grayscale;
     /* Nonzero: a restart marker (DRI) every this many MCU rows. */
     int32_t restart_rows;
+    /* Nonzero: a restart marker every this many MCUs (1...65535), instead of restart_rows. */
+    int32_t restart_mcus;
 } rfi_jpeg_encode_options;
 
 /* Encodes opaque BGRA rows (alpha ignored) as a single-scan baseline JPEG with libjpeg-turbo's
