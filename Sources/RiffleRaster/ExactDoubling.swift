@@ -35,7 +35,8 @@ struct ExactDoubling {
 
     /// Draws destination rows `rows` (inside the doubled source): each source row a row needs is
     /// doubled horizontally once into one of two scratch rows, and every destination row is the
-    /// vertical blend of two of them.
+    /// vertical blend of two of them; rows 2k + 1 and 2k + 2, which blend the same two, are
+    /// drawn together.
     func draw(rows: Range<Int>, into target: PixelBuffer) {
         guard !cols.isEmpty else { return }
         // The scratch rows span the source columns cols needs, doubled: from destination column
@@ -57,12 +58,22 @@ struct ExactDoubling {
             return out
         }
         let lastRow = source.height - 1
-        for j in rows {
+        var j = rows.lowerBound
+        while j < rows.upperBound {
             let v = j - dy, k = v >> 1
-            let farRow = v & 1 == 0 ? max(k - 1, 0) : min(k + 1, lastRow)
-            let near = doubled(k, keep: farRow) + phase
-            let far = doubled(farRow, keep: k) + phase
-            Self.blendRows(near: near, far: far, count: cols.count, into: target.row(j) + cols.lowerBound)
+            if v & 1 == 1, j + 1 < rows.upperBound, k < lastRow {
+                // Rows 2k + 1 and 2k + 2 blend the same two source rows, each nearer one of them.
+                let upper = doubled(k, keep: k + 1) + phase, lower = doubled(k + 1, keep: k) + phase
+                Self.blendRowPair(
+                    upper, lower, count: cols.count, into: target.row(j) + cols.lowerBound, target.row(j + 1) + cols.lowerBound)
+                j += 2
+            } else {
+                let farRow = v & 1 == 0 ? max(k - 1, 0) : min(k + 1, lastRow)
+                let near = doubled(k, keep: farRow) + phase
+                let far = doubled(farRow, keep: k) + phase
+                Self.blendRows(near: near, far: far, count: cols.count, into: target.row(j) + cols.lowerBound)
+                j += 1
+            }
         }
     }
 
@@ -113,6 +124,30 @@ struct ExactDoubling {
         }
         for i in whole * groupWidth..<count {
             out[i] = firstPixel(oneToThree(splat(near[i]), splat(far[i])))
+        }
+    }
+
+    /// first[i] = oneToThree(a[i], b[i]) and second[i] = oneToThree(b[i], a[i]) for `count`
+    /// pixels, sharing the pair's ceiling average (which is symmetric).
+    private static func blendRowPair(
+        _ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, count: Int,
+        into first: UnsafeMutablePointer<UInt32>, _ second: UnsafeMutablePointer<UInt32>
+    ) {
+        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+        let o1 = UnsafeMutableRawPointer(first), o2 = UnsafeMutableRawPointer(second)
+        let vectorBytes = MemoryLayout<Channels>.size
+        let whole = count / groupWidth
+        for g in 0..<whole {
+            let offset = g &* vectorBytes
+            let x = ra.loadUnaligned(fromByteOffset: offset, as: Channels.self)
+            let y = rb.loadUnaligned(fromByteOffset: offset, as: Channels.self)
+            let mean = ceilingAverage(x, y)
+            o1.storeBytes(of: floorAverage(x, mean), toByteOffset: offset, as: Channels.self)
+            o2.storeBytes(of: floorAverage(y, mean), toByteOffset: offset, as: Channels.self)
+        }
+        for i in whole * groupWidth..<count {
+            first[i] = firstPixel(oneToThree(splat(a[i]), splat(b[i])))
+            second[i] = firstPixel(oneToThree(splat(b[i]), splat(a[i])))
         }
     }
 
