@@ -47,10 +47,10 @@ enum JPEGBandStream {
             return Band(bytes: writer.bytes, topRow: rows.lowerBound - 1)
         case .restarts(let intervals):
             let top = index.entryRow(atOrBefore: rows.lowerBound), end = index.entryRow(atOrAfter: rows.upperBound)
-            let perRow = structure.mcusPerRow
-            let first = top * perRow / intervals.mcus
-            let last = end == structure.mcuRows ? intervals.data.count : end * perRow / intervals.mcus
-            let copied = intervals.data[first..<last]
+            let perRow = structure.mcusPerRow, mcus = structure.restartInterval
+            let first = top * perRow / mcus
+            let last = end == structure.mcuRows ? intervals.count : end * perRow / mcus
+            let copied = intervals[first..<last]
             var writer = StuffingBitWriter(capacity: copied.reduce(0) { $0 + $1.count + 2 } + 4096)
             writer.appendHeaders(of: structure, from: bytes, height: height(top, end))
             for (k, range) in copied.enumerated() {

@@ -29,21 +29,15 @@ public struct JPEGScanIndex: Sendable {
         let predictors: [Int32]
     }
 
-    /// The scan's restart intervals, found from their markers.
-    struct RestartIntervals: Sendable, Equatable {
-        /// MCUs in each interval but the last (the file's DRI value).
-        let mcus: Int
-        /// Byte ranges of each interval's entropy-coded data in the file, markers excluded.
-        let data: [Range<Int>]
-    }
-
     /// How bands enter the scan.
     enum Entries: Sendable {
         /// Found by the Huffman walk: every MCU row's start, then the end of the last
         /// (`mcuRows + 1` entries).
         case rows([RowStart])
-        /// The restart intervals: a row is an entry where an interval begins.
-        case restarts(RestartIntervals)
+        /// The byte ranges of the restart intervals' entropy-coded data in the file, markers
+        /// excluded, each `structure.restartInterval` MCUs but the last: a row is an entry where
+        /// an interval begins.
+        case restarts([Range<Int>])
     }
 
     /// The file's markers.
@@ -58,8 +52,8 @@ public struct JPEGScanIndex: Sendable {
 
     /// Indexes the JPEG in `bytes`; throws `JPEGScanIndex.Unsupported` with the reason for a
     /// file it cannot index (progressive, restart intervals that split rows, damaged or truncated
-    /// scan data...), and `Unsupported.stopped` once `stop`, asked before each MCU row (each
-    /// restart interval), says true.
+    /// scan data...), and `Unsupported.stopped` once `stop`, asked before each MCU row (with
+    /// restart markers, before each interval that begins one), says true.
     public init(_ bytes: [UInt8], until stop: () -> Bool = { false }) throws(Unsupported) {
         let result: Result<(JPEGStructure, Entries), Unsupported> = bytes.withUnsafeBufferPointer { data in
             do throws(Unsupported) {
@@ -86,8 +80,8 @@ public struct JPEGScanIndex: Sendable {
 
     /// MCU rows from one entry to the next: 1, or an interval's rows where intervals hold several.
     var entrySpacing: Int {
-        guard case .restarts(let intervals) = entries, intervals.mcus > structure.mcusPerRow else { return 1 }
-        return intervals.mcus / structure.mcusPerRow
+        guard case .restarts = entries, structure.restartInterval > structure.mcusPerRow else { return 1 }
+        return structure.restartInterval / structure.mcusPerRow
     }
 
     /// The last MCU row at or before `row` where a band can begin.
@@ -102,7 +96,7 @@ public struct JPEGScanIndex: Sendable {
     /// The markers must count RST0 ... RST7 over and over, and the intervals cover every MCU.
     private static func findRestarts(
         _ data: UnsafeBufferPointer<UInt8>, _ structure: JPEGStructure, until stop: () -> Bool
-    ) throws(Unsupported) -> RestartIntervals {
+    ) throws(Unsupported) -> [Range<Int>] {
         let mcus = structure.restartInterval, perRow = structure.mcusPerRow
         guard mcus % perRow == 0 || perRow % mcus == 0 else {
             throw Unsupported(reason: "the restart intervals (\(mcus) MCUs) neither hold whole MCU rows nor divide one (\(perRow))")
@@ -111,6 +105,7 @@ public struct JPEGScanIndex: Sendable {
         var intervals: [Range<Int>] = []
         intervals.reserveCapacity(expected)
         var start = structure.scanDataOffset, at = start
+        if stop() { throw .stopped }
         while true {
             // Entropy-coded data holds FF only as a stuffed FF 00; any other FF begins a marker,
             // perhaps after fill bytes (more FF).
@@ -129,14 +124,14 @@ public struct JPEGScanIndex: Sendable {
             guard Int(code - 0xD0) == (intervals.count - 1) % 8 else {
                 throw Unsupported(reason: "the restart markers are out of sequence (the scan is damaged)")
             }
-            if stop() { throw .stopped }
+            if intervals.count * mcus % perRow == 0, stop() { throw .stopped }
             start = marker + 1
             at = start
         }
         guard intervals.count == expected else {
             throw Unsupported(reason: "the scan has \(intervals.count) restart intervals where its size needs \(expected)")
         }
-        return RestartIntervals(mcus: mcus, data: intervals)
+        return intervals
     }
 
     /// Reads every Huffman code of the scan, noting each MCU row's start.

@@ -145,6 +145,14 @@ struct JPEGScanIndexTests {
             })
         }
         #expect(asked == 4, "asked before each row until it said stop")
+        // With restart markers, before each interval that begins a row: 44 times for three
+        // intervals a row.
+        var askedOfRestarts = 0
+        let restarts = try JPEGScanIndex(Self.jpeg(.yuv420, restarts: .everyMCUs(21)), until: {
+            askedOfRestarts += 1
+            return false
+        })
+        #expect(askedOfRestarts == restarts.mcuRows && restarts.mcuRows == 44)
         #expect(throws: ImageDecodeError.stopped) { try TileDecoder(bytes: bytes, until: { true }) }
     }
 
@@ -159,8 +167,9 @@ struct JPEGScanIndexTests {
             Issue.record("\(restarts): not entered at its restart intervals")
             return
         }
-        #expect(intervals.data.count == (index.mcuRows * 63 + intervals.mcus - 1) / intervals.mcus)
-        #expect(index.entrySpacing == max(1, intervals.mcus / 63))
+        let mcus = index.structure.restartInterval
+        #expect(intervals.count == (index.mcuRows * 63 + mcus - 1) / mcus)
+        #expect(index.entrySpacing == max(1, mcus / 63))
         for denominator in [1, 4] {
             try Self.expectRegionsMatch(bytes, index: index, denominator: denominator, label: "\(restarts)")
         }
