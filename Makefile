@@ -14,8 +14,9 @@ BENCH ?=
 # Headers and libraries the build links, the font the text uses, pkg-config for pixman's flags.
 BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libjpeg62-turbo-dev libpng-dev \
 	libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev
-# The end-to-end tests run the real window on a virtual X server.
-TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth
+# The end-to-end tests run the real window on a virtual X server and send it real input through
+# XTest (xdotool).
+TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -90,6 +90,9 @@ let package = Package(
             dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleDisplay"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "RiffleEndToEndTests", dependencies: ["RiffleImageIO", "RiffleRaster"]),
+        .testTarget(
+            name: "RiffleEndToEndTests",
+            dependencies: ["RiffleImageIO", "RiffleRaster", "RiffleX11", "RiffleInteraction", "RiffleGeometry"]
+        ),
     ]
 )

@@ -9,8 +9,11 @@ import RifflePhysics
 /// the whole gesture. Convention (Riffle's choice): motion is reported from the lock point on, so
 /// the slop is absorbed and the content starts moving from where it is, with no 10 px jump.
 /// Deltas are full 2D displacements; the consumer decides what the axis means. The release
-/// velocity is `VelocityTracker`'s least-squares estimate over the last 100 ms of every sample
-/// since the press.
+/// velocity is `VelocityTracker`'s least-squares estimate over the last 100 ms of the press and
+/// every move since. A release where the last move left the pointer adds no sample: X stamps it
+/// later but at the same place, which would tell the fit the pointer had stopped (Flutter's
+/// `DragGestureRecognizer` likewise tracks only down and move events); a pointer that really
+/// stopped is caught by the tracker's stillness threshold at the release time.
 public struct PanRecognizer: Hashable, Sendable {
     /// 10 px: movement beyond this from the press point is a pan, and decides its axis
     /// (PhotoSwipe, PHYSICS.md).
@@ -85,7 +88,7 @@ public struct PanRecognizer: Hashable, Sendable {
         case let .possible(press):
             return (position - press).length > Self.slop ? [] : [.tap(position: position, time: time)]
         case let .panning(_, last):
-            tracker.add(time: time, position: position)
+            if position != last { tracker.add(time: time, position: position) }
             let velocity = tracker.velocity(at: time)
             let motion: [Output] = position == last ? [] : [.changed(delta: position - last, time: time)]
             return motion + [.ended(velocity: velocity, time: time)]

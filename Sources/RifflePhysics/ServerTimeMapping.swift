@@ -7,10 +7,14 @@
 ///
 /// The offset is kept as the smallest one seen, because an event is never delivered before it
 /// happens: an event that arrives "earlier" than the mapping predicts lowers the offset, so a
-/// mapped time is never later than the `now` it arrived at and mapped times never run
-/// backwards for events in server order. An event that arrives more than `maxDrift` seconds
-/// later than predicted re-anchors the offset to it: the server's clock jumped or drifted (a
-/// suspend, a restarted server), and stale times would make velocities meaningless.
+/// mapped time is never later than the `now` it arrived at. An event that arrives more than
+/// `maxDrift` seconds later than predicted re-anchors the offset to it: the server's clock jumped
+/// or drifted (a suspend, a restarted server), and stale times would make velocities meaningless.
+///
+/// Events read together are mapped together, with the one offset their newest implies: only the
+/// newest can have arrived without waiting, the older ones queued behind it. Mapped one by one,
+/// each would lower the offset to its own arrival and every event of the batch would map to
+/// `now`, collapsing a flick's 16 ms spacing to nothing.
 public struct ServerTimeMapping: Sendable {
     /// Seconds an event may arrive later than the mapping predicts before it re-anchors.
     public let maxDrift: Double
@@ -27,16 +31,21 @@ public struct ServerTimeMapping: Sendable {
         self.maxDrift = maxDrift
     }
 
-    /// The app-clock time of an event stamped `serverMilliseconds` that arrived at app time
-    /// `now` (seconds); never later than `now`.
+    /// The app-clock times of events stamped `serverMilliseconds` (in the order read) that
+    /// arrived together at app time `now` (seconds); none later than `now`, their server spacing
+    /// kept exactly.
+    public mutating func appTimes(serverMilliseconds: [UInt32], now: Double) -> [Double] {
+        let seconds = serverMilliseconds.map { timeline.seconds(for: $0) }
+        guard let newest = seconds.max() else { return [] }
+        let arrival = now - newest
+        let mapped = offset.map { arrival <= $0 + maxDrift ? min($0, arrival) : arrival } ?? arrival
+        offset = mapped
+        return seconds.map { $0 + mapped }
+    }
+
+    /// The app-clock time of one event stamped `serverMilliseconds` that arrived alone at app
+    /// time `now` (seconds); never later than `now`.
     public mutating func appTime(serverMilliseconds: UInt32, now: Double) -> Double {
-        let seconds = timeline.seconds(for: serverMilliseconds)
-        let arrival = now - seconds
-        if let known = offset, arrival <= known + maxDrift {
-            offset = min(known, arrival)
-        } else {
-            offset = arrival
-        }
-        return seconds + (offset ?? arrival)
+        appTimes(serverMilliseconds: [serverMilliseconds], now: now)[0]
     }
 }

@@ -10,6 +10,14 @@ import RiffleGeometry
 /// only two distinct times) fall back to the linear fit's slope. The estimate is zero with fewer
 /// than two samples, or when the pointer has been still for more than `stillnessThreshold`
 /// before the query time. Units: seconds and pixels in, pixels per second out.
+///
+/// Bound: b is trusted only in the direction of the linear fit's slope m on that axis and at most
+/// 2m. The line's slope is the window's mean velocity, and for samples spread evenly over the
+/// window, constant acceleration from rest gives b = 2m exactly; beyond that the quadratic is
+/// extrapolating the curvature of a few unevenly spaced samples, and b is capped at 2m. A b
+/// against m measures nothing (two moves of 50 px 16 ms apart, the first 0.5 ms after the press,
+/// fit b = −91 000 px/s for m = +2 900 px/s): m stands in. For samples that move one way only,
+/// m has their direction (it is cov(τ, x)/var(τ)), so the estimate never points backwards.
 public struct VelocityTracker: Hashable, Sendable {
     /// One pointer position at one moment.
     public struct Sample: Hashable, Sendable {
@@ -72,16 +80,17 @@ public struct VelocityTracker: Hashable, Sendable {
         let taus = window.map { $0.time - newest.time }
         let xs = window.map { $0.position.x - newest.position.x }
         let ys = window.map { $0.position.y - newest.position.y }
-        return Point(x: Self.slopeAtZero(taus, xs), y: Self.slopeAtZero(taus, ys))
+        return Point(x: Self.boundedSlope(taus, xs), y: Self.boundedSlope(taus, ys))
     }
 
     // Relative size below which a normal-equation determinant counts as singular: the samples
     // then span too few distinct times for the fit's degree. Unit-free.
     private static let singularity = 1e-9
 
-    /// b of the least-squares quadratic through (τ, v), or of the line when the quadratic is
-    /// singular; 0 when both are.
-    private static func slopeAtZero(_ taus: [Double], _ values: [Double]) -> Double {
+    /// b of the least-squares quadratic through (τ, v), capped at 2m, m the slope of the
+    /// least-squares line; m itself when b points against m or the quadratic is singular; 0 when
+    /// the line is singular too.
+    private static func boundedSlope(_ taus: [Double], _ values: [Double]) -> Double {
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         var t0 = 0.0, t1 = 0.0, t2 = 0.0
         for (tau, value) in zip(taus, values) {
@@ -89,16 +98,15 @@ public struct VelocityTracker: Hashable, Sendable {
             s0 += 1; s1 += tau; s2 += tau2; s3 += tau2 * tau; s4 += tau2 * tau2
             t0 += value; t1 += value * tau; t2 += value * tau2
         }
+        let lineDet = s0 * s2 - s1 * s1
+        guard abs(lineDet) > singularity * s0 * s2, lineDet != 0 else { return 0 }
+        let line = (s0 * t1 - s1 * t0) / lineDet
         // Normal equations [s0 s1 s2; s1 s2 s3; s2 s3 s4]·[a b c] = [t0 t1 t2]; b by Cramer's rule.
-        if taus.count >= 3 {
-            let det = s0 * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
-            if abs(det) > singularity * s0 * s2 * s4 {
-                let detB = s0 * (t1 * s4 - s3 * t2) - t0 * (s1 * s4 - s3 * s2) + s2 * (s1 * t2 - t1 * s2)
-                return detB / det
-            }
-        }
-        let det = s0 * s2 - s1 * s1
-        guard abs(det) > singularity * s0 * s2, det != 0 else { return 0 }
-        return (s0 * t1 - s1 * t0) / det
+        guard taus.count >= 3 else { return line }
+        let det = s0 * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
+        guard abs(det) > singularity * s0 * s2 * s4 else { return line }
+        let quadratic = (s0 * (t1 * s4 - s3 * t2) - t0 * (s1 * s4 - s3 * s2) + s2 * (s1 * t2 - t1 * s2)) / det
+        guard quadratic * line > 0 else { return line }
+        return abs(quadratic) > 2 * abs(line) ? 2 * line : quadratic
     }
 }

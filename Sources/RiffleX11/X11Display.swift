@@ -11,8 +11,9 @@ import RiffleRaster
 ///
 /// Pointer input comes from XInput 2 when the server speaks 2.1 or later (smooth scrolling in
 /// fractional notches, trackpad pinches from 2.4), from core events otherwise; event times are
-/// mapped from the server's clock onto the app's. Consecutive pointer moves, Expose runs and
-/// resizes within one `pollEvents()` are coalesced.
+/// mapped from the server's clock onto the app's. Expose runs and resizes within one
+/// `pollEvents()` are coalesced; pointer moves never are, since a release's velocity is fitted to
+/// every one of them (the app handles them all before it draws, so a frame costs the same).
 ///
 /// The window, images and connection are released when the display is, except that a
 /// `frameBuffer()` the app still holds keeps its image (and so the connection) alive.
@@ -93,7 +94,7 @@ public final class X11Display: Display {
     }
 
     /// Drains the X connection without blocking: translated events, oldest first, with runs
-    /// of moves, exposes and resizes coalesced.
+    /// of exposes and resizes coalesced.
     public func pollEvents() -> [InputEvent] {
         drain()
         defer { queue.removeAll() }
@@ -131,42 +132,47 @@ public final class X11Display: Display {
 
     // MARK: events
 
-    /// Moves every event the server has sent into `queue`, translated and coalesced.
+    /// Moves every event the server has sent into `queue`, translated and coalesced; the events
+    /// read together are stamped together (`ServerTimeMapping.appTimes`).
     private func drain() {
+        var events: [rfx_event] = []
         var event = rfx_event()
-        var arrival: Double?
-        while rfx_next_event(connection.handle, &event) != 0 {
-            // One reading of the clock per drain: the events arrived together.
-            let received = arrival ?? now()
-            arrival = received
-            enqueue(event, received: received)
+        while rfx_next_event(connection.handle, &event) != 0 { events.append(event) }
+        guard !events.isEmpty else { return }
+        // Expose, configure and close carry no server time and must not feed the mapping.
+        let timed = events.indices.filter { Self.carriesServerTime(events[$0]) }
+        let times = timeMapping.appTimes(serverMilliseconds: timed.map { events[$0].server_time }, now: now())
+        var stamps = [Double](repeating: 0, count: events.count)
+        for (index, time) in zip(timed, times) { stamps[index] = time }
+        for (event, time) in zip(events, stamps) { enqueue(event, time: time) }
+    }
+
+    private static func carriesServerTime(_ event: rfx_event) -> Bool {
+        switch event.type {
+        case RFX_EVENT_CONFIGURE, RFX_EVENT_EXPOSE, RFX_EVENT_CLOSE: false
+        default: true
         }
     }
 
-    /// Translates `event`, which reached the app at app time `received`, onto the queue.
-    private func enqueue(_ event: rfx_event, received: Double) {
+    /// Translates `event`, stamped `time` on the app's clock (0 for events with no server
+    /// time), onto the queue.
+    private func enqueue(_ event: rfx_event, time: Double) {
         let position = Point(x: event.x, y: event.y)
         let modifiers = Self.modifiers(event.modifiers)
-        // Expose, configure and close carry no server time and must not feed the mapping.
-        func stamp() -> Double {
-            timeMapping.appTime(serverMilliseconds: event.server_time, now: received)
-        }
         switch event.type {
         case RFX_EVENT_BUTTON_PRESS, RFX_EVENT_BUTTON_RELEASE:
             guard let button = PointerButton(rawValue: Int(event.button)) else { return }
             queue.append(
                 event.type == RFX_EVENT_BUTTON_PRESS
-                    ? .pointerDown(position: position, button: button, modifiers: modifiers, time: stamp())
-                    : .pointerUp(position: position, button: button, modifiers: modifiers, time: stamp()))
+                    ? .pointerDown(position: position, button: button, modifiers: modifiers, time: time)
+                    : .pointerUp(position: position, button: button, modifiers: modifiers, time: time))
         case RFX_EVENT_MOTION:
-            // Only the latest of a run of moves matters to a frame drawn after all of them.
-            if case .pointerMove = queue.last { queue.removeLast() }
-            queue.append(.pointerMove(position: position, modifiers: modifiers, time: stamp()))
+            queue.append(.pointerMove(position: position, modifiers: modifiers, time: time))
         case RFX_EVENT_SCROLL:
             queue.append(
                 .scroll(
                     delta: Point(x: event.scroll_dx, y: event.scroll_dy), position: position,
-                    modifiers: modifiers, precise: event.scroll_precise != 0, time: stamp()))
+                    modifiers: modifiers, precise: event.scroll_precise != 0, time: time))
         case RFX_EVENT_PINCH:
             // The server reports the scale since the gesture began; the app wants each update
             // relative to the previous one.
@@ -175,12 +181,12 @@ public final class X11Display: Display {
             let phase: GesturePhase =
                 event.phase == RFX_PHASE_BEGIN ? .began : event.phase == RFX_PHASE_UPDATE ? .changed : .ended
             let factor = previous > 0 ? event.pinch_scale / previous : 1
-            queue.append(.pinch(scaleFactor: factor, center: position, phase: phase, time: stamp()))
+            queue.append(.pinch(scaleFactor: factor, center: position, phase: phase, time: time))
         case RFX_EVENT_KEY:
             let name = withUnsafeBytes(of: event.keysym_name) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
-            queue.append(.key(name: name, modifiers: modifiers, time: stamp()))
+            queue.append(.key(name: name, modifiers: modifiers, time: time))
         case RFX_EVENT_CONFIGURE:
             // ConfigureNotify also reports moves; only a new size matters. The frame is
             // reallocated lazily by the next frameBuffer(), once per run of resizes.

@@ -45,6 +45,39 @@ import Testing
 }
 
 @Suite struct ClickRecognizerTests {
+    // X stamps a release later than the last move but at its place; as a sample it told the fit
+    // the pointer had stopped, and three 50 px moves 16 ms apart flicked backwards.
+    @Test(arguments: [1.0, -1.0])
+    func aReleaseWhereTheLastMoveEndedAddsNoSample(direction: Double) {
+        var pan = PanRecognizer()
+        pan.press(at: Point(x: 400, y: 300), time: 10)
+        for (i, t) in [10.0005, 10.0165, 10.0325].enumerated() {
+            _ = pan.move(to: Point(x: 400 + direction * 50 * Double(i + 1), y: 300), time: t)
+        }
+        let outputs = pan.release(at: Point(x: 400 + direction * 150, y: 300), time: 10.0485)
+        guard case let .ended(velocity, _)? = outputs.last else {
+            Issue.record("no end: \(outputs)")
+            return
+        }
+        #expect(outputs.count == 1)
+        #expect(velocity.x * direction > PagingScrollModel.flickVelocity, "\(velocity)")
+    }
+
+    @Test func aReleaseAwayFromTheLastMoveCountsAsMotion() {
+        var pan = PanRecognizer()
+        pan.press(at: Point(x: 0, y: 0), time: 0)
+        _ = pan.move(to: Point(x: 20, y: 0), time: 0.010)
+        _ = pan.move(to: Point(x: 40, y: 0), time: 0.020)
+        let outputs = pan.release(at: Point(x: 60, y: 0), time: 0.030)
+        #expect(outputs.first == .changed(delta: Point(x: 20, y: 0), time: 0.030))
+        guard case let .ended(velocity, _)? = outputs.last else {
+            Issue.record("no end: \(outputs)")
+            return
+        }
+        // Four samples 10 ms apart, 20 px each: 2000 px/s exactly, by the line and the parabola.
+        #expect(abs(velocity.x - 2000) < 1e-6)
+    }
+
     @Test func aSingleClickFiresOnlyAfter300ms() {
         var clicks = ClickRecognizer()
         #expect(clicks.press(at: Point(x: 5, y: 5), time: 0) == nil)

@@ -35,4 +35,18 @@ import Testing
         let reordered = m.appTime(serverMilliseconds: UInt32.max, now: 1_000.021)
         #expect(reordered < after && reordered > before)
     }
+
+    // Three moves 16 ms apart read in one drain 5 ms after the last: mapped one by one, each
+    // lowered the offset to its own arrival and all three landed on `now`.
+    @Test func eventsReadTogetherKeepTheirSpacing() {
+        var m = ServerTimeMapping()
+        let times = m.appTimes(serverMilliseconds: [2_000, 2_016, 2_032], now: 7.037)
+        #expect(times.count == 3)
+        #expect(abs(times[0] - 7.005) < 1e-9 && abs(times[1] - 7.021) < 1e-9 && abs(times[2] - 7.037) < 1e-9)
+        // A later batch read 8 ms after its newest event (the first was read after 5): the
+        // offset 7.037 − 2.032 = 5.005 holds, so it maps to 2.048 + 5.005 and 2.064 + 5.005.
+        let later = m.appTimes(serverMilliseconds: [2_048, 2_064], now: 7.072)
+        #expect(abs(later[0] - 7.053) < 1e-9 && abs(later[1] - 7.069) < 1e-9)
+        #expect(m.appTimes(serverMilliseconds: [], now: 9).isEmpty)
+    }
 }

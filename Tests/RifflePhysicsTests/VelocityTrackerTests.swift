@@ -104,4 +104,63 @@ struct VelocityTrackerTests {
         let v = tracker.velocity(at: times.last!)
         #expect(isClose(v.x, 700, relative: 1e-6) && isClose(v.y, 20, relative: 1e-6), "seed \(seed)")
     }
+
+    /// Slope of the least-squares line through (t, x), by its closed form Σ(t − t̄)(x − x̄) / Σ(t − t̄)².
+    static func lineSlope(_ samples: [(Double, Double)]) -> Double {
+        let n = Double(samples.count)
+        let tMean = samples.map(\.0).reduce(0, +) / n, xMean = samples.map(\.1).reduce(0, +) / n
+        let covariance = samples.map { ($0.0 - tMean) * ($0.1 - xMean) }.reduce(0, +)
+        let variance = samples.map { ($0.0 - tMean) * ($0.0 - tMean) }.reduce(0, +)
+        return covariance / variance
+    }
+
+    // XTest (xdotool) and low-rate devices: the first move lands 0.5 ms after the press, then one
+    // every 16 ms. The quadratic through press + 2 moves has slope −90 814 px/s at the end: a flick
+    // to the right paged left. The line's slope stands in for a quadratic against it.
+    @Test("a press and two quick moves give the line's slope, not a backwards parabola")
+    func twoQuickMoves() {
+        let samples: [(Double, Double)] = [(0, 0), (0.0005, 50), (0.0165, 100)]
+        var tracker = VelocityTracker()
+        for (t, x) in samples { tracker.add(time: t, position: Point(x: x, y: 0)) }
+        let expected = Self.lineSlope(samples)
+        #expect(isClose(expected, 4683.065, absolute: 0.01))
+        #expect(isClose(tracker.velocity(at: 0.0165).x, expected, relative: 1e-9))
+    }
+
+    @Test("three quick moves: forwards, at most twice the line's slope")
+    func threeQuickMoves() {
+        let samples: [(Double, Double)] = [(0, 0), (0.0005, 50), (0.0165, 100), (0.0325, 150)]
+        var tracker = VelocityTracker()
+        for (t, x) in samples { tracker.add(time: t, position: Point(x: x, y: 0)) }
+        let v = tracker.velocity(at: 0.0325).x
+        #expect(v > 500 && v <= 2 * Self.lineSlope(samples), "\(v)")
+    }
+
+    // Still for 30 ms, then a 10 px step in the last millisecond: the parabola's end slope is far
+    // steeper than anything the samples show on average, and is capped at twice the line's.
+    @Test("a quadratic steeper than twice the line's slope is capped there")
+    func cappedAtTwiceTheLine() {
+        let samples: [(Double, Double)] = [(0, 0), (0.010, 0), (0.020, 0), (0.030, 0), (0.031, 10)]
+        var tracker = VelocityTracker()
+        for (t, x) in samples { tracker.add(time: t, position: Point(x: x, y: 0)) }
+        #expect(isClose(tracker.velocity(at: 0.031).x, 2 * Self.lineSlope(samples), relative: 1e-9))
+    }
+
+    @Test("samples moving one way never give a velocity the other way", arguments: seeds)
+    func neverBackwards(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        for trial in 0..<200 {
+            var tracker = VelocityTracker()
+            var t = 0.0, x = 0.0
+            let direction: Double = trial.isMultiple(of: 2) ? 1 : -1
+            for _ in 0..<Int.random(in: 2...8, using: &generator) {
+                tracker.add(time: t, position: Point(x: x, y: 0))
+                t += Double.random(in: 0.0002...0.030, using: &generator)
+                x += direction * Double.random(in: 0...80, using: &generator)
+            }
+            let last = tracker.samples.last!
+            let v = tracker.velocity(at: last.time).x
+            #expect(v * direction >= 0, "seed \(seed), trial \(trial): \(tracker.samples) gave \(v)")
+        }
+    }
 }

@@ -1,0 +1,204 @@
+import Foundation
+import RiffleGeometry
+import RiffleInteraction
+import RiffleX11
+import Testing
+
+/// The input path itself: real X events, sent through the XTest extension by `xdotool` (as a
+/// person's mouse would arrive), read by an `X11Display` in this process on Xvfb, and fed to the
+/// pure viewer model. Replays inject events above this layer, so only these tests see the server's
+/// timestamps, its event order and the shim's translation.
+///
+/// With no window manager the window sits at the screen's top-left, so screen and window
+/// coordinates agree.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct X11InputTests {
+    static let windowSize = PixelSize(width: 640, height: 400)
+
+    /// An Xvfb with one Riffle window on it, and `xdotool` aimed at that server.
+    final class Session {
+        // Declared before the server so it is released first: the connection must close before
+        // Xvfb goes, or Xlib's IO error handler ends the test process.
+        let display: X11Display
+        let server: VirtualXServer
+        let xdotool: String
+
+        init() throws {
+            guard let xdotool = VirtualXServer.findExecutable("xdotool") else {
+                throw EndToEndError("xdotool is not installed (Debian package xdotool; `make test` installs it)")
+            }
+            self.xdotool = xdotool
+            server = try VirtualXServer(sharedMemory: true)
+            // XOpenDisplay reads DISPLAY; nothing else in this process talks to X.
+            setenv("DISPLAY", server.display, 1)
+            display = try X11Display(size: X11InputTests.windowSize, title: "Riffle input test") {
+                ProcessInfo.processInfo.systemUptime
+            }
+            // The first Expose (and any configure) of mapping the window.
+            _ = events(until: { _ in false }, timeout: 0.2)
+        }
+
+        /// Runs one `xdotool` command chain (its `sleep` items included) and waits for it to end.
+        func send(_ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: xdotool)
+            process.arguments = arguments
+            process.environment = ["DISPLAY": server.display]
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw EndToEndError("xdotool \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+            }
+        }
+
+        /// The events that arrive until one satisfies `done` (included) or `timeout` seconds
+        /// pass; a timeout with a condition that can be met is recorded as a test issue.
+        func events(until done: (InputEvent) -> Bool, timeout: Double = 10) -> [InputEvent] {
+            var received: [InputEvent] = []
+            let deadline = ProcessInfo.processInfo.systemUptime + timeout
+            while ProcessInfo.processInfo.systemUptime < deadline {
+                for event in display.pollEvents() {
+                    received.append(event)
+                    if done(event) { return received }
+                }
+                display.waitForEvents(timeout: 0.05)
+            }
+            return received
+        }
+
+        /// The events up to and including the next left-button release.
+        func eventsUntilRelease() -> [InputEvent] {
+            let events = events { if case .pointerUp = $0 { true } else { false } }
+            if !events.contains(where: { if case .pointerUp = $0 { true } else { false } }) {
+                Issue.record("no button release arrived within 10 s; got \(events)")
+            }
+            return events
+        }
+    }
+
+    /// The `xdotool` chain of a flick as the defect report scripted it: press at the window's
+    /// centre (after a pause, as a person settles the pointer), `moves` steps of 50 px 16 ms
+    /// apart, release 16 ms after the last. (One chain, not one process a step: starting
+    /// xdotool takes ~35 ms, which would make every gap a pause.)
+    static func flick(moves: Int, direction: Int) -> [String] {
+        var chain = ["mousemove", "320", "200", "sleep", "0.3", "mousedown", "1"]
+        for _ in 0..<moves { chain += ["mousemove_relative", "--", "\(50 * direction)", "0", "sleep", "0.016"] }
+        return chain + ["mouseup", "1"]
+    }
+
+    /// A five-page viewer of `content`-sized photos (the window's size when nil) on page 2 that
+    /// has taken `events` in, then stepped at 60 Hz for `seconds` after the last of them.
+    static func viewer(after events: [InputEvent], content: Size? = nil, steppedFor seconds: Double = 2) -> ViewerInteraction {
+        let times = events.compactMap(\.time)
+        let start = (times.min() ?? 0) - 1
+        var viewer = ViewerInteraction(
+            pageCount: 5, viewport: Size(width: Double(windowSize.width), height: Double(windowSize.height)),
+            page: 2, time: start)
+        if let content { for page in 0..<5 { viewer.setContentSize(content, forPage: page, at: start) } }
+        for event in events { viewer.handle(event) }
+        let end = (times.max() ?? start)
+        var t = end
+        while t + 1.0 / 60 <= end + seconds {
+            t += 1.0 / 60
+            viewer.step(to: t)
+        }
+        return viewer
+    }
+
+    // A flick to the right shows the previous photo, to the left the next: with 2 and 3 motion
+    // events the release sample once bent the velocity fit backwards and paged the wrong way.
+    @Test(arguments: [2, 3, 4, 8], [1, -1])
+    func aFlickTurnsOnePageTheWayItWent(moves: Int, direction: Int) throws {
+        let session = try Session()
+        try session.send(Self.flick(moves: moves, direction: direction))
+        let events = session.eventsUntilRelease()
+        let motions = events.filter { if case .pointerMove = $0 { true } else { false } }
+        // The pointer move to the start is reported too (the pointer enters the window).
+        #expect(motions.count >= moves, "every motion reaches the app: \(events)")
+        let viewer = Self.viewer(after: events)
+        #expect(viewer.currentPage == 2 - direction, "\(moves) moves, direction \(direction): \(events)")
+        #expect(!viewer.isAnimating)
+    }
+
+    @Test func eventTimesAreTheServersNotTheirArrival() throws {
+        let session = try Session()
+        try session.send(Self.flick(moves: 4, direction: 1))
+        let events = session.eventsUntilRelease()
+        guard let down = events.firstIndex(where: { if case .pointerDown = $0 { true } else { false } }) else {
+            Issue.record("no press in \(events)")
+            return
+        }
+        let times = events[down...].compactMap(\.time)
+        let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
+        // The moves and the release are 16 ms apart (xdotool sleeps between them; the first move
+        // follows the press at once). The events are drained together after the last, so
+        // arrival times would all be equal; server times keep the gaps (ms resolution).
+        #expect(gaps.count == 5)
+        #expect(gaps.dropFirst().allSatisfy { $0 >= 0.015 && $0 <= 0.030 }, "\(gaps)")
+        #expect(times == times.sorted())
+    }
+
+    // A zoomed photo flicked with three motion events once drifted back against the flick.
+    @Test(arguments: [1, -1])
+    func aZoomedFlickCoastsOn(direction: Int) throws {
+        let session = try Session()
+        // Three zoom steps of 1.3 from fit 640/3200 = 0.2: 0.44, so the photo is 1406 px wide and
+        // can pan 383 px either way; the 150 px drag stays clear of the edge (no hand-over to
+        // paging), the coast reaches it.
+        try session.send(["mousemove", "320", "200", "key", "plus", "plus", "plus", "sleep", "0.5"] + Self.flick(moves: 3, direction: direction))
+        let events = session.eventsUntilRelease()
+        #expect(events.contains { if case .key(name: "plus", _, _) = $0 { true } else { false } })
+        let content = Size(width: 3200, height: 2000)
+        let atRelease = Self.viewer(after: events, content: content, steppedFor: 0)
+        let settled = Self.viewer(after: events, content: content)
+        guard let released = atRelease.renderState.pages.first(where: { $0.index == 2 })?.transform,
+              let rested = settled.renderState.pages.first(where: { $0.index == 2 })?.transform
+        else {
+            Issue.record("page 2 is not on screen")
+            return
+        }
+        #expect(settled.currentPage == 2, "a zoomed photo pans; it does not page from its middle")
+        #expect(abs(released.scale - 0.2 * 1.3 * 1.3 * 1.3) < 1e-6 && abs(rested.scale - released.scale) < 1e-9, "\(released) → \(rested)")
+        let coast = (rested.offset.x - released.offset.x) * Double(direction)
+        #expect(coast > 20, "coasted \(coast) px the flick's way")
+    }
+
+    // xdotool presses Shift for "plus" as a keyboard would; modifier keys arrive as keys of their
+    // own (Shift_L, Control_L), which no command uses.
+    @Test func keysArriveByTheirKeysymNamesWithModifiers() throws {
+        let session = try Session()
+        try session.send(["mousemove", "320", "200", "key", "Right", "key", "plus", "key", "ctrl+Left", "key", "shift+Home", "key", "q"])
+        let keys = session.events { if case .key(name: "q", _, _) = $0 { true } else { false } }
+            .compactMap { event -> String? in
+                guard case let .key(name, modifiers, _) = event, !name.hasSuffix("_L") else { return nil }
+                return (modifiers.contains(.control) ? "ctrl+" : "") + (modifiers.contains(.shift) ? "shift+" : "") + name
+            }
+        #expect(keys == ["Right", "shift+plus", "ctrl+Left", "shift+Home", "q"])
+    }
+
+    // Button 4 is the wheel turned away from the user (zoom in), 5 towards; 6 and 7 are the
+    // horizontal wheel, left and right. Each click is one notch.
+    @Test func wheelButtonsAreNotchesWithDirectionsAndModifiers() throws {
+        let session = try Session()
+        try session.send(["mousemove", "100", "50", "click", "4", "click", "5", "click", "6", "click", "7",
+                          "keydown", "ctrl", "click", "4", "keyup", "ctrl", "key", "q"])
+        let scrolls = session.events { if case .key(name: "q", _, _) = $0 { true } else { false } }
+            .compactMap { event -> String? in
+                guard case let .scroll(delta, position, modifiers, _, _) = event else { return nil }
+                #expect(position == Point(x: 100, y: 50))
+                return "\(modifiers.contains(.control) ? "ctrl " : "")\(delta.x) \(delta.y)"
+            }
+        #expect(scrolls == ["0.0 1.0", "0.0 -1.0", "-1.0 0.0", "1.0 0.0", "ctrl 0.0 1.0"])
+    }
+
+    @Test func aDisplayWithNoServerIsAClearError() {
+        let saved = ProcessInfo.processInfo.environment["DISPLAY"]
+        defer { if let saved { setenv("DISPLAY", saved, 1) } else { unsetenv("DISPLAY") } }
+        setenv("DISPLAY", ":4999", 1)
+        #expect {
+            _ = try X11Display(size: Self.windowSize, title: "none") { 0 }
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("cannot open X display") && message.contains(":4999")
+        }
+    }
+}
