@@ -10,7 +10,7 @@ import RiffleRaster
 public final class Viewer {
     public let library: PhotoLibrary
     /// Set when the user asked to quit; the loop that drives the viewer ends.
-    public var wantsToQuit: Bool { interaction.wantsQuit }
+    public private(set) var wantsToQuit = false
     /// True while something moves on screen, a gesture timer runs or a page waits for its
     /// photo (its spinner turns), so the loop must keep stepping at 60 Hz.
     public var isAnimating: Bool { interaction.isAnimating || pages.contains { store.content(at: $0.index) == nil } }
@@ -40,7 +40,6 @@ public final class Viewer {
     private var arrivingPage: Int?
     /// When the current zoomed-in view of a huge photo came to rest still missing tiles.
     private var zoomedViewRestedAt: Double?
-    private var fullscreenToggles = 0
     private var drawnState: ViewerRenderState?
     private var needsDisplay = true
 
@@ -74,9 +73,17 @@ public final class Viewer {
         case .expose:
             needsDisplay = true
         default:
-            interaction.handle(event)
+            for command in interaction.handle(event) { perform(command) }
         }
         followInteraction()
+    }
+
+    /// Carries out what the interaction model asked of the app.
+    private func perform(_ command: ViewerCommand) {
+        switch command {
+        case .quit: wantsToQuit = true
+        case let .setFullscreen(on): display.setFullscreen(on)
+        }
     }
 
     /// Moves animations to clock time `now` and takes in finished decodes.
@@ -152,7 +159,7 @@ public final class Viewer {
     }
 
     /// Reacts to what the interaction model decided: a new current page refocuses decoding and
-    /// retitles the window; a fullscreen toggle goes to the display.
+    /// retitles the window.
     private func followInteraction() {
         let page = interaction.currentPage
         if page != focusedPage, library.photos.indices.contains(page) {
@@ -162,17 +169,13 @@ public final class Viewer {
             focusedPage = page
             updateTitle()
         }
-        while fullscreenToggles < interaction.fullscreenToggles {
-            fullscreenToggles += 1
-            display.setFullscreen(fullscreenToggles % 2 == 1)
-        }
     }
 
     /// Once a zoom or pan comes to rest, asks for the current photo at the size it is shown
     /// (not during the motion: a pinch or bounce would ask for a new decode every frame): decoded
     /// whole at that size, or for a huge photo, the pyramid tiles of the part in view.
     private func requestDetail() {
-        guard !interaction.isAnimating, case .image(let photo)? = store.content(at: current),
+        guard interaction.isSettled, case .image(let photo)? = store.content(at: current),
               let shown = interaction.renderState.pages.first(where: { $0.index == current }) else { return }
         let viewport = Size(display.size)
         let fit = AspectFit.scale(content: Size(photo.fullSize), viewport: viewport)

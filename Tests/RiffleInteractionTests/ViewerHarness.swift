@@ -40,7 +40,9 @@ struct ViewerHarness {
         return t - start
     }
 
-    mutating func press(_ p: Point) { viewer.handle(.pointerDown(position: p, button: .left, modifiers: [], time: t)) }
+    mutating func press(_ p: Point, button: PointerButton = .left) {
+        viewer.handle(.pointerDown(position: p, button: button, modifiers: [], time: t))
+    }
     mutating func move(_ p: Point) { viewer.handle(.pointerMove(position: p, modifiers: [], time: t)) }
     mutating func release(_ p: Point) { viewer.handle(.pointerUp(position: p, button: .left, modifiers: [], time: t)) }
 
@@ -79,7 +81,9 @@ struct ViewerHarness {
         release(p)
     }
 
-    mutating func key(_ name: String, _ modifiers: Modifiers = []) {
+    /// Presses key `name`; returns the commands it issued.
+    @discardableResult
+    mutating func key(_ name: String, _ modifiers: Modifiers = []) -> [ViewerCommand] {
         viewer.handle(.key(name: name, modifiers: modifiers, time: t))
     }
 
