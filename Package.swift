@@ -90,6 +90,9 @@ let package = Package(
             dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleDisplay"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "RiffleEndToEndTests", dependencies: ["RiffleImageIO", "RiffleRaster"]),
+        // Runs the `riffle` binary beside the test bundle: depending on the executable makes every
+        // build of the tests (`swift test` builds only the tests and what they depend on) relink it,
+        // so the window tests never run a stale one.
+        .testTarget(name: "RiffleEndToEndTests", dependencies: ["riffle", "RiffleImageIO", "RiffleRaster"]),
     ]
 )
