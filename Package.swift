@@ -90,9 +90,12 @@ let package = Package(
             dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleDisplay"],
             exclude: ["Goldens"]
         ),
+        // Runs the `riffle` binary beside the test bundle: depending on the executable makes every
+        // build of the tests (`swift test` builds only the tests and what they depend on) relink it,
+        // so the window tests never run a stale one.
         .testTarget(
             name: "RiffleEndToEndTests",
-            dependencies: ["RiffleImageIO", "RiffleRaster", "RiffleX11", "RiffleInteraction", "RiffleGeometry"]
+            dependencies: ["riffle", "RiffleImageIO", "RiffleRaster", "RiffleX11", "RiffleInteraction", "RiffleGeometry"]
         ),
     ]
 )

@@ -55,9 +55,10 @@ public final class RiffleSession {
         try ReplayRunner(script: script, viewer: viewer, display: display, timing: timing, writeSnapshot: snapshots).run()
     }
 
-    /// Runs the interactive loop until the user quits.
+    /// Runs the interactive loop until the user quits, on the monotonic clock.
     public func runLive() {
-        LiveLoop(viewer: viewer, display: display, clock: MonotonicClock()).run()
+        let clock = MonotonicClock()
+        LiveLoop(viewer: viewer, display: display, now: clock.now).run()
     }
 }
 

@@ -41,9 +41,33 @@ func viewer(decoder: GatedDecoder, display: HeadlessDisplay, workers: Int = 2, b
     return (viewer, service)
 }
 
-/// Waits (on the wall clock, bounded) until `condition` holds.
-func eventually(_ condition: () -> Bool) {
-    for _ in 0..<400 where !condition() { Thread.sleep(forTimeInterval: 0.005) }
+/// Waits on the wall clock, checking every 5 ms, until `condition` holds; true if it did.
+///
+/// A wait that runs out after `seconds` records an issue at the caller: what a test waits for
+/// is what it checks, so it must never go on with a partial state as if it had arrived. The
+/// bound is generous (30 s) because a timeout is a failure, not a pace: decodes on a loaded
+/// two-core machine take tens of milliseconds, not seconds.
+@discardableResult
+func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("waited \(seconds) s for a condition that never held", sourceLocation: sourceLocation)
+            return false
+        }
+        Thread.sleep(forTimeInterval: 0.005)
+    }
+    return true
+}
+
+@Suite struct EventuallyTests {
+    /// A wait that runs out is a failure of the test that waited, not a silent return.
+    @Test func aWaitThatRunsOutRecordsAnIssue() {
+        withKnownIssue {
+            #expect(!eventually(within: 0.02) { false })
+        }
+        #expect(eventually { true })
+    }
 }
 
 @Suite(.serialized) struct PlaceholderTests {

@@ -20,11 +20,9 @@ func replay(_ scriptName: String, path: RasterPath = .fast, size: PixelSize = Pi
 }
 
 @Suite struct ReplayGoldenTests {
-    static let scripts = TestPaths.allScripts
-
     /// Every snapshot of every script matches its golden, drawn by the fast paths and again by
     /// the reference sampler (tiny-skia's rule: goldens pass both ways).
-    @Test(arguments: scripts, [RasterPath.fast, .reference])
+    @Test(arguments: try TestPaths.allScripts(), [RasterPath.fast, .reference])
     func snapshotsMatchGoldens(script: String, path: RasterPath) throws {
         if GoldenImage.recording && path == .reference { return }
         let shots = try replay(script, path: path).shots

@@ -4,12 +4,14 @@ import Testing
 
 @Suite("Text rendering")
 struct FontFaceTests {
-    // One face for the suite: opening runs fontconfig's matching, which is the slow part.
-    static let face: FontFace = try! FontFace()
+    // One face for the suite: opening runs fontconfig's matching, which is the slow part. A
+    // failure to open it fails each test that uses it.
+    static func face() throws -> FontFace { try opened.get() }
+    private static let opened = Result { try FontFace() }
 
     @Test("Text renders as anti-aliased coverage with a baseline inside the mask")
-    func antiAliased() {
-        let text = Self.face.render("Riffle", pixelHeight: 24)
+    func antiAliased() throws {
+        let text = try Self.face().render("Riffle", pixelHeight: 24)
         let coverage = Set(text.mask.coverage)
         #expect(text.mask.width >= text.advance && text.advance > 24)
         #expect(text.mask.height >= 24)
@@ -25,42 +27,43 @@ struct FontFaceTests {
     }
 
     @Test("Longer text advances further", arguments: [12, 24, 48])
-    func widerText(pixelHeight: Int) {
-        let short = Self.face.render("Riffle", pixelHeight: pixelHeight)
-        let long = Self.face.render("Riffle Photos", pixelHeight: pixelHeight)
+    func widerText(pixelHeight: Int) throws {
+        let short = try Self.face().render("Riffle", pixelHeight: pixelHeight)
+        let long = try Self.face().render("Riffle Photos", pixelHeight: pixelHeight)
         #expect(long.advance > short.advance)
         #expect(long.mask.width > short.mask.width)
     }
 
     @Test("Bigger sizes make bigger text")
-    func biggerSize() {
-        let small = Self.face.render("Riffle", pixelHeight: 12)
-        let big = Self.face.render("Riffle", pixelHeight: 36)
+    func biggerSize() throws {
+        let small = try Self.face().render("Riffle", pixelHeight: 12)
+        let big = try Self.face().render("Riffle", pixelHeight: 36)
         #expect(big.advance > 2 * small.advance)
         #expect(big.mask.height > 2 * small.mask.height)
     }
 
     @Test("DejaVu Sans kerns AV tighter than A and V set apart")
-    func kerning() {
-        let pair = Self.face.render("AV", pixelHeight: 48).advance
-        let apart = Self.face.render("A", pixelHeight: 48).advance + Self.face.render("V", pixelHeight: 48).advance
+    func kerning() throws {
+        let face = try Self.face()
+        let pair = face.render("AV", pixelHeight: 48).advance
+        let apart = face.render("A", pixelHeight: 48).advance + face.render("V", pixelHeight: 48).advance
         #expect(pair < apart)
     }
 
     @Test("Rendering is repeatable (cached glyphs equal fresh ones)")
     func cached() throws {
-        let first = Self.face.render("Riffle", pixelHeight: 20)
+        let first = try Self.face().render("Riffle", pixelHeight: 20)
         let fresh = try FontFace().render("Riffle", pixelHeight: 20)
-        let again = Self.face.render("Riffle", pixelHeight: 20)
+        let again = try Self.face().render("Riffle", pixelHeight: 20)
         #expect(first.mask.coverage == again.mask.coverage)
         #expect(first.mask.coverage == fresh.mask.coverage)
     }
 
     @Test("A character missing from the face still draws the replacement glyph")
-    func missingCharacter() {
+    func missingCharacter() throws {
         // U+E000 is private use: DejaVu Sans has no glyph for it.
-        let missing = Self.face.render("\u{E000}", pixelHeight: 24)
-        let replacement = Self.face.render("\u{FFFD}", pixelHeight: 24)
+        let missing = try Self.face().render("\u{E000}", pixelHeight: 24)
+        let replacement = try Self.face().render("\u{FFFD}", pixelHeight: 24)
         #expect(missing.advance > 0)
         #expect(missing.mask.coverage.contains { $0 > 0 })
         #expect(missing.mask.coverage == replacement.mask.coverage)
@@ -69,13 +72,13 @@ struct FontFaceTests {
     @Test("Bold is wider than regular")
     func bold() throws {
         let bold = try FontFace(bold: true).render("Riffle", pixelHeight: 24)
-        let regular = Self.face.render("Riffle", pixelHeight: 24)
+        let regular = try Self.face().render("Riffle", pixelHeight: 24)
         #expect(bold.advance > regular.advance)
     }
 
     @Test("Empty text renders an empty line with the face's height")
-    func emptyText() {
-        let text = Self.face.render("", pixelHeight: 24)
+    func emptyText() throws {
+        let text = try Self.face().render("", pixelHeight: 24)
         #expect(text.advance == 0)
         #expect(text.mask.width == 0)
         #expect(text.mask.height > 0)
