@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <limits.h>
 #include <unistd.h>
 
 #include <jerror.h>
@@ -23,6 +24,16 @@
  * the pixel limit fits. Past it libjpeg fails with JERR_NO_BACKING_STORE instead of allocating. */
 static const long rfi_jpeg_work_bytes_per_limit_pixel = 8;
 static const long rfi_jpeg_work_bytes_allowance = 16L << 20;
+
+/* libjpeg's max_memory_to_use for `pixel_limit`: 8 bytes a limit pixel + the allowance, saturated
+ * at LONG_MAX, so that a limit meaning "no limit" (INT64_MAX) does not wrap to a small cap. */
+static long rfi_jpeg_working_memory_limit(int64_t pixel_limit) {
+    if (pixel_limit <= 0) return rfi_jpeg_work_bytes_allowance;
+    if (pixel_limit > (LONG_MAX - rfi_jpeg_work_bytes_allowance) / rfi_jpeg_work_bytes_per_limit_pixel) {
+        return LONG_MAX;
+    }
+    return (long)pixel_limit * rfi_jpeg_work_bytes_per_limit_pixel + rfi_jpeg_work_bytes_allowance;
+}
 
 /* Columns decoded beyond each side of a region before cropping. libjpeg's fancy h2v1/h2v2
  * upsampling blends every chroma sample with its horizontal neighbours, and at a crop's edge it
@@ -159,9 +170,7 @@ static int rfi_jpeg_valid_scale(int32_t scale_denominator) {
 static void rfi_jpeg_begin(j_decompress_ptr decompress, const uint8_t *data, size_t length,
                            int64_t pixel_limit) {
     jpeg_create_decompress(decompress);
-    decompress->mem->max_memory_to_use = (long)(pixel_limit > 0 ? pixel_limit : 0) *
-                                             rfi_jpeg_work_bytes_per_limit_pixel +
-                                         rfi_jpeg_work_bytes_allowance;
+    decompress->mem->max_memory_to_use = rfi_jpeg_working_memory_limit(pixel_limit);
     jpeg_mem_src(decompress, data, (unsigned long)length);
     jpeg_read_header(decompress, TRUE);
 }
@@ -327,9 +336,7 @@ rfi_status rfi_jpeg_reader_start(rfi_jpeg_reader *reader, int32_t scale_eighths,
         rfi_set_message(message, message_capacity, reader->text);
         return rfi_jpeg_failure_status(&reader->error);
     }
-    decompress->mem->max_memory_to_use = (long)(pixel_limit > 0 ? pixel_limit : 0) *
-                                             rfi_jpeg_work_bytes_per_limit_pixel +
-                                         rfi_jpeg_work_bytes_allowance;
+    decompress->mem->max_memory_to_use = rfi_jpeg_working_memory_limit(pixel_limit);
     reader->is_cmyk = decompress->jpeg_color_space == JCS_CMYK ||
                       decompress->jpeg_color_space == JCS_YCCK;
     decompress->out_color_space = reader->is_cmyk ? JCS_CMYK : JCS_EXT_BGRA;

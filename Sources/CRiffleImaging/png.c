@@ -22,7 +22,29 @@ struct rfi_png_context {
     size_t offset;
     /* A read asked for bytes past the end of the input. */
     int ran_out_of_data;
+    /* An allocation failed (libpng's, zlib's through libpng, or the encoder's output buffer):
+     * libpng then stops with a text of its own ("Out of memory", "insufficient memory") that
+     * would read as damaged data. */
+    int out_of_memory;
 };
+
+/* libpng's allocator (png_create_*_struct_2): malloc, noting a failure in the context. */
+static png_voidp rfi_png_malloc(png_structp png, png_alloc_size_t size) {
+    void *memory = malloc(size);
+    if (memory == NULL) ((struct rfi_png_context *)png_get_mem_ptr(png))->out_of_memory = 1;
+    return memory;
+}
+
+static void rfi_png_free(png_structp png, png_voidp memory) {
+    (void)png;
+    free(memory);
+}
+
+/* The status for work libpng abandoned through rfi_png_error. */
+static rfi_status rfi_png_failure_status(const struct rfi_png_context *context) {
+    if (context->out_of_memory) return RFI_STATUS_OUT_OF_MEMORY;
+    return context->ran_out_of_data ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
+}
 
 static void rfi_png_error(png_structp png, png_const_charp text) {
     struct rfi_png_context *context = png_get_error_ptr(png);
@@ -59,8 +81,8 @@ static void rfi_png_context_init(struct rfi_png_context *context, const uint8_t 
 /* Creates the read structs or reports why not. */
 static rfi_status rfi_png_create_reader(struct rfi_png_context *context, png_structp *png,
                                         png_infop *info) {
-    *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, context, rfi_png_error,
-                                  rfi_png_warning);
+    *png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, context, rfi_png_error,
+                                    rfi_png_warning, context, rfi_png_malloc, rfi_png_free);
     *info = *png ? png_create_info_struct(*png) : NULL;
     if (*info == NULL) {
         png_destroy_read_struct(png, NULL, NULL);
@@ -102,7 +124,7 @@ rfi_status rfi_png_read_header(const uint8_t *data, size_t length, rfi_image_hea
     if (created != RFI_STATUS_OK) return created;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
-        return context.ran_out_of_data ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
+        return rfi_png_failure_status(&context);
     }
     png_read_info(png, info);
     header->width = (int32_t)png_get_image_width(png, info);
@@ -127,7 +149,7 @@ rfi_status rfi_png_decode(const uint8_t *data, size_t length, int64_t pixel_limi
         free(pixels);
         free(rows);
         png_destroy_read_struct(&png, &info, NULL);
-        return context.ran_out_of_data ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
+        return rfi_png_failure_status(&context);
     }
     png_read_info(png, info);
     png_uint_32 width = png_get_image_width(png, info);
@@ -198,7 +220,10 @@ static void rfi_png_write(png_structp png, png_bytep bytes, size_t count) {
         size_t capacity = sink->capacity ? sink->capacity : 4096;
         while (count > capacity - sink->length) capacity *= 2;
         uint8_t *grown = realloc(sink->data, capacity);
-        if (grown == NULL) png_error(png, "out of memory");
+        if (grown == NULL) {
+            ((struct rfi_png_context *)png_get_mem_ptr(png))->out_of_memory = 1;
+            png_error(png, "out of memory");
+        }
         sink->data = grown;
         sink->capacity = capacity;
     }
@@ -229,8 +254,8 @@ rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
     rfi_png_context_init(&context, NULL, 0, message, message_capacity);
     struct rfi_png_sink *sink = calloc(1, sizeof *sink);
     row = malloc((size_t)width * 4);
-    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, rfi_png_error,
-                                  rfi_png_warning);
+    png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, &context, rfi_png_error,
+                                    rfi_png_warning, &context, rfi_png_malloc, rfi_png_free);
     info = png ? png_create_info_struct(png) : NULL;
     if (sink == NULL || row == NULL || info == NULL) {
         png_destroy_write_struct(&png, NULL);
@@ -244,7 +269,7 @@ rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
         free(sink->data);
         free(sink);
         free(row);
-        return RFI_STATUS_FAILED;
+        return rfi_png_failure_status(&context);
     }
     png_set_write_fn(png, sink, rfi_png_write, rfi_png_flush);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB_ALPHA,

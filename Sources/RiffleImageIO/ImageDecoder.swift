@@ -50,8 +50,17 @@ public struct DecodedImage: Sendable {
 /// management: pixel values are the file's, without gamma or ICC conversion.
 ///
 /// Truncated JPEG data is a success with a `warning`: libjpeg fills the missing part with grey,
-/// and showing most of a half-copied photo beats showing none of it. Truncated PNG data is an
-/// error, since libpng cannot resume after a broken zlib stream.
+/// and showing most of a half-copied photo beats showing none of it. Damaged JPEG entropy-coded
+/// data is a success too, with a warning quoting libjpeg ("Corrupt JPEG data: bad Huffman
+/// code"): it resynchronises at the next restart marker, if the file has them, and the blocks in
+/// between are wrong. Truncated PNG data is an error, since libpng cannot resume after a broken
+/// zlib stream, and so is a critical chunk (IHDR, IDAT) that fails its CRC or image data that
+/// does not inflate: the reason quotes libpng, naming the chunk ("IDAT: CRC error"). An
+/// ancillary chunk that fails its CRC is skipped, as libpng does by default: the pixels are
+/// whole, so there is no warning, but an orientation in a skipped eXIf chunk is lost.
+///
+/// A decode whose pixels or decoder working memory cannot be allocated throws ("There is not
+/// enough memory to decode this 30000×30000 JPEG image"); nothing is left allocated.
 public enum ImageDecoder {
     /// The default ceiling on decoded pixels, 2^28 (268 megapixels, 1 GiB of BGRA): larger than
     /// any camera's output, small enough that a hostile header cannot exhaust memory.
@@ -230,8 +239,11 @@ public enum ImageDecoder {
         return format
     }
 
+    /// Throws the error for a shim call that returned `status` with `message`, if it failed.
+    /// `size` (upright) and `pixelLimit` are the decode's, for the words of a refusal; a call
+    /// that cannot be refused for size (reading a header) passes neither.
     static func check(
-        _ status: rfi_status, format: ImageFormat, message: String, size: PixelSize = .zero, pixelLimit: Int = 0
+        _ status: rfi_status, format: ImageFormat, message: String, size: PixelSize? = nil, pixelLimit: Int = 0
     ) throws(ImageDecodeError) {
         switch status {
         case RFI_STATUS_OK:
@@ -239,9 +251,10 @@ public enum ImageDecoder {
         case RFI_STATUS_TRUNCATED:
             throw ImageDecodeError(reason: "The \(format.displayName) data ends early (the file is truncated)")
         case RFI_STATUS_TOO_LARGE:
-            throw tooLarge(size, pixelLimit: pixelLimit)
+            throw tooLarge(size ?? .zero, pixelLimit: pixelLimit)
         case RFI_STATUS_OUT_OF_MEMORY:
-            throw ImageDecodeError(reason: "There is not enough memory to decode this \(size) \(format.displayName) image")
+            let dimensions = size.map { "\($0.width)×\($0.height) " } ?? ""
+            throw ImageDecodeError(reason: "There is not enough memory to decode this \(dimensions)\(format.displayName) image")
         case RFI_STATUS_INVALID_REQUEST, RFI_STATUS_UNSUPPORTED:
             throw ImageDecodeError(reason: "Cannot decode that part of the \(format.displayName) image: \(message)")
         default:

@@ -1,3 +1,5 @@
+import Foundation
+import Glibc
 import RiffleImageIO
 import RiffleRaster
 import Testing
@@ -74,6 +76,74 @@ struct FontFaceTests {
         let bold = try FontFace(bold: true).render("Riffle", pixelHeight: 24)
         let regular = try Self.face().render("Riffle", pixelHeight: 24)
         #expect(bold.advance > regular.advance)
+    }
+
+    /// A folder holding a fontconfig configuration, fonts.conf, whose only font folder is
+    /// fonts/ beside it (created empty) and whose cache is its own, so a child process that
+    /// points FONTCONFIG_FILE at it sees those fonts and no others.
+    static func fontconfigFolder() -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        let configuration = """
+            <?xml version="1.0"?>
+            <fontconfig><dir>\(folder.path)/fonts</dir><cachedir>\(folder.path)/cache</cachedir></fontconfig>
+            """
+        try? FileManager.default.createDirectory(atPath: folder.path + "/fonts", withIntermediateDirectories: false)
+        _ = FileManager.default.createFile(atPath: folder.path + "/fonts.conf", contents: Data(configuration.utf8))
+        return folder
+    }
+
+    @Test("With no font installed, opening a face fails with fontconfig's reason")
+    func noFontInstalled() async {
+        let folder = Self.fontconfigFolder()
+        defer { folder.remove() }
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) { [path = folder.path as String] in
+            setenv("FONTCONFIG_FILE", path + "/fonts.conf", 1)
+            do {
+                _ = try FontFace()
+                ChildProcess.report("opened")
+            } catch {
+                ChildProcess.report("\(error)")
+            }
+        }
+        #expect(result.map { String(decoding: $0.standardOutputContent, as: UTF8.self) }
+            == "Cannot open the font \"DejaVu Sans\": fontconfig found no font for \"DejaVu Sans\"\n")
+    }
+
+    @Test("A font file fontconfig lists but FreeType cannot read fails with FreeType's reason", arguments: [
+        ("not a font", "unknown file format"),
+        ("gone", "cannot open resource"),
+    ])
+    func unreadableFontFile(damage: String, freeTypeReason: String) async throws {
+        let folder = Self.fontconfigFolder()
+        defer { folder.remove() }
+        let system = try #require(FileManager.default.enumerator(atPath: "/usr/share/fonts")?
+            .compactMap { $0 as? String }.first { $0.hasSuffix("/DejaVuSans.ttf") })
+        let font = folder.path + "/fonts/DejaVuSans.ttf"
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/" + system, toPath: font)
+        // fontconfig lists its fonts once, at its first use: damaging the file afterwards is a
+        // font removed or replaced under a running app (or a stale fontconfig cache).
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            [path = folder.path as String, font = font as String, damage = damage as String] in
+            setenv("FONTCONFIG_FILE", path + "/fonts.conf", 1)
+            do {
+                _ = try FontFace()
+            } catch {
+                ChildProcess.report("not even the good font opened: \(error)")
+            }
+            if damage == "gone" {
+                unlink(font)
+            } else {
+                _ = FileManager.default.createFile(atPath: font, contents: Data("not a font\n".utf8))
+            }
+            do {
+                _ = try FontFace()
+                ChildProcess.report("opened")
+            } catch {
+                ChildProcess.report("\(error)")
+            }
+        }
+        #expect(result.map { String(decoding: $0.standardOutputContent, as: UTF8.self) }
+            == "Cannot open the font \"DejaVu Sans\": cannot open \(font): \(freeTypeReason)\n")
     }
 
     @Test("Empty text renders an empty line with the face's height")

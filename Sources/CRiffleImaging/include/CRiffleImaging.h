@@ -22,9 +22,10 @@ typedef enum rfi_status {
     /* The data ended before the library had what it needed. */
     RFI_STATUS_TRUNCATED = 2,
     /* The output would hold more than `pixel_limit` pixels (nothing was allocated), or a JPEG
-     * needs more working memory than the limit allows (8 bytes a limit pixel + 16 MiB). */
+     * needs more working memory than the limit allows (8 bytes a limit pixel + 16 MiB, without
+     * wrapping: INT64_MAX allows any). */
     RFI_STATUS_TOO_LARGE = 3,
-    /* malloc failed. */
+    /* An allocation failed: the shim's own, or one inside libjpeg, libpng or zlib. */
     RFI_STATUS_OUT_OF_MEMORY = 4,
     /* The arguments do not describe a valid request for this image (a region outside it, a
      * scale libjpeg does not offer); `message` says why. */
