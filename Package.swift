@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "RifflePhysicsTests", dependencies: ["RifflePhysics", "RiffleTestSupport"]),
         .testTarget(
             name: "RiffleInteractionTests",
-            dependencies: ["RiffleInteraction", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["RiffleInteraction", "RiffleTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "RiffleRasterTests", dependencies: ["RiffleRaster", "RiffleImageIO", "RiffleTestSupport"]),
         .testTarget(name: "RiffleImageIOTests", dependencies: ["RiffleImageIO", "RiffleRaster", "RiffleTestSupport"], exclude: ["Fixtures"]),

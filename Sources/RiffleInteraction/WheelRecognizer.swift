@@ -84,7 +84,7 @@ public struct WheelRecognizer: Hashable, Sendable {
         if horizontal != 0 {
             if photoIsZoomed {
                 actions.append(.panStep(translation: Point(x: -horizontal * Self.panStep, y: 0)))
-            } else if lastPageNotch.map({ time - $0 > Self.zoomIdle }) ?? true {
+            } else if lastPageNotch.map({ time - $0 >= Self.zoomIdle }) ?? true {
                 actions.append(.page(direction: horizontal > 0 ? 1 : -1))
             }
             lastPageNotch = time

@@ -55,23 +55,31 @@ import Testing
     }
 }
 
+/// Limits worked by hand for the 1000×800 window (fit = min(1000/Cw, 800/Ch, 1), maximum =
+/// max(2.5·fit, 2)) rather than read from `ZoomBounds`.
 @Suite struct ZoomTests {
     let centre = Point(x: 500, y: 400)
+    /// 3000×2000: fit 1/3, shown 1000×(2000/3), (800 − 2000/3)/2 = 200/3 px above and below.
+    static let landscapeFit = ScaleTranslate(scale: 1.0 / 3, offset: Point(x: 0, y: 200.0 / 3))
+
+    static func isClose(_ a: ScaleTranslate?, _ b: ScaleTranslate) -> Bool {
+        guard let a else { return false }
+        return abs(a.scale - b.scale) < 1e-12 && (a.offset - b.offset).length < 1e-9
+    }
 
     @Test func doubleClickZoomsToTwoAndAHalfFitThenBackToExactlyFit() throws {
         var h = ViewerHarness(content: Size(width: 3000, height: 2000))
-        let bounds = h.viewer.zoomBounds(forPage: 0)
         let clicked = Point(x: 600, y: 350)
         let point = try #require(h.transform(0)).invert(clicked)
         h.click(clicked); h.run(0.1); h.click(clicked)
         h.settle()
         let zoomed = try #require(h.transform(0))
-        #expect(zoomed.scale == 2.5 * bounds.fit)
+        #expect(abs(zoomed.scale - 2.5 / 3) < 1e-12)
         #expect((zoomed.apply(point) - centre).length < 1e-6)  // centred on the clicked point
         h.run(0.5)
         h.click(centre); h.run(0.1); h.click(centre)
         h.settle()
-        #expect(h.transform(0) == bounds.fitTransform)
+        #expect(Self.isClose(h.transform(0), Self.landscapeFit))
         #expect(h.state.chromeVisible)
     }
 
@@ -79,10 +87,10 @@ import Testing
         var h = ViewerHarness(content: Size(width: 3000, height: 2000))
         h.key("plus"); h.key("plus")
         h.settle()
-        #expect(h.transform(0) != h.viewer.zoomBounds(forPage: 0).fitTransform)
+        #expect(!Self.isClose(h.transform(0), Self.landscapeFit))
         h.key("Next"); h.settle()
         h.key("Prior"); h.settle()
-        #expect(h.transform(0) == h.viewer.zoomBounds(forPage: 0).fitTransform)
+        #expect(Self.isClose(h.transform(0), Self.landscapeFit))
     }
 
     @Test func theBouncePastTheMaximumReturnsToItWithTheAnchorFixed() throws {
@@ -94,7 +102,8 @@ import Testing
             h.wheel(Point(x: 0, y: 1), at: pointer)
             h.run(0.02)
         }
-        let maximum = h.viewer.zoomBounds(forPage: 0).maximum
+        // 4000×3200: fit 0.25, maximum max(0.625, 8, 0.25) = 8.
+        let maximum = 8.0
         #expect(try #require(h.transform(0)).scale > maximum * 1.1)
         while h.viewer.isAnimating {
             h.run(ViewerHarness.frame)
@@ -108,9 +117,11 @@ import Testing
         var h = ViewerHarness(content: Size(width: 3000, height: 2000))
         h.key("plus"); h.key("plus"); h.key("plus")
         h.settle()
-        let bounds = h.viewer.zoomBounds(forPage: 0)
         let start = try #require(h.transform(0))
-        let edge = bounds.offsetRange(.horizontal, scale: start.scale).lowerBound
+        // Three presses: fit · 1.3³ = 2.197/3; the photo's right edge meets the window's at
+        // offset 1000 − 3000·scale.
+        #expect(abs(start.scale - 2.197 / 3) < 1e-12)
+        let edge = 1000 - 3000 * start.scale
         let room = start.offset.x - edge
         // Pull left by the room plus 150 px (plus the 11 px slop).
         h.pan(from: Point(x: 900, y: 400), to: Point(x: 900 - 11 - room - 150, y: 400), duration: 3, steps: 200, release: false)
@@ -136,7 +147,7 @@ import Testing
         for _ in 0..<3 { h.wheel(Point(x: 0, y: 1), at: centre); h.run(0.02) }
         for _ in 0..<5 { h.wheel(Point(x: 0, y: -1), at: centre); h.run(0.02) }
         let before = try #require(h.transform(0))
-        #expect(before.scale < h.viewer.zoomBounds(forPage: 0).fit)  // resisting below fit
+        #expect(before.scale < 1.0 / 3)  // resisting below fit
         h.press(Point(x: 700, y: 400))
         h.move(Point(x: 689, y: 400))
         #expect(h.transform(0) == before)
@@ -148,7 +159,7 @@ import Testing
         #expect(h.state.currentPage == 1 && h.state.pagingOffset == h.state.pageWidth)
         #expect(h.viewer.renderState.pages.map(\.index) == [1])
         h.key("Left"); h.settle()
-        #expect(h.transform(0) == h.viewer.zoomBounds(forPage: 0).fitTransform)
+        #expect(Self.isClose(h.transform(0), Self.landscapeFit))
     }
 
     @Test func resizeKeepsThePageAndTheZoomedPointUnderTheCentre() throws {
@@ -161,17 +172,17 @@ import Testing
         #expect(h.state.pagingOffset == 2 * 820)
         let shown = try #require(h.transform(2)).apply(point)
         #expect((shown - Point(x: 400, y: 300)).length < 0.5)
-        // A page at fit stays at fit.
+        // A page at fit stays at fit: in 1200×900, min(0.4, 0.45) = 0.4, shown 1200×800.
         h.key("0"); h.settle()
         h.viewer.resize(viewport: Size(width: 1200, height: 900), at: h.t)
-        #expect(h.transform(2) == h.viewer.zoomBounds(forPage: 2).fitTransform)
+        #expect(Self.isClose(h.transform(2), ScaleTranslate(scale: 0.4, offset: Point(x: 0, y: 50))))
         #expect(!h.viewer.isAnimating)
     }
 
     @Test func aPhotoWhoseSizeArrivesLaterRefitsWithoutMotion() {
         var h = ViewerHarness()
         #expect(h.transform(0) == ScaleTranslate(scale: 1, offset: .zero))
-        h.viewer.setContentSize(Size(width: 2000, height: 2000), forPage: 0, at: h.t)
+        h.setContentSize(Size(width: 2000, height: 2000), forPage: 0)
         #expect(h.transform(0) == ScaleTranslate(scale: 0.4, offset: Point(x: 100, y: 0)))
         #expect(!h.viewer.isAnimating)
     }
@@ -206,11 +217,11 @@ import Testing
         let c = Point(x: 400, y: 300)
         h.viewer.handle(.pinch(scaleFactor: 1, center: c, phase: .began, time: h.t))
         for _ in 0..<20 { h.run(0.01); h.viewer.handle(.pinch(scaleFactor: 0.9, center: c, phase: .changed, time: h.t)) }
-        let fit = h.viewer.zoomBounds(forPage: 0).fit
-        #expect(try #require(h.transform(0)).scale < fit)
+        // 4000×3200 fits 1000×800 exactly at 0.25.
+        #expect(try #require(h.transform(0)).scale < 0.25)
         h.viewer.handle(.pinch(scaleFactor: 1, center: c, phase: .ended, time: h.t))
         h.settle()
-        #expect(h.transform(0) == h.viewer.zoomBounds(forPage: 0).fitTransform)
+        #expect(h.transform(0) == ScaleTranslate(scale: 0.25, offset: .zero))
     }
 
     @Test func escapeLeavesFullscreenBeforeItQuits() {
