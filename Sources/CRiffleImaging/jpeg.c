@@ -49,6 +49,9 @@ struct rfi_jpeg_error {
     size_t message_capacity;
     /* JWRN_JPEG_EOF was emitted: the source ran dry and libjpeg inserted a fake EOI. */
     int saw_end_of_data;
+    /* Output rows already read when the source ran dry (-1: it never did); the rows from there
+     * on hold no data of the file. */
+    int64_t rows_before_end_of_data;
     /* Code of the first warning, or -1. */
     int first_warning;
     /* libjpeg stopped because its working memory would pass max_memory_to_use. */
@@ -72,7 +75,11 @@ static void rfi_jpeg_emit_message(j_common_ptr common, int level) {
     struct rfi_jpeg_error *error = (struct rfi_jpeg_error *)common->err;
     if (level >= 0) return; /* trace output */
     common->err->num_warnings++;
-    if (common->err->msg_code == JWRN_JPEG_EOF) error->saw_end_of_data = 1;
+    if (common->err->msg_code == JWRN_JPEG_EOF && !error->saw_end_of_data) {
+        error->saw_end_of_data = 1;
+        if (common->is_decompressor)
+            error->rows_before_end_of_data = ((j_decompress_ptr)common)->output_scanline;
+    }
     if (error->first_warning < 0) {
         error->first_warning = common->err->msg_code;
         char text[JMSG_LENGTH_MAX];
@@ -89,6 +96,7 @@ static struct jpeg_error_mgr *rfi_jpeg_error_init(struct rfi_jpeg_error *error, 
     error->message = message;
     error->message_capacity = message_capacity;
     error->saw_end_of_data = 0;
+    error->rows_before_end_of_data = -1;
     error->first_warning = -1;
     error->exceeded_working_memory = 0;
     error->out_of_memory = 0;
@@ -398,6 +406,10 @@ rfi_status rfi_jpeg_reader_read(rfi_jpeg_reader *reader, uint32_t *rows, int32_t
     *rows_read = count;
     rfi_set_message(message, message_capacity, reader->text);
     return RFI_STATUS_OK;
+}
+
+int64_t rfi_jpeg_reader_rows_before_end_of_data(const rfi_jpeg_reader *reader) {
+    return reader->error.rows_before_end_of_data;
 }
 
 rfi_warning rfi_jpeg_reader_close(rfi_jpeg_reader *reader, char *message,

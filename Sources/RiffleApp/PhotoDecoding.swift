@@ -17,6 +17,27 @@ public struct DecodedPhoto: Sendable {
     /// For a photo too large to decode whole at full resolution (a baseline JPEG above
     /// `TilePyramid.tilingThresholdPixels`): the pyramid its zoomed-in views are cut from.
     public let pyramid: TilePyramid?
+    /// What the decoder recovered from (a truncated or corrupt file); nil for a clean decode.
+    public var damage: ImageDamage? = nil
+
+    /// The words of the badge this photo wears; nil for a clean one.
+    public var damageText: String? { damage.map(Self.badgeText) }
+
+    /// The words of the badge a photo with `damage` wears, e.g. "Incomplete file: the bottom 40%
+    /// is missing".
+    public static func badgeText(for damage: ImageDamage) -> String {
+        switch damage {
+        case .damagedData:
+            return "Damaged file: parts of the picture may be wrong"
+        case .truncated(let missing?):
+            let side = switch missing.side { case .top: "top"; case .bottom: "bottom"; case .left: "left"; case .right: "right" }
+            // Never "0%" for a file that did lose data, nor "100%" for one that showed some.
+            let percent = min(max(Int((missing.share * 100).rounded()), 1), 99)
+            return "Incomplete file: the \(side) \(percent)% is missing"
+        case .truncated(nil):
+            return "Incomplete file: parts of the picture are missing"
+        }
+    }
 }
 
 /// What a decode worker hands back: a photo's pixels (or why not), or the tiles asked for.
@@ -146,6 +167,7 @@ public enum PhotoDecoding {
         let tiled = info.format == .jpeg && !info.hasMultipleScans && TilePyramid.needsTiling(info.uprightSize)
         let pyramid = tiled ? TilePyramid(fullSize: info.uprightSize, scaledIn: info.orientation) : nil
         return DecodedPhoto(
-            pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, smaller: smaller, isPreview: preview, pyramid: pyramid)
+            pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, smaller: smaller, isPreview: preview, pyramid: pyramid,
+            damage: decoded.damage)
     }
 }

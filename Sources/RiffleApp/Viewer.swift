@@ -41,6 +41,8 @@ public final class Viewer {
     /// When the current zoomed-in view of a huge photo came to rest still missing tiles.
     private var zoomedViewRestedAt: Double?
     private var drawnState: ViewerRenderState?
+    /// The zoom label's badge, laid out for its text.
+    private var zoomBadge: (text: String, badge: (layer: Layer, size: Size))?
     private var needsDisplay = true
 
     /// A viewer on `library`, drawing into `display`, decoding with `decodeService` and holding
@@ -252,11 +254,12 @@ public final class Viewer {
             case .image(let photo)?:
                 // Pyramid tiles (the current photo only, coarse first) over the base pixels.
                 let tiles = page.index == current ? store.focusedTiles().map(Self.tileLayer) : []
-                content = Layer(
+                let image = Layer(
                     transform: Self.pixelAligned(page.transform),
                     content: .image(ImageContent(
                         pixels: photo.pixels, size: Size(photo.fullSize), isOpaque: photo.isOpaque, smaller: photo.smaller)),
                     sublayers: tiles)
+                content = Layer(sublayers: [image] + damageBadge(photo, view: view, in: size))
             case .failure(let reason)?:
                 if let cached = view.message, cached.width == size.width, cached.color == foreground {
                     content = cached.layer
@@ -273,6 +276,32 @@ public final class Viewer {
             }
             layers.append(Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [content]))
         }
+        layers += zoomLabel(state.zoomLabel, in: size)
         return Layer(content: .fill(window, Self.background(state)), sublayers: layers)
+    }
+
+    /// Badges sit `badgeInset` px in from the window's edges.
+    static let badgeInset = 16.0
+
+    /// The quiet badge of a damaged photo, at its page's bottom-left corner (it slides with the
+    /// page, and stays put while the photo zooms); none for a clean photo or a preview.
+    private func damageBadge(_ photo: DecodedPhoto, view: PageView, in size: Size) -> [Layer] {
+        guard !photo.isPreview, let text = photo.damageText else { return [] }
+        let badge = view.damageBadge ?? labels.badge(text)
+        view.damageBadge = badge
+        let origin = Point(x: Self.badgeInset, y: size.height - Self.badgeInset - badge.size.height)
+        return [Layer(transform: ScaleTranslate(offset: origin), sublayers: [badge.layer])]
+    }
+
+    /// The zoom level ("250 %") centred near the window's bottom while the zoom changes, fading
+    /// with the label's opacity.
+    private func zoomLabel(_ label: ViewerRenderState.ZoomLabel, in size: Size) -> [Layer] {
+        guard label.opacity > 0 else { return [] }
+        let text = label.text
+        if zoomBadge?.text != text { zoomBadge = (text, labels.badge(text)) }
+        guard let badge = zoomBadge?.badge else { return [] }
+        let origin = Point(
+            x: ((size.width - badge.size.width) / 2).rounded(), y: size.height - Self.badgeInset - badge.size.height)
+        return [Layer(transform: ScaleTranslate(offset: origin), opacity: label.opacity, sublayers: [badge.layer])]
     }
 }

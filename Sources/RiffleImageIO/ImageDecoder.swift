@@ -26,6 +26,29 @@ public struct ImageInfo: Sendable, Hashable {
     }
 }
 
+/// What a decode recovered from, as the viewer shows it.
+public enum ImageDamage: Sendable, Hashable {
+    /// The file ends early; `missing` is the part of the picture its data never reached, or nil
+    /// when the loss is spread over the whole picture (a progressive JPEG) or not known.
+    case truncated(missing: MissingPart?)
+    /// Some of the data is corrupt; parts of the picture may be wrong.
+    case damagedData
+
+    /// A band along one side of the upright picture.
+    public struct MissingPart: Sendable, Hashable {
+        /// Its share of the picture's extent across that side, 0...1.
+        public var share: Double
+        /// Which side it lies along.
+        public var side: PictureSide
+
+        /// A band of `share` of the picture along `side`.
+        public init(share: Double, side: PictureSide) {
+            self.share = share
+            self.side = side
+        }
+    }
+}
+
 /// A decoded, upright picture.
 public struct DecodedImage: Sendable {
     /// Upright premultiplied BGRA pixels; smaller than `fullSize` when a JPEG was decoded at a
@@ -36,6 +59,8 @@ public struct DecodedImage: Sendable {
     /// A problem the decoder recovered from, e.g. "The JPEG data ends early (the file is
     /// truncated); the missing part is grey"; nil for a clean decode.
     public let warning: String?
+    /// What the decoder recovered from, for the app to show; nil for a clean decode.
+    public var damage: ImageDamage? = nil
 
     /// Upright size at full resolution, whatever size `pixels` is.
     public var fullSize: PixelSize { info.uprightSize }
@@ -192,7 +217,17 @@ public enum ImageDecoder {
             guard count > 0 else { break }
             for y in 0..<count { resampler.push(rows.row(y)) }
         }
-        return DecodedImage(pixels: info.orientation.upright(resampler.result), info: info, warning: reader.finish())
+        let rowsWithData = reader.rowsBeforeEndOfData
+        let warning = reader.finish()
+        let damage = warning.map { _ in
+            guard let rowsWithData else { return ImageDamage.damagedData }
+            // A progressive JPEG is read whole before its first row: what is missing lowers the
+            // quality everywhere, no one part.
+            guard !info.hasMultipleScans else { return ImageDamage.truncated(missing: nil) }
+            return .truncated(missing: ImageDamage.MissingPart(
+                share: 1 - Double(rowsWithData) / Double(decodedSize.height), side: info.orientation.sideOfLastStoredRows))
+        }
+        return DecodedImage(pixels: info.orientation.upright(resampler.result), info: info, warning: warning, damage: damage)
     }
 
     /// The DCT scale, in eighths, for decoding the JPEG described by `info`: the smallest whose

@@ -69,6 +69,13 @@ final class JPEGRowReader {
         return Int(count)
     }
 
+    /// How many rows had been read when the file's data ran out, or nil while it has not (see
+    /// `rfi_jpeg_reader_rows_before_end_of_data`).
+    var rowsBeforeEndOfData: Int? {
+        let rows = rfi_jpeg_reader_rows_before_end_of_data(reader)
+        return rows >= 0 ? Int(rows) : nil
+    }
+
     /// Ends the decode (early, if rows remain: those are skipped unread) and returns the words
     /// for what it recovered from, as `DecodedImage.warning`; nil for a clean decode.
     func finish() -> String? {

@@ -47,6 +47,8 @@ public struct ViewerInteraction: Sendable {
     private var wheelZoomPage: Int?
     private var pinchPage: Int?
     private var zoomLabel = ZoomLabel()
+    /// The page whose zoom the label shows; the label goes when another page becomes current.
+    private var zoomLabelPage: Int?
     private var hasFocus = true
     /// When the focus was gained, while no press has claimed being the one that gained it.
     private var unclaimedFocusGain: Double?
@@ -221,7 +223,7 @@ public struct ViewerInteraction: Sendable {
         dismiss.settle(at: now)
         for page in zooms.keys { zooms[page]?.settle(at: now) }
         // A zoom still moving (an animation, a bounce, a pinch) keeps its label up.
-        if zoomLabel.isAnimating(at: now), let zoom = zooms[currentPage], zoom.isAnimating || zoom.isTracking {
+        if zoomLabel.isAnimating(at: now), let page = zoomLabelPage, let zoom = zooms[page], zoom.isAnimating || zoom.isTracking {
             zoomLabel.zoomChanged(at: now)
         }
         tidy()
@@ -231,6 +233,10 @@ public struct ViewerInteraction: Sendable {
     // not current, or not current once the strip has settled.
     private mutating func tidy() {
         let current = paging.currentPage(at: now)
+        if let page = zoomLabelPage, page != current {
+            zoomLabel = ZoomLabel()
+            zoomLabelPage = nil
+        }
         let settled = !paging.isAnimating && !paging.isDragging
         let visible = visiblePages(at: paging.position(at: now))
         for (page, model) in zooms {
@@ -360,7 +366,7 @@ public struct ViewerInteraction: Sendable {
                     at: now)
             }
             zooms[page] = zoom
-            zoomLabel.zoomChanged(at: now)
+            showZoomLabel(page)
         }
     }
 
@@ -373,7 +379,7 @@ public struct ViewerInteraction: Sendable {
             zoom.zoom(by: factor, anchor: pagePoint(anchor, page: page), at: now)
             zooms[page] = zoom
             wheelZoomPage = page
-            zoomLabel.zoomChanged(at: now)
+            showZoomLabel(page)
         case .endZoom:
             guard let page = wheelZoomPage else { return }
             wheelZoomPage = nil
@@ -400,7 +406,7 @@ public struct ViewerInteraction: Sendable {
         let page = pinchPage ?? currentPage
         var zoom = zoomModel(page)
         zoom.zoom(by: factor, anchor: pagePoint(center, page: page), at: now)
-        zoomLabel.zoomChanged(at: now)
+        showZoomLabel(page)
         if phase == .ended {
             zoom.release(velocity: .zero, at: now)
             pinchPage = nil
@@ -480,7 +486,12 @@ public struct ViewerInteraction: Sendable {
             to: ScaleTranslate(scale: newScale, offset: bounds.clampOffset(viewportCentre - point * newScale, scale: newScale)),
             at: now)
         zooms[page] = zoom
+        showZoomLabel(page)
+    }
+
+    private mutating func showZoomLabel(_ page: Int) {
         zoomLabel.zoomChanged(at: now)
+        zoomLabelPage = page
     }
 
     // Animates a zoomed current page's resting offset by `translation`, within bounds.

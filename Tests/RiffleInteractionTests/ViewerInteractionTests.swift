@@ -417,3 +417,16 @@ import Testing
         #expect(h.state.zoomLabel.opacity == 0)
     }
 }
+
+extension ZoomLabelTests {
+    // Zoomed, then paged away while the label still faded: it showed the next photo's scale.
+    @Test func theLabelGoesWithItsPage() {
+        var h = ViewerHarness(content: Size(width: 4000, height: 3200))
+        h.key("plus")
+        h.settle(limit: 0.4)
+        #expect(h.state.zoomLabel.opacity == 1)
+        h.key("Next")
+        h.run(0.05)
+        #expect(h.state.zoomLabel.opacity == 0)
+    }
+}

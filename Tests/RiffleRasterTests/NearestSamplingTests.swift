@@ -91,3 +91,16 @@ extension NearestSamplingTests {
         #expect(row.contains { !Set([preview[0, 0], preview[1, 0], preview[2, 0]]).contains($0) }, "blended, not blocks")
     }
 }
+
+/// Where a file that ends early is missing its part, in the upright picture.
+@Suite struct MissingSideTests {
+    // TIFF 6.0 names each orientation by the visual sides of the stored 0th row and column; the
+    // last rows lie opposite the 0th row's side.
+    @Test(arguments: [
+        (ImageOrientation.topLeft, PictureSide.bottom), (.topRight, .bottom), (.bottomRight, .top), (.bottomLeft, .top),
+        (.leftTop, .right), (.rightTop, .left), (.rightBottom, .left), (.leftBottom, .right),
+    ])
+    func lastStoredRowsSide(orientation: ImageOrientation, side: PictureSide) {
+        #expect(orientation.sideOfLastStoredRows == side)
+    }
+}

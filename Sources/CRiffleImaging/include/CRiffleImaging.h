@@ -124,6 +124,11 @@ rfi_status rfi_jpeg_reader_read(rfi_jpeg_reader *reader, uint32_t *rows, int32_t
                                  int32_t max_rows, int32_t *rows_read, char *message,
                                  size_t message_capacity);
 
+/* How many output rows had been read when the file's data ran out (libjpeg then fills the rest
+ * with grey), or -1 while it has not. Meaningful for single-scan JPEGs only: a progressive one
+ * is read whole before its first row, so its missing data lowers the quality everywhere. */
+int64_t rfi_jpeg_reader_rows_before_end_of_data(const rfi_jpeg_reader *reader);
+
 /* Ends the decode and frees the reader (NULL is ignored); returns the warning of the decode so
  * far, its text in `message` (which may be NULL). Stopping before the last row skips the rest of
  * the entropy-coded data. */
