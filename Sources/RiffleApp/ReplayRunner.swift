@@ -104,6 +104,8 @@ public final class ReplayRunner {
             }
         case .key(let name):
             queued.append(.key(name: name, modifiers: [], time: now))
+        case .focus(let gained):
+            queued.append(.focus(gained))
         case .resize(let size):
             display.requestResize(size)
             awaitResize(to: size)

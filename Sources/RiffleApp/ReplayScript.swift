@@ -19,6 +19,8 @@ public enum ReplayCommand: Hashable, Sendable {
     case wheel(delta: Point, at: Point, modifiers: Modifiers)
     /// A key by its X keysym name.
     case key(String)
+    /// The window gains (true) or loses (false) the keyboard focus.
+    case focus(Bool)
     /// Resize the window.
     case resize(PixelSize)
     /// Write the frame on screen to DIR/NAME.png.
@@ -175,6 +177,13 @@ public struct ReplayScript: Sendable {
         case "key":
             try count(1...1)
             return .key(args[0])
+        case "focus":
+            try count(1...1)
+            switch args[0] {
+            case "in": return .focus(true)
+            case "out": return .focus(false)
+            default: throw ReplayScriptError(line: line, message: "'focus' takes 'in' or 'out', got '\(args[0])'")
+            }
         case "resize":
             try count(2...2)
             return .resize(PixelSize(width: try side(0), height: try side(1)))

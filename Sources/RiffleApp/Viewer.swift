@@ -240,7 +240,7 @@ public final class Viewer {
         var layers: [Layer] = []
         if library.photos.isEmpty {
             layers.append(labels.message(
-                title: "No photos", detail: "Riffle found no JPEG or PNG files in \(library.description).", in: size, color: foreground))
+                title: "No photos", detail: library.emptyExplanation, in: size, color: foreground))
         }
         for page in state.pages {
             guard let view = pages.first(where: { $0.index == page.index }) else { continue }

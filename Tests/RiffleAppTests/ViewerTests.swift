@@ -147,6 +147,16 @@ struct ViewerHarness {
         }
     }
 
+    @Test func escapeLeavesFullscreenThenQuits() {
+        var h = ViewerHarness()
+        h.press("f")
+        #expect(h.display.isFullscreen)
+        h.press("Escape")
+        #expect(!h.display.isFullscreen && !h.viewer.wantsToQuit)
+        h.press("Escape")
+        #expect(h.viewer.wantsToQuit)
+    }
+
     @Test func emptyFolderSaysSo() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-empty-\(getpid())")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

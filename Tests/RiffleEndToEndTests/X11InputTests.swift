@@ -190,6 +190,30 @@ import Testing
         #expect(scrolls == ["0.0 1.0", "0.0 -1.0", "-1.0 0.0", "1.0 0.0", "ctrl 0.0 1.0"])
     }
 
+    // The side buttons arrive as presses of their own; the wheel's 4-7 never do.
+    @Test func backAndForwardButtonsArrive() throws {
+        let session = try Session()
+        try session.send(["mousemove", "300", "100", "click", "8", "click", "9", "key", "q"])
+        let buttons = session.events { if case .key(name: "q", _, _) = $0 { true } else { false } }
+            .compactMap { event -> String? in
+                switch event {
+                case let .pointerDown(_, button, _, _): "down \(button)"
+                case let .pointerUp(_, button, _, _): "up \(button)"
+                default: nil
+                }
+            }
+        #expect(buttons == ["down back", "up back", "down forward", "up forward"])
+    }
+
+    // Focus given to the window by a client (as a window manager does on a click) arrives as
+    // focus(true); the pointer merely entering the window under pointer-root focus does not.
+    @Test func focusGivenToTheWindowArrives() throws {
+        let session = try Session()
+        try session.send(["search", "--name", "Riffle input test", "windowfocus", "--sync", "%1", "key", "q"])
+        let events = session.events { if case .key(name: "q", _, _) = $0 { true } else { false } }
+        #expect(events.contains(.focus(true)), "\(events)")
+    }
+
     @Test func aDisplayWithNoServerIsAClearError() {
         let saved = ProcessInfo.processInfo.environment["DISPLAY"]
         defer { if let saved { setenv("DISPLAY", saved, 1) } else { unsetenv("DISPLAY") } }
