@@ -31,12 +31,16 @@ public final class RiffleSession {
 
     /// Decode threads: one per core, at most two (the frame loop needs a core too).
     public static var defaultDecodeWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+    /// One more thread for quick work only (EXIF thumbnails, a few ms each): it mostly sleeps,
+    /// and pages flown past while paging fast get their thumbnails while both decoders are busy.
+    public static let quickDecodeWorkers = 1
 
     /// Builds a session showing `library` on `display`.
     public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions()) {
         self.display = display
         let waker = DisplayWaker(display: display)
-        decodeService = DecodeService(workers: Self.defaultDecodeWorkers, decode: { PhotoDecoding.perform($0, cancellation: $1) }) { waker.wake() }
+        decodeService = DecodeService(
+            workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers, decode: { PhotoDecoding.perform($0, cancellation: $1) }) { waker.wake() }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(
             path: options.rasterPath,

@@ -11,6 +11,8 @@ public final class Viewer {
     public let library: PhotoLibrary
     /// Set when the user asked to quit; the loop that drives the viewer ends.
     public private(set) var wantsToQuit = false
+    /// Pages on screen drawn with nothing yet (black, or a spinner after half a second).
+    public var blankPages: [Int] { pages.map(\.index).filter { store.content(at: $0) == nil } }
     /// True while something moves on screen, a gesture timer runs or a page waits for its
     /// photo (its spinner turns), so the loop must keep stepping at 60 Hz.
     public var isAnimating: Bool { interaction.isAnimating || pages.contains { store.content(at: $0.index) == nil } }
@@ -91,6 +93,7 @@ public final class Viewer {
     /// Moves animations to clock time `now` and takes in finished decodes.
     public func advance(to now: Double) {
         interaction.step(to: now)
+        store.keepInView(Self.pagesInView(interaction.renderState, pageCount: library.photos.count))
         for (index, size) in store.absorbResults() {
             if let size { interaction.setContentSize(Size(size), forPage: index, at: now) }
             needsDisplay = true
@@ -109,6 +112,26 @@ public final class Viewer {
                 arrivingPage = nil
             }
         }
+    }
+
+    /// At most this many pages ahead of the strip are asked for while it flies to its target.
+    static let pagesAheadInView = 12
+
+    /// The pages on screen in `state`, then those the strip will cross on its way to its target
+    /// page, nearest first (at most `pagesAheadInView`): a flight over many photos (keys pressed
+    /// fast) shows each page's preview as it passes, never a black page.
+    static func pagesInView(_ state: ViewerRenderState, pageCount: Int) -> [Int] {
+        var pages = state.pages.map(\.index)
+        guard state.pageWidth > 0 else { return pages }
+        let position = state.pagingOffset / state.pageWidth
+        let target = state.currentPage
+        let ahead = target >= Int(position.rounded(.down))
+            ? Array(stride(from: Int(position.rounded(.up)), through: target, by: 1))
+            : Array(stride(from: Int(position.rounded(.down)), through: target, by: -1))
+        for page in ahead.prefix(Self.pagesAheadInView) where !pages.contains(page) && (0..<pageCount).contains(page) {
+            pages.append(page)
+        }
+        return pages
     }
 
     /// Gives every photo on screen in `state` its page object (recycling those that left) and
