@@ -564,7 +564,7 @@ static void rfx_translate(rfx_display *d, XEvent *event) {
     case FocusIn:
     case FocusOut:
         /* Only the window's own focus matters: not the pointer's (NotifyPointer) nor a child's
-         * (NotifyInferior), and not the brief loss while another client grabs the keyboard
+         * (NotifyInferior), and not the momentary loss while another client grabs the keyboard
          * (NotifyGrab / NotifyUngrab: a window manager's Alt+Tab, a screenshot tool). */
         if (event->xfocus.detail == NotifyPointer || event->xfocus.detail == NotifyInferior ||
             event->xfocus.mode == NotifyGrab || event->xfocus.mode == NotifyUngrab)

@@ -51,8 +51,8 @@ public struct ReplayScript: Sendable {
     /// The commands in script order; blank and comment lines have none.
     public let steps: [Step]
 
-    /// Time between two clicks of a scripted double-click, in milliseconds (well inside the
-    /// 300 ms double-click window of PHYSICS.md).
+    /// Time between two clicks of a scripted double-click, in milliseconds (well inside
+    /// `ClickRecognizer.doubleClickInterval`, 300 ms; docs/physics.md, "Single and double clicks").
     public static let doubleClickSpacing = 100.0
 
     /// The longest `wait` or `move` duration, in milliseconds: an hour of virtual time, 216 000

@@ -6,7 +6,8 @@ import RiffleRaster
 
 /// How a session runs, from the command line's options.
 public struct SessionOptions: Sendable {
-    /// Default cap on decoded pixels held, bytes (issue budget: 192 MiB).
+    /// Default cap on decoded pixels held, bytes: 192 MiB, Riffle's budget (the `--memory-budget`
+    /// default in README.md).
     public static let defaultMemoryBudget = 192 << 20
 
     public var rasterPath: RasterPath

@@ -39,7 +39,7 @@ public struct ViewerRenderState: Hashable, Sendable {
     /// The zoom-level label of the current page.
     public var zoomLabel: ZoomLabel
 
-    /// The brief zoom-level figure ("250 %") over the photo while its zoom changes.
+    /// The short-lived zoom-level figure ("250 %") over the photo while its zoom changes.
     public struct ZoomLabel: Hashable, Sendable {
         /// Image pixels → screen pixels of the current page (1 = 100 %).
         public var scale: Double

@@ -12,15 +12,17 @@ import RifflePhysics
 /// [V − C·s, 0] when C·s > V, and is exactly (V − C·s)/2 otherwise: a photo smaller than the
 /// viewport on an axis stays centred on it.
 public struct ZoomBounds: Hashable, Sendable {
-    /// The largest resting scale is at least 2.5 × fit, the double-click zoom (PhotoSwipe, Loupe;
-    /// PHYSICS.md), so a double-clicked photo never bounces back.
+    /// The largest resting scale is at least 2.5 × fit, the double-click zoom (Loupe; see
+    /// `doubleClickFitMultiple`), so a double-clicked photo never bounces back.
     public static let maximumFitMultiple = 2.5
     /// The largest resting scale is at least 8 (800 %, eight screen pixels per image pixel):
-    /// enough to see single pixels of any photo (pixel peeping; eog and Loupe allow more, Photos
-    /// about as much on a phone's photo). Above `ImageSampling.nearestScale` pixels are drawn as
-    /// crisp squares.
+    /// enough to see single pixels of any photo (pixel peeping; Riffle's choice. Loupe allows
+    /// 20x; the comparisons with eog and Photos are unverified: docs/physics.md, "Limits"). From
+    /// `SamplingFilter.nearestScale` on, pixels are drawn as crisp squares.
     public static let maximumScaleFloor = 8.0
-    /// Double-click zooms to 2.5 × fit (PhotoSwipe and Loupe, PHYSICS.md), capped at `maximum`.
+    /// Double-click zooms to 2.5 × fit (Loupe `ZOOM_FACTOR_DOUBLE_TAP`, `src/widgets/image.rs`;
+    /// PhotoSwipe instead uses min(1, 3 × fit): docs/physics.md, "Double-click zoom"), capped at
+    /// `maximum`.
     public static let doubleClickFitMultiple = 2.5
     // Relative slack under which a scale counts as fit: rounding in the homothety interpolation
     // is near 1e-15 relative; 1e-9 of a 10 000 px photo is 1e-5 px.

@@ -1,6 +1,7 @@
-/// The brief zoom-level label ("250 %") shown while a photo's zoom changes, as a pure function of
-/// time: opacity 1 from the latest zoom change until `hold` after it, then a linear fall to 0
-/// over `fadeOut`. Loupe and eog show the same figure while zooming; Riffle's timing.
+/// The short-lived zoom-level label ("250 %") shown while a photo's zoom changes, as a pure
+/// function of time: opacity 1 from the latest zoom change until `hold` after it, then a linear
+/// fall to 0 over `fadeOut`. Loupe and eog show the same figure while zooming; Riffle's timing
+/// (docs/physics.md, "Zoom-level label").
 public struct ZoomLabel: Hashable, Sendable {
     /// 0.8 s of full opacity after the latest change: long enough to read a figure once the wheel
     /// or the zoom animation stops (Riffle's choice).

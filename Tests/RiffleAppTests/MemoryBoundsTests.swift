@@ -9,7 +9,8 @@ import RiffleTestSupport
 import Testing
 
 /// A folder of `count` photos: symbolic links to three small generated JPEGs, round and round
-/// (as the benchmark links 30 files ten times each). Made in a temporary folder.
+/// (as riffle-bench's `PagingBenchmark` links 30 files ten times each). Made in a temporary
+/// folder.
 func linkedLibrary(count: Int) throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-many-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -2,7 +2,7 @@ import RealModule
 import RiffleInteraction
 import Testing
 
-/// The return spring is critically damped at ω = 30 rad/s (PhotoSwipe's pan spring), so from
+/// The return spring is critically damped at ω = 30 rad/s (`SpringDescription.edgeBounce`), so from
 /// offset x0 at velocity v0 the offset is x(t) = (x0 + (v0 + ω·x0)·t)·e^(−ω·t).
 @Suite struct DismissDragModelTests {
     static let omega = 30.0
