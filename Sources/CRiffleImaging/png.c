@@ -1,4 +1,5 @@
-/* PNG through libpng: header reading, decoding to premultiplied BGRA, encoding RGBA8.
+/* PNG through libpng: header reading, decoding to premultiplied BGRA, encoding RGBA8, and the
+ * text chunks (tEXt, zTXt, iTXt) both ways.
  *
  * libpng reports fatal errors through our error callback, which records the text and
  * png_longjmp()s to the setjmp(png_jmpbuf(...)) in the function that started the work. Locals
@@ -134,14 +135,57 @@ rfi_status rfi_png_read_header(const uint8_t *data, size_t length, rfi_image_hea
     return RFI_STATUS_OK;
 }
 
+void rfi_png_text_free(rfi_png_text *entries) { free(entries); }
+
+/* compression > 0 marks an iTXt chunk (PNG_ITXT_COMPRESSION_NONE or _zTXt), whose text is UTF-8
+ * and whose length libpng keeps in itxt_length. */
+static int rfi_png_text_is_utf8(const png_text *chunk) { return chunk->compression > 0; }
+
+static size_t rfi_png_text_length(const png_text *chunk) {
+    return rfi_png_text_is_utf8(chunk) ? chunk->itxt_length : chunk->text_length;
+}
+
+/* Copies the text chunks libpng holds in `info` into one malloc'ed block: the entries, then
+ * each key and text with its NUL. Returns 0 when malloc fails. */
+static int rfi_png_copy_text(png_structp png, png_infop info, rfi_png_text_list *list) {
+    png_textp chunks = NULL;
+    int count = png_get_text(png, info, &chunks, NULL);
+    if (count <= 0) return 1;
+    size_t size = sizeof(rfi_png_text) * (size_t)count;
+    for (int i = 0; i < count; i++) {
+        size += strlen(chunks[i].key) + 1 + rfi_png_text_length(&chunks[i]) + 1;
+    }
+    rfi_png_text *entries = malloc(size);
+    if (entries == NULL) return 0;
+    char *strings = (char *)(entries + count);
+    for (int i = 0; i < count; i++) {
+        size_t key_length = strlen(chunks[i].key);
+        size_t text_length = rfi_png_text_length(&chunks[i]);
+        memcpy(strings, chunks[i].key, key_length + 1);
+        entries[i].key = strings;
+        strings += key_length + 1;
+        if (text_length > 0) memcpy(strings, chunks[i].text, text_length);
+        strings[text_length] = '\0';
+        entries[i].text = strings;
+        entries[i].length = text_length;
+        entries[i].is_utf8 = rfi_png_text_is_utf8(&chunks[i]);
+        strings += text_length + 1;
+    }
+    list->entries = entries;
+    list->count = count;
+    return 1;
+}
+
 rfi_status rfi_png_decode(const uint8_t *data, size_t length, int64_t pixel_limit,
-                          rfi_pixels *out, char *message, size_t message_capacity) {
+                          rfi_pixels *out, rfi_png_text_list *text, char *message,
+                          size_t message_capacity) {
     struct rfi_png_context context;
     png_structp png;
     png_infop info;
     uint32_t *volatile pixels = NULL;
     png_bytep *volatile rows = NULL;
     memset(out, 0, sizeof *out);
+    if (text != NULL) memset(text, 0, sizeof *text);
     rfi_png_context_init(&context, data, length, message, message_capacity);
     rfi_status created = rfi_png_create_reader(&context, &png, &info);
     if (created != RFI_STATUS_OK) return created;
@@ -195,7 +239,18 @@ rfi_status rfi_png_decode(const uint8_t *data, size_t length, int64_t pixel_limi
     }
     for (png_uint_32 y = 0; y < height; y++) rows[y] = (png_bytep)(pixels + (size_t)y * width);
     png_read_image(png, rows);
-    /* The trailing chunks (and IEND) add nothing to the pixels, so they are not read. */
+    /* The trailing chunks (and IEND) add nothing to the pixels, so they are read only for
+     * their text, which may follow the image data. */
+    if (text != NULL) {
+        png_read_end(png, info);
+        if (!rfi_png_copy_text(png, info, text)) {
+            free(pixels);
+            free(rows);
+            png_destroy_read_struct(&png, &info, NULL);
+            rfi_set_message(message, message_capacity, "out of memory");
+            return RFI_STATUS_OUT_OF_MEMORY;
+        }
+    }
     png_destroy_read_struct(&png, &info, NULL);
     free(rows);
 
@@ -240,27 +295,31 @@ static inline uint8_t rfi_unpremultiply(uint32_t channel, uint32_t alpha) {
 }
 
 rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
-                          int32_t row_pixels, rfi_bytes *out, char *message,
-                          size_t message_capacity) {
+                          int32_t row_pixels, const rfi_png_text *text, int32_t text_count,
+                          rfi_bytes *out, char *message, size_t message_capacity) {
     struct rfi_png_context context;
     png_structp png;
     png_infop info;
     uint8_t *volatile row = NULL;
+    png_textp volatile chunks = NULL;
     memset(out, 0, sizeof *out);
     if (width <= 0 || height <= 0 || row_pixels < width) {
         rfi_set_message(message, message_capacity, "a PNG needs a width and height of at least 1");
         return RFI_STATUS_FAILED;
     }
+    if (text_count < 0) text_count = 0;
     rfi_png_context_init(&context, NULL, 0, message, message_capacity);
     struct rfi_png_sink *sink = calloc(1, sizeof *sink);
     row = malloc((size_t)width * 4);
+    chunks = calloc(text_count > 0 ? (size_t)text_count : 1, sizeof(png_text));
     png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, &context, rfi_png_error,
                                     rfi_png_warning, &context, rfi_png_malloc, rfi_png_free);
     info = png ? png_create_info_struct(png) : NULL;
-    if (sink == NULL || row == NULL || info == NULL) {
+    if (sink == NULL || row == NULL || chunks == NULL || info == NULL) {
         png_destroy_write_struct(&png, NULL);
         free(sink);
         free(row);
+        free(chunks);
         rfi_set_message(message, message_capacity, "out of memory");
         return RFI_STATUS_OUT_OF_MEMORY;
     }
@@ -269,11 +328,22 @@ rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
         free(sink->data);
         free(sink);
         free(row);
+        free(chunks);
         return rfi_png_failure_status(&context);
     }
     png_set_write_fn(png, sink, rfi_png_write, rfi_png_flush);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    /* Set before png_write_info, so the chunks precede IDAT and a reader that stops at the
+     * image data still finds them. libpng copies the strings. */
+    for (int32_t i = 0; i < text_count; i++) {
+        chunks[i].compression = text[i].is_utf8 ? PNG_ITXT_COMPRESSION_NONE
+                                                : PNG_TEXT_COMPRESSION_NONE;
+        chunks[i].key = (png_charp)text[i].key;
+        chunks[i].text = (png_charp)text[i].text;
+        chunks[i].text_length = text[i].length;
+    }
+    if (text_count > 0) png_set_text(png, info, chunks, text_count);
     png_write_info(png, info);
     for (int32_t y = 0; y < height; y++) {
         const uint32_t *source = pixels + (size_t)y * (size_t)row_pixels;
@@ -294,6 +364,7 @@ rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     free(row);
+    free(chunks);
     out->data = sink->data;
     out->length = sink->length;
     free(sink);

@@ -125,6 +125,15 @@ public enum ImageDecoder {
     public static func decode(
         _ bytes: [UInt8], atLeast target: PixelSize? = nil, pixelLimit: Int = defaultPixelLimit
     ) throws(ImageDecodeError) -> DecodedImage {
+        try decode(bytes, atLeast: target, pixelLimit: pixelLimit, textChunks: nil)
+    }
+
+    /// `decode(_:atLeast:pixelLimit:)`, and for a PNG with `textChunks` not nil, its text chunks
+    /// into `textChunks` too (the shim's list, for the caller to free; left as it is for a JPEG).
+    static func decode(
+        _ bytes: [UInt8], atLeast target: PixelSize?, pixelLimit: Int,
+        textChunks: UnsafeMutablePointer<rfi_png_text_list>?
+    ) throws(ImageDecodeError) -> DecodedImage {
         let info = try probe(bytes)
         var decoded = rfi_pixels()
         var message = MessageBuffer()
@@ -145,7 +154,8 @@ public enum ImageDecoder {
             }
             status = bytes.withUnsafeBufferPointer { data in
                 message.withPointer { text, capacity in
-                    rfi_png_decode(data.baseAddress, data.count, Int64(pixelLimit), &decoded, text, capacity)
+                    rfi_png_decode(
+                        data.baseAddress, data.count, Int64(pixelLimit), &decoded, textChunks, text, capacity)
                 }
             }
         }

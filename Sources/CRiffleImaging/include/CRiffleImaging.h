@@ -194,17 +194,46 @@ rfi_status rfi_exif_make(const uint8_t *thumbnail, size_t length, int32_t orient
 rfi_status rfi_png_read_header(const uint8_t *data, size_t length, rfi_image_header *header,
                                char *message, size_t message_capacity);
 
+/* One PNG text chunk: tEXt or zTXt (Latin-1 text) or iTXt (UTF-8 text). */
+typedef struct rfi_png_text {
+    /* The keyword: 1 to 79 Latin-1 bytes, NUL-terminated. */
+    const char *key;
+    /* The text: `length` bytes, NUL-terminated as well (a text holds no NUL). */
+    const char *text;
+    size_t length;
+    /* 1: UTF-8, an iTXt chunk; 0: Latin-1, a tEXt or zTXt chunk. */
+    int32_t is_utf8;
+} rfi_png_text;
+
+/* The text chunks of a decoded PNG, in file order. `entries` is one malloc'ed block holding the
+ * entries and their strings; release it with rfi_png_text_free. NULL when `count` is 0. */
+typedef struct rfi_png_text_list {
+    rfi_png_text *entries;
+    int32_t count;
+} rfi_png_text_list;
+
+void rfi_png_text_free(rfi_png_text *entries);
+
 /* Decodes any colour type and bit depth (16-bit scaled to 8 with rounding, Adam7 deinterlaced)
  * to premultiplied BGRA; the premultiplication happens here, after libpng has delivered every
  * row. Refuses with RFI_STATUS_TOO_LARGE, before allocating pixel memory, when width × height
- * exceeds pixel_limit. No gamma or colour-profile conversion is applied. */
+ * exceeds pixel_limit. No gamma or colour-profile conversion is applied.
+ * `text` NULL: the chunks after the image data are not read (a file cut off right after its
+ * last row still decodes). `text` not NULL: they are read up to IEND, which must be there, and
+ * `text` receives every text chunk before and after the image data; it is empty (entries NULL)
+ * unless the status is RFI_STATUS_OK. */
 rfi_status rfi_png_decode(const uint8_t *data, size_t length, int64_t pixel_limit,
-                          rfi_pixels *out, char *message, size_t message_capacity);
-
-/* Encodes premultiplied BGRA rows as an 8-bit RGBA PNG with straight (un-premultiplied) alpha. */
-rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
-                          int32_t row_pixels, rfi_bytes *out, char *message,
+                          rfi_pixels *out, rfi_png_text_list *text, char *message,
                           size_t message_capacity);
+
+/* Encodes premultiplied BGRA rows as an 8-bit RGBA PNG with straight (un-premultiplied) alpha,
+ * non-interlaced, with `text_count` text chunks (uncompressed tEXt, or iTXt when `is_utf8`)
+ * before the image data. Each key must be a PNG keyword (1 to 79 printable Latin-1 bytes, no
+ * leading, trailing or double spaces) and each text free of NUL: libpng refuses an empty key
+ * (RFI_STATUS_FAILED) but quietly truncates or mends any other bad one. */
+rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
+                          int32_t row_pixels, const rfi_png_text *text, int32_t text_count,
+                          rfi_bytes *out, char *message, size_t message_capacity);
 
 /* MARK: Fonts (fontconfig, FreeType) */
 
