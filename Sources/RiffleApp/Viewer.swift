@@ -96,7 +96,10 @@ public final class Viewer {
         store.keepInView(Self.pagesInView(interaction.renderState, pageCount: library.photos.count))
         for (index, size) in store.absorbResults() {
             if let size { interaction.setContentSize(Size(size), forPage: index, at: now) }
-            needsDisplay = true
+            // A photo decoded ahead (a neighbour, an end for Home and End) changes no pixel.
+            if pages.contains(where: { $0.index == index }) || interaction.renderState.pages.contains(where: { $0.index == index }) {
+                needsDisplay = true
+            }
         }
         followInteraction()
         requestDetail()

@@ -131,9 +131,10 @@ import Testing
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
         // The moves and the release are 16 ms apart (xdotool sleeps between them; the first move
         // follows the press at once). The events are drained together after the last, so
-        // arrival times would all be equal; server times keep the gaps (ms resolution).
+        // arrival times would all be equal; server times keep the gaps: whole milliseconds, and
+        // a loaded machine wakes xdotool a little early or late (10-60 ms allowed).
         #expect(gaps.count == 5)
-        #expect(gaps.dropFirst().allSatisfy { $0 >= 0.015 && $0 <= 0.030 }, "\(gaps)")
+        #expect(gaps.dropFirst().allSatisfy { $0 >= 0.010 && $0 <= 0.060 }, "\(gaps)")
         #expect(times == times.sorted())
     }
 
