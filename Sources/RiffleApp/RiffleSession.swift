@@ -57,13 +57,13 @@ public final class RiffleSession {
     /// Replays `script` with the given timing, handing each snapshot's name and frame to
     /// `snapshots`.
     public func replay(_ script: ReplayScript, timing: ReplayTiming = .deterministic, snapshots: @escaping (String, PixelBuffer) throws -> Void) throws {
-        try ReplayRunner(script: script, viewer: viewer, display: display, timing: timing, writeSnapshot: snapshots).run()
+        try ReplayRunner(script: script, scene: viewer, display: display, timing: timing, writeSnapshot: snapshots).run()
     }
 
     /// Runs the interactive loop until the user quits, on the monotonic clock.
     public func runLive() {
         let clock = MonotonicClock()
-        LiveLoop(viewer: viewer, display: display, now: clock.now).run()
+        LiveLoop(scene: viewer, display: display, now: clock.now).run()
     }
 }
 

@@ -7,10 +7,8 @@ import RiffleRaster
 /// The photo viewer: input in, frames out. Wires the interaction model (paging, zoom, gestures)
 /// to the decoded photos and the compositor; knows nothing of where time and input come from
 /// (the live loop or a replay drives it) or where frames go (any `Display`).
-public final class Viewer {
+public final class Viewer: Scene {
     public let library: PhotoLibrary
-    /// Set when the user asked to quit; the loop that drives the viewer ends.
-    public private(set) var wantsToQuit = false
     /// Pages on screen drawn with nothing yet (black, or a spinner after half a second).
     public var blankPages: [Int] { pages.map(\.index).filter { store.content(at: $0) == nil } }
     /// True while something moves on screen, a gesture timer runs or a page waits for its
@@ -68,8 +66,11 @@ public final class Viewer {
         updateTitle()
     }
 
-    /// Applies one input event received at clock time `now`.
-    public func handle(_ event: InputEvent, now: Double) {
+    /// Applies one input event received at clock time `now`; returns the model's commands for
+    /// the runtime (quit, fullscreen).
+    @discardableResult
+    public func handle(_ event: InputEvent, now: Double) -> [AppCommand] {
+        var commands: [AppCommand] = []
         switch event {
         case .resize(let size):
             interaction.resize(viewport: Size(size), at: now)
@@ -77,17 +78,10 @@ public final class Viewer {
         case .expose:
             needsDisplay = true
         default:
-            for command in interaction.handle(event) { perform(command) }
+            commands = interaction.handle(event)
         }
         followInteraction()
-    }
-
-    /// Carries out what the interaction model asked of the app.
-    private func perform(_ command: ViewerCommand) {
-        switch command {
-        case .quit: wantsToQuit = true
-        case let .setFullscreen(on): display.setFullscreen(on)
-        }
+        return commands
     }
 
     /// Moves animations to clock time `now` and takes in finished decodes.

@@ -13,7 +13,7 @@ import RifflePhysics
 /// once it is off screen or the strip settles. While a pointer drag is in progress, wheel, pinch
 /// and key zooms, pans and page turns are ignored.
 ///
-/// Effects outside the model (quit, fullscreen) are returned by `handle` as `ViewerCommand`s.
+/// Effects outside the model (quit, fullscreen) are returned by `handle` as `AppCommand`s.
 /// Escape steps back one level: out of fullscreen first, then quits. A click that focuses the
 /// window (pressed while it lacked the focus, or the first press within `focusClickWindow` of
 /// gaining it, or one during which it gains it) only focuses it: it toggles nothing and starts no
@@ -55,7 +55,7 @@ public struct ViewerInteraction: Sendable {
     /// The press in progress is the one that focused the window: its tap is ignored.
     private var pressOnlyFocuses = false
     /// Commands issued while handling the current event.
-    private var commands: [ViewerCommand] = []
+    private var commands: [AppCommand] = []
 
     private struct Drag: Sendable {
         var route: Route
@@ -131,7 +131,7 @@ public struct ViewerInteraction: Sendable {
     /// Applies one input event at its time (events without one happen at `now`); returns what
     /// the app must do beyond the model (quit, fullscreen), in order.
     @discardableResult
-    public mutating func handle(_ event: InputEvent) -> [ViewerCommand] {
+    public mutating func handle(_ event: InputEvent) -> [AppCommand] {
         if let t = event.time { advance(to: t) }
         switch event {
         case .pointerDown(_, .back, _, _):

@@ -81,7 +81,7 @@ final class RestlessDisplay: Display {
         let press = 0.1, quit = 2.0
         let display = RestlessDisplay(schedule: [Self.key("Right", at: press), Self.key("q", at: quit)])
         let session = Self.settledSession(on: display)
-        LiveLoop(viewer: session.viewer, display: display, now: { display.now }).run()
+        LiveLoop(scene: session.viewer, display: display, now: { display.now }).run()
 
         #expect(session.viewer.current == 1)
         // The quit changes what a frame shows (the state carries it), so the loop draws once
@@ -109,7 +109,7 @@ final class RestlessDisplay: Display {
         let quit = 10.0
         let display = RestlessDisplay(schedule: [Self.key("q", at: quit)])
         let session = Self.settledSession(on: display)
-        LiveLoop(viewer: session.viewer, display: display, now: { display.now }).run()
+        LiveLoop(scene: session.viewer, display: display, now: { display.now }).run()
         #expect(display.presentTimes.filter { $0 < quit } == [0])
         #expect(display.waits == [nil])
     }

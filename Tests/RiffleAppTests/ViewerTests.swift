@@ -142,19 +142,25 @@ struct ViewerHarness {
     @Test func quitKeysAndCloseEndTheViewer() {
         for event in [InputEvent.key(name: "q", modifiers: [], time: 0), .key(name: "Escape", modifiers: [], time: 0), .close] {
             let h = ViewerHarness()
-            h.viewer.handle(event, now: 0)
-            #expect(h.viewer.wantsToQuit)
+            #expect(h.viewer.handle(event, now: 0) == [.quit])
         }
     }
 
     @Test func escapeLeavesFullscreenThenQuits() {
-        var h = ViewerHarness()
-        h.press("f")
-        #expect(h.display.isFullscreen)
-        h.press("Escape")
-        #expect(!h.display.isFullscreen && !h.viewer.wantsToQuit)
-        h.press("Escape")
-        #expect(h.viewer.wantsToQuit)
+        let h = ViewerHarness()
+        func key(_ name: String) -> [AppCommand] { h.viewer.handle(.key(name: name, modifiers: [], time: 0), now: 0) }
+        #expect(key("f") == [.setFullscreen(true)])
+        #expect(key("Escape") == [.setFullscreen(false)])
+        #expect(key("Escape") == [.quit])
+    }
+
+    // The runtime carries the commands out: fullscreen reaches the display, quit ends the script.
+    @Test func theReplayCarriesOutTheScenesCommands() throws {
+        let h = ViewerHarness()
+        var fullscreenAtSnapshots: [String: Bool] = [:]
+        let script = try ReplayScript(parsing: "key f\nsnapshot a\nkey Escape\nsnapshot b\nkey Escape\nsnapshot c\n")
+        try h.session.replay(script) { name, _ in fullscreenAtSnapshots[name] = h.display.isFullscreen }
+        #expect(fullscreenAtSnapshots == ["a": true, "b": false])
     }
 
     @Test func emptyFolderSaysSo() throws {

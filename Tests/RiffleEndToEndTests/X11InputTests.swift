@@ -75,12 +75,15 @@ import Testing
         }
     }
 
-    /// The `xdotool` chain of a flick as the defect report scripted it: press at the window's
-    /// centre (after a pause, as a person settles the pointer), `moves` steps of 50 px 16 ms
-    /// apart, release 16 ms after the last. (One chain, not one process a step: starting
-    /// xdotool takes ~35 ms, which would make every gap a pause.)
+    /// The `xdotool` chain of a flick as the defect report scripted it: press (after a pause, as
+    /// a person settles the pointer), `moves` steps of 50 px 16 ms apart, release 16 ms after the
+    /// last. The press is 100 px in from the window's edge behind the flick, so 8 moves (400 px)
+    /// stay on the 1024 px screen: a pointer stopped by the screen's edge really stops. (One
+    /// chain, not one process a step: starting xdotool takes ~35 ms, which would make every gap
+    /// a pause.)
     static func flick(moves: Int, direction: Int) -> [String] {
-        var chain = ["mousemove", "320", "200", "sleep", "0.3", "mousedown", "1"]
+        let start = direction > 0 ? 100 : Int(windowSize.width) - 100
+        var chain = ["mousemove", "\(start)", "200", "sleep", "0.3", "mousedown", "1"]
         for _ in 0..<moves { chain += ["mousemove_relative", "--", "\(50 * direction)", "0", "sleep", "0.016"] }
         return chain + ["mouseup", "1"]
     }

@@ -126,7 +126,7 @@ struct ViewerHarness {
 
     /// Presses key `name`; returns the commands it issued.
     @discardableResult
-    mutating func key(_ name: String, _ modifiers: Modifiers = []) -> [ViewerCommand] {
+    mutating func key(_ name: String, _ modifiers: Modifiers = []) -> [AppCommand] {
         viewer.handle(.key(name: name, modifiers: modifiers, time: t))
     }
 
