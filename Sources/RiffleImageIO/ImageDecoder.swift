@@ -200,7 +200,13 @@ public enum ImageDecoder {
     /// decode; at 1.875× (3/8 for 1200 shown 240) still 6.5 against 0.7. From 2× on the folded
     /// band lies beyond the filter's cut-off, which removes it (0.6 to 3.0), and the detail
     /// kept is as libjpeg decodes it at full size: mean gradients within 3 % of Lanczos-3 from
-    /// full resolution (1× loses up to 9 %).
+    /// full resolution (1× loses up to 9 %). The folding grows with the detail a block holds
+    /// above the scaled grid's limit, so from 2/8 and 3/8 a zone plate (detail up to 4 and 2.7
+    /// times that limit) still shows some at 2×: 21 and 4.8 against 0.6 and 0.5 (area
+    /// averaging: 62 and 73); photos hold little detail that fine. Larger margins cost: 3/8,
+    /// 5/8, 6/8 and 7/8 take plain-C scaled IDCTs, libjpeg-turbo having SIMD ones only for
+    /// 2×2, 4×4 and 8×8 outputs (`start_pass` in its `jddctmgr.c`), so a 24 MP photo decodes at
+    /// 5/8 in about twice the time of 4/8; `make bench` prints the decode beside area averaging.
     static func jpegOversampling(for filter: DownscaleFilter) -> Int {
         switch filter {
         case .area: 1
