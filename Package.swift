@@ -81,7 +81,8 @@ let package = Package(
         ),
 
         // MARK: tests
-        .target(name: "RiffleTestSupport", path: "Tests/RiffleTestSupport"),
+        // The reference resamplers here run over whole photos: optimised like the pixel loops.
+        .target(name: "RiffleTestSupport", dependencies: ["RiffleRaster"], path: "Tests/RiffleTestSupport", swiftSettings: pixelLoopsOptimised),
         .testTarget(name: "RiffleGeometryTests", dependencies: ["RiffleGeometry"]),
         .testTarget(name: "RifflePhysicsTests", dependencies: ["RifflePhysics", "RiffleTestSupport"]),
         .testTarget(

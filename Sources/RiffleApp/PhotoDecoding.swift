@@ -64,9 +64,10 @@ public enum PhotoContent: Sendable {
 }
 
 /// Decodes one photo for a window size: the header first (cheap), then the pixels at no less
-/// than the size the photo is shown at (fitted, times the zoom's `detail`), never at full size
-/// when less will do, and finally area-averaged down to exactly that size, so that a photo at
-/// fit is composited 1:1 and the cache holds no pixel nobody sees.
+/// than twice the size the photo is shown at (fitted, times the zoom's `detail`), never at full
+/// size when less will do, and finally Lanczos-3 resampled down to exactly that size, so that a
+/// photo at fit is composited 1:1, as sharp as its full resolution allows, and the cache holds
+/// no pixel nobody sees.
 public enum PhotoDecoding {
     /// Largest number of pixels Riffle decodes into one buffer (24 MP · 4 B ≈ 96 MiB; 64 MP is
     /// 256 MiB). Larger images are decoded DCT-scaled or refused with a message.
@@ -138,12 +139,13 @@ public enum PhotoDecoding {
         }
         if request.thumbnailOnly { return .redundantPreview }
         let eighths = try? ImageDecoder.jpegScaleEighths(
-            for: info, atLeast: target(for: info.uprightSize, in: request.viewport, factor: 1), pixelLimit: pixelLimit)
+            for: info, shrunkTo: target(for: info.uprightSize, in: request.viewport, factor: 1), filter: .lanczos3,
+            pixelLimit: pixelLimit)
         return eighths == 1 ? .redundantPreview : nil
     }
 
     /// Decodes the file at `request.path` for `request.viewport`, streamed from the file and
-    /// area-averaged as it decodes (`ImageDecoder.decodeFile(atPath:shrunkTo:pixelLimit:until:)`);
+    /// Lanczos-resampled as it decodes (`ImageDecoder.decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`);
     /// throws `ImageDecodeError.stopped` when `cancellation` is raised part-way.
     static func decode(_ request: DecodeRequest, cancellation: DecodeCancellation) throws(ImageDecodeError) -> DecodedPhoto {
         var preview = false

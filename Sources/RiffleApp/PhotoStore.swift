@@ -153,8 +153,12 @@ final class PhotoStore {
     }
 
     /// The focused photo is shown `detail` times larger than at fit; asks for a sharper decode
-    /// when the pixels held are coarser than that (up to the photo's full resolution).
+    /// when the pixels held are coarser than that (up to the photo's full resolution), and for
+    /// the fit decode again once it is back at fit (within 10⁻⁶, taken as exactly 1).
     func showFocused(atDetail detail: Double) {
+        // A zoom animated back to fit may end a rounding error off it; at fit the decode must
+        // be the very one paging brings in (`isSatisfied`).
+        let detail = abs(detail - 1) <= 1e-6 ? 1 : detail
         guard abs(detail - self.detail) > 1e-6 else { return }
         self.detail = detail
         focus(on: focus, viewport: viewport, direction: 0)
@@ -308,9 +312,17 @@ final class PhotoStore {
         }
     }
 
-    /// True when photo `index` needs no (sharper) decode for the current viewport and zoom: it
-    /// failed, is at full resolution, or was decoded (not as a preview) for this viewport and at
-    /// least the detail it is shown at (the focused photo).
+    /// True when photo `index` needs no other decode for the current viewport and zoom: it
+    /// failed, or its real (not preview) pixels were decoded at fit for the very size it is
+    /// decoded for at fit now, or by a zoom for at least the size it is shown at — except that
+    /// the focused photo at fit always needs its fit decode.
+    ///
+    /// A zoom's sharper decode is drawn at fit by the compositor's bilinear, from its
+    /// box-halved levels, which differs from the fit decode, and the same photo at fit must
+    /// look the same however it got there: once focused at fit it is decoded at fit again. A
+    /// neighbour keeps it meanwhile, since it slides away (or back) still zoomed. Sizes are
+    /// compared as decode targets, which fix the pixels a decode gives (`PhotoDecoding.target`),
+    /// so a resize that leaves a photo's shown size alone decodes nothing.
     private func isSatisfied(_ index: Int) -> Bool {
         guard let entry = entries[index] else { return false }
         switch entry.content {
@@ -318,9 +330,11 @@ final class PhotoStore {
             return true
         case .image(let photo):
             if photo.isPreview { return false }
-            if photo.pixels.width >= photo.fullSize.width && photo.pixels.height >= photo.fullSize.height { return true }
             let wantedDetail = index == focus ? detail : 1
-            return entry.request.viewport == viewport && entry.request.detail >= wantedDetail - 1e-6
+            let held = PhotoDecoding.target(for: photo.fullSize, in: entry.request.viewport, factor: entry.request.detail)
+            let wanted = PhotoDecoding.target(for: photo.fullSize, in: viewport, factor: wantedDetail)
+            if entry.request.detail == 1 || (index == focus && wantedDetail == 1) { return held == wanted }
+            return held.width >= wanted.width && held.height >= wanted.height
         }
     }
 }

@@ -183,21 +183,24 @@ public enum ImageDecoder {
     /// is 16 rows, so a call rarely stops inside one; the buffer is 16 decoded rows.
     static let streamedRows = 16
 
-    /// Decodes the file at `path` into an upright picture area-averaged to `target(info)` (each
-    /// side capped at what the decode yields), `info` being its header: the same pixels as
-    /// `decode(_:atLeast:pixelLimit:)` at that target followed by `AreaResample.shrink`.
+    /// Decodes the file at `path` into an upright picture shrunk by `filter` to `target(info)`
+    /// (each side capped at what the decode yields), `info` being its header: the same pixels as
+    /// `decode(_:atLeast:pixelLimit:)` at the size `jpegScaleEighths(for:shrunkTo:filter:pixelLimit:)`
+    /// chooses, followed by `filter.shrink` (within 1 per channel for a JPEG turned upright
+    /// through `.lanczos3`, which is resampled before it is turned, its float sums then added
+    /// in another order).
     ///
-    /// A JPEG is streamed: read from the file 64 KiB at a time and area-averaged
-    /// `streamedRows` rows at a time as libjpeg delivers them, so besides the result only a
-    /// few decoded rows are held, never the file or the picture at its DCT scale (3/8 of a 24 MP
-    /// photo would be 13 MiB) — which is what keeps paging through big photos within a small
-    /// peak of memory. A PNG is read and decoded whole, then shrunk.
+    /// A JPEG is streamed: read from the file 64 KiB at a time and pushed through the filter's
+    /// `RowResampler` `streamedRows` rows at a time as libjpeg delivers them, so besides the
+    /// result only a few decoded rows are held, never the file or the picture at its DCT scale
+    /// (1/2 of a 24 MP photo would be 23 MiB) — which is what keeps paging through big photos
+    /// within a small peak of memory. A PNG is read and decoded whole, then shrunk.
     ///
     /// `stop` is asked between pieces of a JPEG (every `streamedRows` rows); once it says true
     /// the decode ends there, skipping the rest of the file, and throws `ImageDecodeError.stopped`.
     public static func decodeFile(
-        atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, pixelLimit: Int = defaultPixelLimit,
-        until stop: () -> Bool = { false }
+        atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter = .lanczos3,
+        pixelLimit: Int = defaultPixelLimit, until stop: () -> Bool = { false }
     ) throws(ImageDecodeError) -> DecodedImage {
         let head = try FileBytes.read(atPath: path, upTo: ImageFormat.signatureLength)
         guard ImageFormat.detect(head) == .jpeg else {
@@ -205,17 +208,17 @@ public enum ImageDecoder {
             let size = target(try probe(bytes))
             let decoded = try decode(bytes, atLeast: size, pixelLimit: pixelLimit)
             let pixels = decoded.pixels
-            let shrunk = AreaResample.shrink(
-                pixels, toWidth: min(size.width, pixels.width), height: min(size.height, pixels.height))
+            let shrunk = filter.shrink(
+                pixels, to: PixelSize(width: min(size.width, pixels.width), height: min(size.height, pixels.height)))
             return DecodedImage(pixels: shrunk, info: decoded.info, warning: decoded.warning)
         }
         let reader = try JPEGRowReader(path: path)
         let info = reader.info
         let size = target(info)
-        let eighths = try jpegScaleEighths(for: info, atLeast: size, pixelLimit: pixelLimit)
+        let eighths = try jpegScaleEighths(for: info, shrunkTo: size, filter: filter, pixelLimit: pixelLimit)
         let decodedSize = try reader.start(eighths: eighths, pixelLimit: pixelLimit)
         let storedTarget = info.orientation.storedSize(ofUpright: size)
-        var resampler = AreaResampler(from: decodedSize, to: PixelSize(
+        var resampler = filter.resampler(from: decodedSize, to: PixelSize(
             width: min(storedTarget.width, decodedSize.width), height: min(storedTarget.height, decodedSize.height)))
         let rows = PixelBuffer(width: decodedSize.width, height: streamedRows)
         while !resampler.isComplete {
@@ -240,10 +243,47 @@ public enum ImageDecoder {
         return DecodedImage(pixels: info.orientation.upright(resampler.result), info: info, warning: warning, damage: damage)
     }
 
+    /// How many times the size shown a JPEG is decoded at least before `filter` shrinks it.
+    ///
+    /// Area averaging takes the smallest DCT scale that covers the size (1×). Lanczos-3 takes
+    /// one at least twice the size: libjpeg's DCT scaling keeps each 8×8 block's lowest
+    /// coefficients and inverse-transforms them on the smaller grid, which folds detail just
+    /// above the scaled grid's Nyquist limit back into the picture as aliasing. At 1× the
+    /// filter cannot undo it: on `FitQualityTests`' zone plates the aliased energy is 114 to
+    /// 154 grey levels², as bad as area averaging, against 0.7 to 2.7 for Lanczos-3 of the full
+    /// decode; at 1.875× (3/8 for 1200 shown 240) still 6.5 against 0.7. From 2× on the folded
+    /// band lies beyond the filter's cut-off, which removes it (0.6 to 3.0), and the detail
+    /// kept is as libjpeg decodes it at full size: mean gradients within 3 % of Lanczos-3 from
+    /// full resolution (1× loses up to 9 %). The folding grows with the detail a block holds
+    /// above the scaled grid's limit, so from 2/8 and 3/8 a zone plate (detail up to 4 and 2.7
+    /// times that limit) still shows some at 2×: 21 and 4.8 against 0.6 and 0.5 (area
+    /// averaging: 62 and 73); photos hold little detail that fine. Larger margins cost: 3/8,
+    /// 5/8, 6/8 and 7/8 take plain-C scaled IDCTs, libjpeg-turbo having SIMD ones only for
+    /// 2×2, 4×4 and 8×8 outputs (`start_pass` in its `jddctmgr.c`), so a 24 MP photo decodes at
+    /// 5/8 in about twice the time of 4/8; `make bench` prints the decode beside area averaging.
+    static func jpegOversampling(for filter: DownscaleFilter) -> Int {
+        switch filter {
+        case .area: 1
+        case .lanczos3: 2
+        }
+    }
+
+    /// The DCT scale, in eighths, for a decode of the JPEG described by `info` shrunk by `filter`
+    /// to `target` (upright): the smallest covering `jpegOversampling(for:)` times `target`
+    /// (8/8 when none does) — for a 6000×4000 photo shown 1200×800, 2/8 for `.area` and 4/8
+    /// for `.lanczos3` — as `jpegScaleEighths(for:atLeast:pixelLimit:)` chooses it.
+    public static func jpegScaleEighths(
+        for info: ImageInfo, shrunkTo target: PixelSize, filter: DownscaleFilter, pixelLimit: Int
+    ) throws(ImageDecodeError) -> Int {
+        let margin = jpegOversampling(for: filter)
+        return try jpegScaleEighths(
+            for: info, atLeast: PixelSize(width: target.width * margin, height: target.height * margin), pixelLimit: pixelLimit)
+    }
+
     /// The DCT scale, in eighths, for decoding the JPEG described by `info`: the smallest whose
     /// output still covers `target` (given upright, compared in stored orientation) — e.g. 3/8
-    /// for a 6000×4000 photo shown 1620×1080, a third less to decode and hold than 1/2 — then
-    /// lowered until the output fits `pixelLimit`.
+    /// for a 6000×4000 photo shown 1620×1080, a third less to decode and hold than 1/2 — 8/8
+    /// when none does, then lowered until the output fits `pixelLimit`.
     public static func jpegScaleEighths(
         for info: ImageInfo, atLeast target: PixelSize?, pixelLimit: Int
     ) throws(ImageDecodeError) -> Int {
