@@ -218,6 +218,19 @@ import Testing
         #expect(events.contains(.focus(true)), "\(events)")
     }
 
+    // Three resizes read in one drain are one `.resize`, to the last size: the app lays out once.
+    // (Pointer moves are never coalesced: the flick tests count them.)
+    @Test func resizesReadTogetherAreOne() throws {
+        let session = try Session()
+        try session.send([
+            "search", "--name", "Riffle input test", "windowsize", "%1", "500", "300", "windowsize", "%1", "520", "320",
+            "windowsize", "%1", "540", "340", "sleep", "0.3",
+        ])
+        let resizes = session.display.pollEvents().filter { if case .resize = $0 { true } else { false } }
+        #expect(resizes == [.resize(PixelSize(width: 540, height: 340))])
+        #expect(session.display.size == PixelSize(width: 540, height: 340))
+    }
+
     @Test func aDisplayWithNoServerIsAClearError() {
         let saved = ProcessInfo.processInfo.environment["DISPLAY"]
         defer { if let saved { setenv("DISPLAY", saved, 1) } else { unsetenv("DISPLAY") } }
