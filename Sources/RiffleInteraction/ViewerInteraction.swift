@@ -9,9 +9,10 @@ import RifflePhysics
 /// Routing of a pan (pointer drag or trackpad scroll): a zoomed photo pans in 2D until its edge,
 /// then the paging strip takes the horizontal rest; motion back first returns the strip to its
 /// page, then pans the photo again. An unzoomed photo: horizontal pans page, vertical pointer
-/// pans drag the photo down (`DismissDragModel`). A page that stops being current returns to fit
-/// once it is off screen or the strip settles. While a pointer drag is in progress, wheel, pinch
-/// and key zooms, pans and page turns are ignored.
+/// pans drag the photo (`DismissDragModel`: it then follows the pointer on both axes, and springs
+/// back on release, the viewer having no grid to close into). A page that stops being current
+/// returns to fit once it is off screen or the strip settles. While a pointer drag is in
+/// progress, wheel, pinch and key zooms, pans and page turns are ignored.
 ///
 /// Effects outside the model (quit, fullscreen) are returned by `handle` as `AppCommand`s.
 /// Escape steps back one level: out of fullscreen first, then quits. A click that focuses the
@@ -205,7 +206,7 @@ public struct ViewerInteraction: Sendable {
         return ViewerRenderState(
             viewport: viewport, pageWidth: paging.pageWidth, pagingOffset: offset, currentPage: currentPage,
             pages: pages, backgroundBlackness: fade.blackness(at: now), chromeVisible: fade.chromeVisible,
-            dismissOffset: Point(x: 0, y: dismiss.offset(at: now)),
+            dismissOffset: dismiss.offset(at: now),
             dismissBackgroundAlpha: dismiss.backgroundAlpha(at: now, viewportHeight: viewport.height),
             isAnimating: isAnimating,
             zoomLabel: ViewerRenderState.ZoomLabel(
@@ -274,16 +275,17 @@ public struct ViewerInteraction: Sendable {
 
     // MARK: - Pans
 
-    private mutating func beginDrag(axis: Axis?, source: Source) {
+    // `lock`: where a pointer pan locked its axis (nil for a trackpad's, which has no axis).
+    private mutating func beginDrag(axis: Axis?, lock: Point?, source: Source) {
         paging.grab(at: now)
         let page = paging.dragStartPage ?? currentPage
         var zoom = zoomModel(page)
         zoom.grab(at: now)
         let zoomed = zoom.bounds.isZoomed(zoom.transform(at: now))
-        if axis == .vertical, !zoomed, abs(paging.dragDisplacement) < Tolerance.pixels.distance {
+        if axis == .vertical, let lock, !zoomed, abs(paging.dragDisplacement) < Tolerance.pixels.distance {
             paging.release(velocity: 0, at: now)
             zoom.release(velocity: .zero, at: now)
-            dismiss.grab(at: now)
+            dismiss.grab(at: now, anchor: lock)
             drag = Drag(route: .dismiss, source: source)
         } else {
             drag = Drag(route: .photo(page: page, bothAxes: zoomed), source: source)
@@ -295,7 +297,7 @@ public struct ViewerInteraction: Sendable {
         guard let drag else { return }
         switch drag.route {
         case .dismiss:
-            dismiss.drag(by: delta.y)
+            dismiss.drag(by: delta)
         case let .photo(page, bothAxes):
             // Finger motion right moves the strip's position left: position change = −dx.
             var change = paging.dragTowardsStartPage(by: -delta.x)
@@ -315,7 +317,7 @@ public struct ViewerInteraction: Sendable {
         drag = nil
         switch ended.route {
         case .dismiss:
-            dismiss.release(velocity: velocity.y, at: now)
+            dismiss.release(velocity: velocity, at: now)
         case let .photo(page, bothAxes):
             var zoom = zoomModel(page)
             if paging.dragDisplacement != 0 {
@@ -331,10 +333,10 @@ public struct ViewerInteraction: Sendable {
 
     private mutating func perform(_ output: PanRecognizer.Output) {
         switch output {
-        case let .began(axis, _, time):
+        case let .began(axis, position, time):
             if let click = clicks.cancelSecondPress(time: time) { perform(click) }
             if drag?.source == .precise { endDrag(velocity: .zero) }
-            beginDrag(axis: axis, source: .pointer)
+            beginDrag(axis: axis, lock: position, source: .pointer)
         case let .changed(delta, _):
             if drag?.source == .pointer { dragChanged(by: delta) }
         case let .ended(velocity, _):
@@ -394,7 +396,7 @@ public struct ViewerInteraction: Sendable {
             paging.scroll(toPage: currentPage + direction, at: now)
         case let .precisePan(delta):
             if drag?.source == .pointer { return }
-            if drag == nil { beginDrag(axis: nil, source: .precise) }
+            if drag == nil { beginDrag(axis: nil, lock: nil, source: .precise) }
             dragChanged(by: delta)
         case let .endPrecisePan(velocity):
             if drag?.source == .precise { endDrag(velocity: velocity) }

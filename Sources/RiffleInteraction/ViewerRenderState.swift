@@ -4,7 +4,7 @@ import RiffleGeometry
 ///
 /// Page i's left edge is at window x = i · pageWidth − pagingOffset (`Page.originX`); inside a
 /// page, `Page.transform` maps image pixels to page pixels (the page's top-left is 0,0). The
-/// current page is further moved by `dismissOffset` while dragged vertically.
+/// current page is further moved by `dismissOffset` while dragged at fit by a vertical pan.
 public struct ViewerRenderState: Hashable, Sendable {
     /// One page on screen.
     public struct Page: Hashable, Sendable {
@@ -30,7 +30,8 @@ public struct ViewerRenderState: Hashable, Sendable {
     public var backgroundBlackness: Double
     /// True when the chrome is shown or fading in.
     public var chromeVisible: Bool
-    /// Offset of the current page while dragged down (x is always 0), pixels.
+    /// Offset of the current page while dragged at fit by a vertical pan (it follows the pointer
+    /// on both axes), pixels.
     public var dismissOffset: Point
     /// The background's opacity behind the dragged-down photo: 1 − |dy| / (H/3), clamped to [0, 1].
     public var dismissBackgroundAlpha: Double

@@ -41,6 +41,16 @@ public struct SpringDescription: Hashable, Sendable {
     /// ζ = c / (2·√(m·k)).
     public var dampingRatio: Double { damping / (2 * (mass * stiffness).squareRoot()) }
 
+    /// For a critically damped spring (ζ = 1): the velocity it can start with from
+    /// `displacement` (position − target) without crossing its target: `velocity` itself, or, when
+    /// it points at the target faster than ω·|displacement|, that speed (from x0 at v0 the spring
+    /// follows (x0 + (v0 + ω·x0)·t)·e^(−ω·t), which has a zero at t > 0 only past that speed).
+    public func nonCrossingVelocity(_ velocity: Double, displacement: Double) -> Double {
+        let limit = naturalFrequency * abs(displacement)
+        guard velocity * displacement < 0, abs(velocity) > limit else { return velocity }
+        return velocity > 0 ? limit : -limit
+    }
+
     // PhotoSwipe's page-change spring: damping ratio 1, natural frequency 30 rad/s
     // (`moveIndexBy` in `src/js/main-scroll.js`). Loupe's page spring (m 0.5, k 500, ζ 1,
     // `src/widgets/sliding_view.rs`) has ω = √1000 ≈ 31.6 rad/s, nearly the same. Riffle reuses
@@ -59,6 +69,15 @@ public struct SpringDescription: Hashable, Sendable {
     /// Natural frequency of the zoom bounce-back spring: 40 rad/s (PhotoSwipe).
     public static let zoomNaturalFrequency = 40.0
 
+    // A photo's flight between its grid cell and fit (`PhotoTransition`): PhotoSwipe opens and
+    // closes in 333 ms (`showAnimationDuration`, `hideAnimationDuration` in `src/js/photoswipe.js`).
+    // Critically damped from rest, a spring has 1 − (1 + ωt)·e^(−ωt) of the way behind it; 99 % by
+    // 0.35 s needs ωt = 6.638, ω = 18.97 rad/s, rounded up to 19 (0.99 % left at 0.35 s).
+    // docs/physics.md, "Photo transition".
+    /// Natural frequency of the photo transition: 19 rad/s, 99 % of the way in 0.35 s (PhotoSwipe's
+    /// 333 ms open and close, as a spring).
+    public static let transitionNaturalFrequency = 19.0
+
     /// Page snapping after a swipe: critically damped, ω = 30 rad/s (PhotoSwipe's page spring;
     /// docs/physics.md, "Springs").
     public static let pageSnap = SpringDescription.critical(naturalFrequency: panNaturalFrequency)
@@ -70,4 +89,8 @@ public struct SpringDescription: Hashable, Sendable {
     /// Return of the zoom scale into [min, max] after over- or under-zoom: critically damped,
     /// ω = 40 rad/s (PhotoSwipe's zoom spring; docs/physics.md, "Springs").
     public static let zoomBounce = SpringDescription.critical(naturalFrequency: zoomNaturalFrequency)
+
+    /// A photo's flight between its grid cell and fit, and the fade over the grid: critically
+    /// damped, ω = 19 rad/s (docs/physics.md, "Photo transition").
+    public static let photoTransition = SpringDescription.critical(naturalFrequency: transitionNaturalFrequency)
 }

@@ -23,6 +23,11 @@ public struct Tolerance: Hashable, Sendable {
     // i.e. less than one device pixel per 50 ms; Riffle works in device pixels (ratio 1).
     public static let pixels = Tolerance(distance: 0.5, velocity: 20)
 
+    /// Opacity (0…1): within half an 8-bit level, slower than one level per 50 ms.
+    // The `pixels` tolerance measured in 8-bit levels instead of device pixels: a rest within half
+    // a level rounds to the final level; 20 levels per second is one level per 50 ms.
+    public static let opacity = Tolerance(distance: 0.5 / 255, velocity: 20.0 / 255)
+
     /// Zoom scale (unit-free multiplier): within 0.1 % of the scale, slower than 0.01 per second.
     // 1e-3: 0.1 % of a 1000 px image is one pixel, the same visual bar as `pixels`.
     // 1e-2 /s: at 60 Hz a step of 1.7e-4 per frame, a fifth of a pixel on that image.
