@@ -128,6 +128,13 @@ public struct FreeScrollModel: Hashable, Sendable {
         return false
     }
 
+    /// True while a release's momentum, a bounce or a spring back runs: the motion a press
+    /// catches instead of clicking through (the grid's taps). False during animated scrolls.
+    public var isCoasting: Bool {
+        if case .coasting = mode { return true }
+        return false
+    }
+
     /// Stops any motion where it is at `t` and starts a drag from there without a jump: the raw
     /// position is the one the rubber band shows where the content is. No effect while dragging.
     public mutating func grab(at t: Double) {

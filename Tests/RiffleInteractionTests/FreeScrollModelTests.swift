@@ -258,6 +258,22 @@ import Testing
         }
     }
 
+    /// A release's momentum and a spring back coast; an animated scroll, a drag and rest do not.
+    @Test func onlyAReleasesMotionCoasts() {
+        var model = Self.model(at: 1000)
+        model.scroll(by: 60, at: 0)
+        #expect(model.isAnimating && !model.isCoasting)
+        model.grab(at: 0.01)
+        #expect(!model.isCoasting)
+        model.release(velocity: 2000, at: 0.01)
+        #expect(model.isAnimating && model.isCoasting)
+        var stretched = Self.dragged(from: 0, by: -300)
+        stretched.release(velocity: 0, at: 0)
+        #expect(stretched.isCoasting)
+        _ = Self.settle(&stretched, from: 0)
+        #expect(!stretched.isCoasting && !stretched.isAnimating)
+    }
+
     @Test func releaseNeedsADragAndAGrabWhileDraggingChangesNothing() {
         var model = Self.model(at: 1000)
         model.release(velocity: 3000, at: 0)

@@ -1,0 +1,8 @@
+/// An effect the library grid asks of the app around it. Returned by `GridInteraction.handle`,
+/// never polled.
+public enum GridCommand: Hashable, Sendable {
+    /// Open item `index` in the viewer (a tap on its cell, or Enter on the focused one).
+    case open(Int)
+    /// End the app (q, Escape, the window manager's close).
+    case quit
+}
