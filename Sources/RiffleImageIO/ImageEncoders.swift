@@ -1,20 +1,22 @@
 import CRiffleImaging
 import RiffleRaster
 
-/// Writes pixel buffers as PNG files: 8-bit RGBA with straight (un-premultiplied) alpha.
+/// Writes pixel buffers as PNG files: 8-bit RGB for a buffer whose every pixel is opaque, else
+/// RGBA with straight (un-premultiplied) alpha.
 ///
 /// Used for test snapshots and goldens. Decoding the result with `ImageDecoder` gives back
 /// exactly the same pixels for opaque buffers; translucent pixels can differ by rounding,
 /// since premultiplied → straight → premultiplied is not lossless at low alpha.
 public enum PNGEncoder {
-    /// The PNG file bytes for `buffer`; an empty buffer (0 width or height) cannot be encoded.
-    public static func encode(_ buffer: PixelBuffer) throws(ImageEncodeError) -> [UInt8] {
+    /// The PNG file bytes for `buffer`, Adam7-interlaced when `interlaced`; an empty buffer (0
+    /// width or height) cannot be encoded.
+    public static func encode(_ buffer: PixelBuffer, interlaced: Bool = false) throws(ImageEncodeError) -> [UInt8] {
         var encoded = rfi_bytes()
         var message = MessageBuffer()
         let status = message.withPointer { text, capacity in
             rfi_png_encode(
-                buffer.pixels, Int32(buffer.width), Int32(buffer.height), Int32(buffer.rowPixels), &encoded,
-                text, capacity)
+                buffer.pixels, Int32(buffer.width), Int32(buffer.height), Int32(buffer.rowPixels), interlaced ? 1 : 0,
+                &encoded, text, capacity)
         }
         return try takeBytes(encoded, status: status, format: "PNG", message: message.text)
     }

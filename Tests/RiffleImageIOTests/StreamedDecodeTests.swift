@@ -4,13 +4,18 @@ import RiffleImageIO
 import RiffleRaster
 import Testing
 
-/// `ImageDecoder.decodeFile(atPath:shrunkTo:)` streams a JPEG from its file through the area
-/// resampler; it must give exactly what decoding whole and then shrinking gives.
+/// `ImageDecoder.decodeFile(atPath:shrunkTo:)` streams a JPEG or a PNG from its file through the
+/// area resampler; it must give exactly what decoding whole and then shrinking gives.
 @Suite("Streamed decoding")
 struct StreamedDecodeTests {
     /// Whole decode at `target` (DCT-scaled), then `AreaResample.shrink` to it: the reference.
     static func wholeThenShrunk(_ name: String, _ target: PixelSize) throws -> (pixels: PixelBuffer, info: ImageInfo, warning: String?) {
-        let whole = try ImageDecoder.decode(ImageIOFixtures.bytes(name), atLeast: target)
+        try wholeThenShrunk(path: ImageIOFixtures.path(name), target)
+    }
+
+    /// `wholeThenShrunk` for the file at `path`.
+    static func wholeThenShrunk(path: String, _ target: PixelSize) throws -> (pixels: PixelBuffer, info: ImageInfo, warning: String?) {
+        let whole = try ImageDecoder.decodeFile(atPath: path, atLeast: target)
         let pixels = AreaResample.shrink(
             whole.pixels, toWidth: min(target.width, whole.pixels.width), height: min(target.height, whole.pixels.height))
         return (pixels, whole.info, whole.warning)
@@ -34,14 +39,7 @@ struct StreamedDecodeTests {
     func equalsWholeDecodeThenShrink(name: String) throws {
         let size = try ImageDecoder.probe(ImageIOFixtures.bytes(name)).uprightSize
         // Full size (rows copied through), an exact DCT scale, and sizes between the scales.
-        let targets = [
-            size,
-            PixelSize(width: (size.width + 1) / 2, height: (size.height + 1) / 2),
-            PixelSize(width: size.width * 3 / 5, height: size.height * 3 / 5),
-            PixelSize(width: max(1, size.width / 7), height: max(1, size.height / 11)),
-            PixelSize(width: 1, height: 1),
-        ]
-        for target in targets {
+        for target in Self.targets(size) {
             var seen: ImageInfo?
             let streamed = try ImageDecoder.decodeFile(atPath: ImageIOFixtures.path(name), shrunkTo: { info in
                 seen = info
@@ -50,6 +48,105 @@ struct StreamedDecodeTests {
             #expect(seen == streamed.info)
             Self.expectSame(streamed, try Self.wholeThenShrunk(name, target), "\(name) at \(target)")
         }
+    }
+
+    /// Full size, an even half, sizes between, and 1×1, for a picture of `size`.
+    static func targets(_ size: PixelSize) -> [PixelSize] {
+        [
+            size,
+            PixelSize(width: (size.width + 1) / 2, height: (size.height + 1) / 2),
+            PixelSize(width: size.width * 3 / 5, height: size.height * 3 / 5),
+            PixelSize(width: max(1, size.width / 7), height: max(1, size.height / 11)),
+            PixelSize(width: 1, height: 1),
+        ]
+    }
+
+    @Test("Every PNG colour type and bit depth streams equal to a whole decode then a shrink",
+          arguments: PNGLayout.all.map(\.fileName) + ["rgba8-adam7.png", "gray2-adam7.png", "rgb8-exif6.png"])
+    func everyPNGLayout(name: String) throws {
+        let size = try ImageDecoder.probe(ImageIOFixtures.bytes(name)).uprightSize
+        for target in Self.targets(size) {
+            let streamed = try ImageDecoder.decodeFile(atPath: ImageIOFixtures.path(name), shrunkTo: { _ in target })
+            Self.expectSame(streamed, try Self.wholeThenShrunk(name, target), "\(name) at \(target)")
+            let whole = try ImageIOFixtures.decode(name)
+            #expect(streamed.isOpaque == whole.pixels.isOpaque, "\(name)")
+        }
+    }
+
+    /// Many 64 KiB file reads and many 16-row pieces, at full size (rows copied through) and
+    /// shrunk, opaque (stored as RGB) and translucent (RGBA).
+    @Test("A large PNG streams from its file in pieces and matches the whole decode", arguments: [false, true])
+    func largePNGStreams(translucent: Bool) throws {
+        let picture = TileFixtures.pattern(PixelSize(width: 1203, height: 805))
+        if translucent { picture[600, 400] = 0x8040_2010 }
+        let bytes = try PNGEncoder.encode(picture)
+        let path = try Self.temporaryFile(bytes, named: "large.png")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for target in [PixelSize(width: 1203, height: 805), PixelSize(width: 400, height: 268), PixelSize(width: 150, height: 100)] {
+            let streamed = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { _ in target })
+            let whole = try ImageDecoder.decode(bytes)
+            #expect(whole.pixels.packedPixels == picture.packedPixels)
+            let reference = AreaResample.shrink(whole.pixels, toWidth: target.width, height: target.height)
+            #expect(streamed.pixels.size == target)
+            #expect(ImageDifference(streamed.pixels, reference, tolerance: 0).maxChannel == 0, "\(target)")
+            #expect(streamed.isOpaque == !translucent && whole.isOpaque == !translucent)
+        }
+    }
+
+    @Test("A PNG cut in its image data keeps the rows before the cut, the rest grey, with a warning, streamed or whole")
+    func truncatedPNG() throws {
+        let picture = TileFixtures.pattern(PixelSize(width: 301, height: 203))
+        let bytes = try PNGEncoder.encode(picture)
+        let cut = Array(bytes.prefix(bytes.count / 2))
+        let path = try Self.temporaryFile(cut, named: "cut.png")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let whole = try ImageDecoder.decode(cut)
+        #expect(whole.warning == "The PNG data ends early (the file is truncated); the missing part is grey")
+        let grey: UInt32 = 0xFF80_8080
+        let firstGrey = try #require((0..<whole.pixels.height).first { whole.pixels[0, $0] == grey })
+        #expect(firstGrey > 0 && firstGrey < picture.height)
+        for y in 0..<picture.height {
+            let expected = y < firstGrey ? (0..<picture.width).map { picture[$0, y] } : Array(repeating: grey, count: picture.width)
+            #expect((0..<picture.width).map { whole.pixels[$0, y] } == expected, "row \(y)")
+        }
+        for target in [picture.size, PixelSize(width: 100, height: 67)] {
+            let streamed = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { _ in target })
+            Self.expectSame(streamed, try Self.wholeThenShrunk(path: path, target), "cut PNG at \(target)")
+        }
+    }
+
+    @Test("A PNG cut inside its header is an error")
+    func pngCutInHeader() throws {
+        let bytes = try PNGEncoder.encode(TileFixtures.pattern(PixelSize(width: 30, height: 20)))
+        let path = try Self.temporaryFile(Array(bytes.prefix(30)), named: "header.png")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: ImageDecodeError(reason: "The PNG data ends early (the file is truncated)")) {
+            try ImageDecoder.decodeFile(atPath: path, shrunkTo: { $0.uprightSize })
+        }
+    }
+
+    /// Streaming holds rows, not the picture: a PNG far beyond the pixel limit decodes to a
+    /// target within it, shrunk to fit when the target is not.
+    @Test("A PNG beyond the pixel limit streams into a picture within it")
+    func pngBeyondLimitStreams() throws {
+        let picture = TileFixtures.pattern(PixelSize(width: 640, height: 480))
+        let path = try Self.temporaryFile(try PNGEncoder.encode(picture), named: "limit.png")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fit = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { _ in PixelSize(width: 320, height: 240) }, pixelLimit: 100_000)
+        #expect(fit.pixels.size == PixelSize(width: 320, height: 240))
+        let full = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { $0.uprightSize }, pixelLimit: 100_000)
+        #expect(full.pixels.size == PixelSize(width: 365, height: 273))
+        #expect(full.pixels.size.area <= 100_000)
+        #expect(throws: ImageDecodeError(reason: "The PNG is 60000×60000 pixels, more than Riffle reads from a PNG "
+            + "(1073 megapixels): each of its pixels would have to be inflated to show it")) {
+            try ImageDecoder.decodeFile(atPath: ImageIOFixtures.path("huge-header.png"), shrunkTo: { _ in PixelSize(width: 100, height: 100) })
+        }
+    }
+
+    static func temporaryFile(_ bytes: [UInt8], named name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-\(getpid())-\(UUID().uuidString)-\(name)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
     }
 
     @Test("A truncated JPEG streams with its missing part grey and the same warning as a whole decode")
