@@ -35,10 +35,10 @@ extension ImageDecoder {
     }
 
     /// The most pixels Riffle reads from one PNG, 2^30 (a gigapixel): every pixel of a PNG must be
-    /// inflated to show it at any size, and libpng inflates about 100 megapixels a second
-    /// (measured on 2 cores shared with other builds; see `riffle-bench png`), so a header claiming
-    /// more (a decompression bomb is a few megabytes of zeros) would keep a core busy for tens of
-    /// seconds. Refused before any row is read.
+    /// inflated to show it at any size, and libpng decodes a photograph at 25–50 megapixels a
+    /// second (a 54 MP one in 1.1–2.6 s, `riffle-bench png`, 2 cores shared with other builds), so
+    /// a gigapixel already keeps a core busy for 20–40 s. A header claiming more (a decompression
+    /// bomb is a few megabytes of zeros) is refused before any row is read.
     public static let pngPixelLimit = 1 << 30
 
     /// Interlaced PNGs of up to 2^24 pixels (16 megapixels, 64 MiB of BGRA) are decoded whole,
