@@ -149,11 +149,13 @@ final class DeflatedTiles: Sendable {
 /// its rows go into a `RowDeflater` of its own as they pass, and the stream goes to the file
 /// after its last row.
 ///
-/// Memory, whatever the picture's height: per level, one row waiting for the row below it, and
-/// one deflater (about 80 KiB of zlib state plus the tile's deflated rows so far) for each tile
-/// of the band of tiles it is cutting — two bands' for the two rows where their margins overlap.
-/// A 12000 × 8000 picture in 512-pixel tiles cuts bands of 24, 12 and 6 tiles at levels 0-2 and
-/// the 1500 × 1000 base whole: 43 deflaters, 3.4 MiB of zlib state.
+/// Memory grows with the picture's width, not its height: per level, one row waiting for the
+/// row below it, and one deflater (about 80 KiB of zlib state plus the tile's deflated rows so
+/// far) for each tile of the band of tiles it is cutting — two bands' for the two rows where
+/// their margins overlap. A 12000 × 8000 photograph in 512-pixel tiles cuts bands of 24, 12 and 6
+/// tiles at levels 0-2 and the 1500 × 1000 base whole: 43 deflaters, 3.4 MiB of zlib state, and
+/// at most about 15 MiB of deflated rows (a band of level 0 is 12000 · 514 · 3 bytes, which
+/// deflate to about 0.4 of that).
 final class TileCutter {
     /// A row of tiles of one level: the stored rows they span, and each tile's key, stored
     /// rectangle and deflater (while cutting) and whether it took fill.

@@ -157,7 +157,7 @@ public enum ImageDecoder {
     /// small peak of memory. A JPEG is decoded at the DCT scale `jpegScaleEighths` picks, a PNG
     /// at full size (each row inflated, then averaged; see `decodePNG` for interlaced ones). A
     /// result over `pixelLimit` is refused for a JPEG even at 1/8 and, for a PNG, made smaller
-    /// to fit; a PNG of more than `pngPixelLimit` pixels is refused.
+    /// to fit; a PNG of more than `pngPixelLimit` pixels or `pngSideLimit` a side is refused.
     ///
     /// `stop` is asked between pieces (every `streamedRows` rows); once it says true the decode
     /// ends there, skipping the rest of the file, and throws `ImageDecodeError.stopped`.

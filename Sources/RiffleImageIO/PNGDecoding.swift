@@ -8,18 +8,20 @@ import RiffleRaster
 /// `AreaResampler`, the tile cutter) `streamedRows` at a time, so besides the result a decode
 /// holds one row buffer (`streamedRows` × W × 4 bytes), the resampler's two rows of sums
 /// (32 · W bytes) and libpng's two raw rows (at most 16 · W bytes): for a 9000-pixel-wide photo,
-/// under a megabyte whatever its height.
+/// about a megabyte, whatever its height.
 ///
 /// An Adam7-interlaced PNG spreads every part of the picture over its seven passes, one after
 /// another through the file, so its rows cannot be reduced as they come. Its first passes hold
 /// the picture subsampled: pass 1 every 8th pixel both ways, passes 1–3 every 4th, passes 1–5
 /// every 2nd (PNG specification, section 8.2). So it is decoded into the grid of every 2^k-th
 /// pixel, k ≤ 3, from only the passes that grid needs (the rest of the file is never inflated),
-/// then area-averaged: the grid is the coarsest whose ⌈W/2^k⌉ × ⌈H/2^k⌉ still covers the target,
-/// which makes it at most about twice the target's width and height (4 bytes a pixel), and
-/// never more than the pixel limit. Subsampling is point sampling, sharper but more aliased
-/// than averaging every pixel; pictures of up to `wholeInterlacedPixels` are therefore decoded
-/// whole (k = 0) and averaged exactly like their non-interlaced twins.
+/// then area-averaged: the grid is the coarsest whose ⌈W/2^k⌉ × ⌈H/2^k⌉ still covers the target.
+/// Memory bound: that grid (4 bytes a pixel) plus one row buffer — for a target of the picture's
+/// aspect at most twice the target's width and height, or 1/64 of the picture when even 1/8
+/// covers the target, and never more than the pixel limit. Subsampling is point sampling,
+/// sharper but more aliased than averaging every pixel; pictures of up to
+/// `wholeInterlacedPixels` are therefore decoded whole (k = 0, at most 64 MiB) and averaged
+/// exactly like their non-interlaced twins.
 extension ImageDecoder {
     /// What a pass over a PNG's rows found out besides their pixels.
     struct PNGRowsSeen {
@@ -45,13 +47,26 @@ extension ImageDecoder {
     /// then averaged; larger ones read only the passes the target needs.
     public static let wholeInterlacedPixels = 1 << 24
 
-    /// Throws the decompression-bomb refusal for a PNG of more than `pngPixelLimit` pixels.
-    static func checkPNGPixelCount(_ info: ImageInfo) throws(ImageDecodeError) {
-        guard info.storedSize.area > pngPixelLimit else { return }
+    /// The widest PNG Riffle streams, 2^16 pixels (a JPEG can be at most 65500): the memory of a
+    /// streamed decode or a tile cut grows with the width (a 16-row buffer is 64 bytes a column,
+    /// a band of tiles being cut about 512 · 3 bytes before deflating), so a header claiming a
+    /// picture millions of pixels wide and one high would otherwise ask for gigabytes.
+    public static let pngSideLimit = 1 << 16
+
+    /// Throws the refusal of a PNG too big to stream: more than `pngPixelLimit` pixels, or more
+    /// than `pngSideLimit` a side.
+    static func checkPNGSize(_ info: ImageInfo) throws(ImageDecodeError) {
         let size = info.uprightSize
-        throw ImageDecodeError(
-            reason: "The PNG is \(size.width)×\(size.height) pixels, more than Riffle reads from a PNG "
-                + "(\(describePixelCount(pngPixelLimit))): each of its pixels would have to be inflated to show it")
+        if info.storedSize.area > pngPixelLimit {
+            throw ImageDecodeError(
+                reason: "The PNG is \(size.width)×\(size.height) pixels, more than Riffle reads from a PNG "
+                    + "(\(describePixelCount(pngPixelLimit))): each of its pixels would have to be inflated to show it")
+        }
+        if max(size.width, size.height) > pngSideLimit {
+            throw ImageDecodeError(
+                reason: "The PNG is \(size.width)×\(size.height) pixels, more than Riffle reads from a PNG "
+                    + "(\(pngSideLimit) a side)")
+        }
     }
 
     /// `size` shrunk, keeping its aspect, to at most `pixelLimit` pixels (each side at least 1).
@@ -109,7 +124,7 @@ extension ImageDecoder {
         until stop: () -> Bool
     ) throws(ImageDecodeError) -> DecodedImage {
         let info = reader.info
-        try checkPNGPixelCount(info)
+        try checkPNGSize(info)
         let stored = info.storedSize
         let asked = info.orientation.storedSize(ofUpright: target(info))
         let wanted = fitting(

@@ -81,8 +81,9 @@ public struct TileDecoder: Sendable {
     }
 
     /// A decoder for the picture in `bytes`, cut into `tileSize` tiles down to a base of at most
-    /// `baseLongSide` pixels. Throws for undecodable headers, progressive JPEGs, PNGs of more
-    /// than `ImageDecoder.pngPixelLimit` pixels and interlaced ones of more than `pixelLimit`, and
+    /// `baseLongSide` pixels. Throws for undecodable headers, progressive JPEGs, PNGs over
+    /// `ImageDecoder.pngPixelLimit` or `ImageDecoder.pngSideLimit` and interlaced ones of more
+    /// than `pixelLimit` pixels, and
     /// `ImageDecodeError.stopped` once `stop` (asked while a JPEG's scan is indexed, or while a
     /// PNG is cut, every `ImageDecoder.streamedRows` rows) says true.
     public init(
@@ -137,7 +138,7 @@ public struct TileDecoder: Sendable {
         png reader: PNGRowReader, tileSize: Int, baseLongSide: Int, pixelLimit: Int, until stop: () -> Bool
     ) throws(ImageDecodeError) {
         let info = reader.info
-        try ImageDecoder.checkPNGPixelCount(info)
+        try ImageDecoder.checkPNGSize(info)
         if info.hasMultipleScans && info.storedSize.area > pixelLimit {
             throw ImageDecoder.tooLarge(info.uprightSize, pixelLimit: pixelLimit)
         }

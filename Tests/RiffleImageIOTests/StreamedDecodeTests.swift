@@ -141,6 +141,11 @@ struct StreamedDecodeTests {
             + "(1073 megapixels): each of its pixels would have to be inflated to show it")) {
             try ImageDecoder.decodeFile(atPath: ImageIOFixtures.path("huge-header.png"), shrunkTo: { _ in PixelSize(width: 100, height: 100) })
         }
+        let wide = try Self.temporaryFile(try PNGEncoder.encode(PixelBuffer(width: 70000, height: 1)), named: "wide.png")
+        defer { try? FileManager.default.removeItem(atPath: wide) }
+        #expect(throws: ImageDecodeError(reason: "The PNG is 70000×1 pixels, more than Riffle reads from a PNG (65536 a side)")) {
+            try ImageDecoder.decodeFile(atPath: wide, shrunkTo: { _ in PixelSize(width: 100, height: 1) })
+        }
     }
 
     static func temporaryFile(_ bytes: [UInt8], named name: String) throws -> String {
