@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        // Insecure.MD5 for thumbnail names; 4.x imports FoundationEssentials only (3.x: all of Foundation).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // MARK: C shims (the only C in the package)
@@ -63,7 +65,10 @@ let package = Package(
         // MARK: the app and the executables
         .target(
             name: "RiffleApp",
-            dependencies: ["RiffleDisplay", "RiffleImageIO", "RiffleRaster", "RiffleInteraction", "RifflePhysics", "RiffleGeometry"],
+            dependencies: [
+                "RiffleDisplay", "RiffleImageIO", "RiffleRaster", "RiffleInteraction", "RifflePhysics", "RiffleGeometry",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: []
         ),
         .executableTarget(
@@ -76,23 +81,27 @@ let package = Package(
         ),
 
         // MARK: tests
-        .target(name: "RiffleTestSupport", path: "Tests/RiffleTestSupport"),
+        // The reference resamplers here run over whole photos: optimised like the pixel loops.
+        .target(name: "RiffleTestSupport", dependencies: ["RiffleRaster"], path: "Tests/RiffleTestSupport", swiftSettings: pixelLoopsOptimised),
         .testTarget(name: "RiffleGeometryTests", dependencies: ["RiffleGeometry"]),
         .testTarget(name: "RifflePhysicsTests", dependencies: ["RifflePhysics", "RiffleTestSupport"]),
         .testTarget(
             name: "RiffleInteractionTests",
-            dependencies: ["RiffleInteraction", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["RiffleInteraction", "RiffleTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "RiffleRasterTests", dependencies: ["RiffleRaster", "RiffleImageIO", "RiffleTestSupport"]),
         .testTarget(name: "RiffleImageIOTests", dependencies: ["RiffleImageIO", "RiffleRaster", "RiffleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RiffleAppTests",
-            dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleDisplay"],
+            dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleDisplay", "RiffleTestSupport"],
             exclude: ["Goldens"]
         ),
+        // Runs the `riffle` binary beside the test bundle: depending on the executable makes every
+        // build of the tests (`swift test` builds only the tests and what they depend on) relink it,
+        // so the window tests never run a stale one.
         .testTarget(
             name: "RiffleEndToEndTests",
-            dependencies: ["RiffleImageIO", "RiffleRaster", "RiffleX11", "RiffleInteraction", "RiffleGeometry"]
+            dependencies: ["riffle", "RiffleImageIO", "RiffleRaster", "RiffleX11", "RiffleInteraction", "RiffleGeometry"]
         ),
     ]
 )

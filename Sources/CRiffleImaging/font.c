@@ -16,10 +16,31 @@ struct rfi_font {
     size_t scratch_capacity;
 };
 
+/* FreeType's error texts by code, built the way fterrors.h documents: FT_Error_String returns
+ * NULL unless FreeType was built with FT_CONFIG_OPTION_ERROR_STRINGS, which Debian's is not, and
+ * "FreeType error 2" tells a person nothing. */
+#undef FTERRORS_H_
+#define FT_ERRORDEF(e, v, s) {e, s},
+#define FT_ERROR_START_LIST {
+#define FT_ERROR_END_LIST {0, NULL}};
+static const struct {
+    int code;
+    const char *text;
+} rfi_freetype_errors[] =
+#include FT_ERRORS_H
+
+static const char *rfi_freetype_error_text(FT_Error code) {
+    const char *text = FT_Error_String(code);
+    for (size_t i = 0; text == NULL && rfi_freetype_errors[i].text != NULL; i++) {
+        if (rfi_freetype_errors[i].code == code) text = rfi_freetype_errors[i].text;
+    }
+    return text;
+}
+
 static void rfi_font_set_freetype_message(char *message, size_t message_capacity,
                                           const char *what, FT_Error code) {
     char text[RFI_MESSAGE_CAPACITY];
-    const char *reason = FT_Error_String(code);
+    const char *reason = rfi_freetype_error_text(code);
     if (reason != NULL) {
         snprintf(text, sizeof text, "%s: %s", what, reason);
     } else {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <limits.h>
 #include <unistd.h>
 
 #include <jerror.h>
@@ -23,6 +24,16 @@
  * the pixel limit fits. Past it libjpeg fails with JERR_NO_BACKING_STORE instead of allocating. */
 static const long rfi_jpeg_work_bytes_per_limit_pixel = 8;
 static const long rfi_jpeg_work_bytes_allowance = 16L << 20;
+
+/* libjpeg's max_memory_to_use for `pixel_limit`: 8 bytes a limit pixel + the allowance, saturated
+ * at LONG_MAX, so that a limit meaning "no limit" (INT64_MAX) does not wrap to a small cap. */
+static long rfi_jpeg_working_memory_limit(int64_t pixel_limit) {
+    if (pixel_limit <= 0) return rfi_jpeg_work_bytes_allowance;
+    if (pixel_limit > (LONG_MAX - rfi_jpeg_work_bytes_allowance) / rfi_jpeg_work_bytes_per_limit_pixel) {
+        return LONG_MAX;
+    }
+    return (long)pixel_limit * rfi_jpeg_work_bytes_per_limit_pixel + rfi_jpeg_work_bytes_allowance;
+}
 
 /* Columns decoded beyond each side of a region before cropping. libjpeg's fancy h2v1/h2v2
  * upsampling blends every chroma sample with its horizontal neighbours, and at a crop's edge it
@@ -38,6 +49,9 @@ struct rfi_jpeg_error {
     size_t message_capacity;
     /* JWRN_JPEG_EOF was emitted: the source ran dry and libjpeg inserted a fake EOI. */
     int saw_end_of_data;
+    /* Output rows already read when the source ran dry (-1: it never did); the rows from there
+     * on hold no data of the file. */
+    int64_t rows_before_end_of_data;
     /* Code of the first warning, or -1. */
     int first_warning;
     /* libjpeg stopped because its working memory would pass max_memory_to_use. */
@@ -61,7 +75,11 @@ static void rfi_jpeg_emit_message(j_common_ptr common, int level) {
     struct rfi_jpeg_error *error = (struct rfi_jpeg_error *)common->err;
     if (level >= 0) return; /* trace output */
     common->err->num_warnings++;
-    if (common->err->msg_code == JWRN_JPEG_EOF) error->saw_end_of_data = 1;
+    if (common->err->msg_code == JWRN_JPEG_EOF && !error->saw_end_of_data) {
+        error->saw_end_of_data = 1;
+        if (common->is_decompressor)
+            error->rows_before_end_of_data = ((j_decompress_ptr)common)->output_scanline;
+    }
     if (error->first_warning < 0) {
         error->first_warning = common->err->msg_code;
         char text[JMSG_LENGTH_MAX];
@@ -78,6 +96,7 @@ static struct jpeg_error_mgr *rfi_jpeg_error_init(struct rfi_jpeg_error *error, 
     error->message = message;
     error->message_capacity = message_capacity;
     error->saw_end_of_data = 0;
+    error->rows_before_end_of_data = -1;
     error->first_warning = -1;
     error->exceeded_working_memory = 0;
     error->out_of_memory = 0;
@@ -159,9 +178,7 @@ static int rfi_jpeg_valid_scale(int32_t scale_denominator) {
 static void rfi_jpeg_begin(j_decompress_ptr decompress, const uint8_t *data, size_t length,
                            int64_t pixel_limit) {
     jpeg_create_decompress(decompress);
-    decompress->mem->max_memory_to_use = (long)(pixel_limit > 0 ? pixel_limit : 0) *
-                                             rfi_jpeg_work_bytes_per_limit_pixel +
-                                         rfi_jpeg_work_bytes_allowance;
+    decompress->mem->max_memory_to_use = rfi_jpeg_working_memory_limit(pixel_limit);
     jpeg_mem_src(decompress, data, (unsigned long)length);
     jpeg_read_header(decompress, TRUE);
 }
@@ -327,9 +344,7 @@ rfi_status rfi_jpeg_reader_start(rfi_jpeg_reader *reader, int32_t scale_eighths,
         rfi_set_message(message, message_capacity, reader->text);
         return rfi_jpeg_failure_status(&reader->error);
     }
-    decompress->mem->max_memory_to_use = (long)(pixel_limit > 0 ? pixel_limit : 0) *
-                                             rfi_jpeg_work_bytes_per_limit_pixel +
-                                         rfi_jpeg_work_bytes_allowance;
+    decompress->mem->max_memory_to_use = rfi_jpeg_working_memory_limit(pixel_limit);
     reader->is_cmyk = decompress->jpeg_color_space == JCS_CMYK ||
                       decompress->jpeg_color_space == JCS_YCCK;
     decompress->out_color_space = reader->is_cmyk ? JCS_CMYK : JCS_EXT_BGRA;
@@ -391,6 +406,10 @@ rfi_status rfi_jpeg_reader_read(rfi_jpeg_reader *reader, uint32_t *rows, int32_t
     *rows_read = count;
     rfi_set_message(message, message_capacity, reader->text);
     return RFI_STATUS_OK;
+}
+
+int64_t rfi_jpeg_reader_rows_before_end_of_data(const rfi_jpeg_reader *reader) {
+    return reader->error.rows_before_end_of_data;
 }
 
 rfi_warning rfi_jpeg_reader_close(rfi_jpeg_reader *reader, char *message,

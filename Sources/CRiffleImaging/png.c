@@ -1,4 +1,5 @@
-/* PNG through libpng: header reading, decoding row by row to premultiplied BGRA, encoding RGBA8.
+/* PNG through libpng: header reading, decoding row by row to premultiplied BGRA, encoding RGB
+ * or RGBA8, and the text chunks (tEXt, zTXt, iTXt) both ways.
  *
  * libpng reports fatal errors through our error callback, which records the text and
  * png_longjmp()s to the setjmp(png_jmpbuf(...)) in the function that started the work. Locals
@@ -38,7 +39,29 @@ struct rfi_png_context {
     size_t consumed;
     /* A read asked for bytes past the end of the input. */
     int ran_out_of_data;
+    /* An allocation failed (libpng's, zlib's through libpng, or the encoder's output buffer):
+     * libpng then stops with a text of its own ("Out of memory", "insufficient memory") that
+     * would read as damaged data. */
+    int out_of_memory;
 };
+
+/* libpng's allocator (png_create_*_struct_2): malloc, noting a failure in the context. */
+static png_voidp rfi_png_malloc(png_structp png, png_alloc_size_t size) {
+    void *memory = malloc(size);
+    if (memory == NULL) ((struct rfi_png_context *)png_get_mem_ptr(png))->out_of_memory = 1;
+    return memory;
+}
+
+static void rfi_png_free(png_structp png, png_voidp memory) {
+    (void)png;
+    free(memory);
+}
+
+/* The status for work libpng abandoned through rfi_png_error. */
+static rfi_status rfi_png_failure_status(const struct rfi_png_context *context) {
+    if (context->out_of_memory) return RFI_STATUS_OUT_OF_MEMORY;
+    return context->ran_out_of_data ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
+}
 
 static void rfi_png_error(png_structp png, png_const_charp text) {
     struct rfi_png_context *context = png_get_error_ptr(png);
@@ -100,8 +123,8 @@ static void rfi_png_context_init(struct rfi_png_context *context, const uint8_t 
 /* Creates the read structs or reports why not. */
 static rfi_status rfi_png_create_reader(struct rfi_png_context *context, png_structp *png,
                                         png_infop *info) {
-    *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, context, rfi_png_error,
-                                  rfi_png_warning);
+    *png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, context, rfi_png_error,
+                                    rfi_png_warning, context, rfi_png_malloc, rfi_png_free);
     *info = *png ? png_create_info_struct(*png) : NULL;
     if (*info == NULL) {
         png_destroy_read_struct(png, NULL, NULL);
@@ -140,7 +163,8 @@ struct rfi_png_reader {
     png_uint_32 width;
     png_uint_32 height;
     int interlaced;
-    /* 0 before start, 1 once started, 2 after a failure (only close is allowed). */
+    /* 0 before start, 1 once started, 2 after a failure, 3 once the text is read (after 2 and
+     * 3 only close is allowed). */
     int state;
     /* The next row to deliver: the pass (0-based, libpng's numbering; 0 when not interlaced,
      * 7 or 1 past the last) and the row within it. */
@@ -204,7 +228,7 @@ static rfi_status rfi_png_reader_open(int descriptor, const uint8_t *data, size_
         return created;
     }
     if (setjmp(png_jmpbuf(reader->png))) {
-        rfi_status status = reader->context.ran_out_of_data ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
+        rfi_status status = rfi_png_failure_status(&reader->context);
         rfi_set_message(message, message_capacity, reader->text);
         rfi_png_reader_close(reader, NULL, 0);
         return status;
@@ -221,6 +245,47 @@ static rfi_status rfi_png_reader_open(int descriptor, const uint8_t *data, size_
                         png_get_valid(reader->png, reader->info, PNG_INFO_tRNS) != 0;
     *out = reader;
     return RFI_STATUS_OK;
+}
+
+void rfi_png_text_free(rfi_png_text *entries) { free(entries); }
+
+/* compression > 0 marks an iTXt chunk (PNG_ITXT_COMPRESSION_NONE or _zTXt), whose text is UTF-8
+ * and whose length libpng keeps in itxt_length. */
+static int rfi_png_text_is_utf8(const png_text *chunk) { return chunk->compression > 0; }
+
+static size_t rfi_png_text_length(const png_text *chunk) {
+    return rfi_png_text_is_utf8(chunk) ? chunk->itxt_length : chunk->text_length;
+}
+
+/* Copies the text chunks libpng holds in `info` into one malloc'ed block: the entries, then
+ * each key and text with its NUL. Returns 0 when malloc fails. */
+static int rfi_png_copy_text(png_structp png, png_infop info, rfi_png_text_list *list) {
+    png_textp chunks = NULL;
+    int count = png_get_text(png, info, &chunks, NULL);
+    if (count <= 0) return 1;
+    size_t size = sizeof(rfi_png_text) * (size_t)count;
+    for (int i = 0; i < count; i++) {
+        size += strlen(chunks[i].key) + 1 + rfi_png_text_length(&chunks[i]) + 1;
+    }
+    rfi_png_text *entries = malloc(size);
+    if (entries == NULL) return 0;
+    char *strings = (char *)(entries + count);
+    for (int i = 0; i < count; i++) {
+        size_t key_length = strlen(chunks[i].key);
+        size_t text_length = rfi_png_text_length(&chunks[i]);
+        memcpy(strings, chunks[i].key, key_length + 1);
+        entries[i].key = strings;
+        strings += key_length + 1;
+        if (text_length > 0) memcpy(strings, chunks[i].text, text_length);
+        strings[text_length] = '\0';
+        entries[i].text = strings;
+        entries[i].length = text_length;
+        entries[i].is_utf8 = rfi_png_text_is_utf8(&chunks[i]);
+        strings += text_length + 1;
+    }
+    list->entries = entries;
+    list->count = count;
+    return 1;
 }
 
 rfi_status rfi_png_reader_open_file(int32_t descriptor, rfi_png_reader **reader,
@@ -259,7 +324,7 @@ rfi_status rfi_png_reader_start(rfi_png_reader *reader, char *message, size_t me
     if (setjmp(png_jmpbuf(png))) {
         reader->state = 2;
         rfi_set_message(message, message_capacity, reader->text);
-        return RFI_STATUS_FAILED;
+        return rfi_png_failure_status(&reader->context);
     }
     /* Everything becomes 8-bit B, G, R, A in memory. */
     int color_type = png_get_color_type(png, info);
@@ -310,10 +375,12 @@ rfi_status rfi_png_reader_read(rfi_png_reader *reader, uint32_t *rows, int32_t r
     volatile int32_t decoded = 0;
     if (!reader->truncated) {
         if (setjmp(png_jmpbuf(reader->png))) {
-            if (!reader->context.ran_out_of_data) {
+            /* Only data that ends early is recovered from; a failed allocation (zlib's inflate
+             * state is allocated with the first IDAT) is out of memory, not a cut file. */
+            if (!reader->context.ran_out_of_data || reader->context.out_of_memory) {
                 reader->state = 2;
                 rfi_set_message(message, message_capacity, reader->text);
-                return RFI_STATUS_FAILED;
+                return rfi_png_failure_status(&reader->context);
             }
             reader->truncated = 1;
         } else {
@@ -336,6 +403,33 @@ rfi_status rfi_png_reader_read(rfi_png_reader *reader, uint32_t *rows, int32_t r
     out->count = wanted;
     out->decoded = decoded;
     rfi_set_message(message, message_capacity, reader->text);
+    return RFI_STATUS_OK;
+}
+
+rfi_status rfi_png_reader_read_text(rfi_png_reader *reader, rfi_png_text_list *text,
+                                    char *message, size_t message_capacity) {
+    memset(text, 0, sizeof *text);
+    if (reader->state != 1 || reader->pass < rfi_png_pass_count(reader)) {
+        rfi_set_message(message, message_capacity, "the text is read once, after every row");
+        return RFI_STATUS_INVALID_REQUEST;
+    }
+    if (reader->truncated) {
+        rfi_set_message(message, message_capacity, reader->text);
+        return RFI_STATUS_TRUNCATED;
+    }
+    if (setjmp(png_jmpbuf(reader->png))) {
+        reader->state = 2;
+        rfi_set_message(message, message_capacity, reader->text);
+        return rfi_png_failure_status(&reader->context);
+    }
+    /* The chunks after the image data, up to IEND; png_get_text then holds those before it
+     * too, in file order. */
+    png_read_end(reader->png, reader->info);
+    reader->state = 3;
+    if (!rfi_png_copy_text(reader->png, reader->info, text)) {
+        rfi_set_message(message, message_capacity, "out of memory");
+        return RFI_STATUS_OUT_OF_MEMORY;
+    }
     return RFI_STATUS_OK;
 }
 
@@ -363,7 +457,10 @@ static void rfi_png_write(png_structp png, png_bytep bytes, size_t count) {
         size_t capacity = sink->capacity ? sink->capacity : 4096;
         while (count > capacity - sink->length) capacity *= 2;
         uint8_t *grown = realloc(sink->data, capacity);
-        if (grown == NULL) png_error(png, "out of memory");
+        if (grown == NULL) {
+            ((struct rfi_png_context *)png_get_mem_ptr(png))->out_of_memory = 1;
+            png_error(png, "out of memory");
+        }
         sink->data = grown;
         sink->capacity = capacity;
     }
@@ -414,27 +511,32 @@ static int rfi_png_all_opaque(const uint32_t *pixels, int32_t width, int32_t hei
 }
 
 rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
-                          int32_t row_pixels, int32_t interlaced, rfi_bytes *out, char *message,
+                          int32_t row_pixels, int32_t interlaced, const rfi_png_text *text,
+                          int32_t text_count, rfi_bytes *out, char *message,
                           size_t message_capacity) {
     struct rfi_png_context context;
     png_structp png;
     png_infop info;
     uint8_t *volatile row = NULL;
+    png_textp volatile chunks = NULL;
     memset(out, 0, sizeof *out);
     if (width <= 0 || height <= 0 || row_pixels < width) {
         rfi_set_message(message, message_capacity, "a PNG needs a width and height of at least 1");
         return RFI_STATUS_FAILED;
     }
+    if (text_count < 0) text_count = 0;
     rfi_png_context_init(&context, NULL, 0, message, message_capacity);
     struct rfi_png_sink *sink = calloc(1, sizeof *sink);
     row = malloc((size_t)width * 4);
-    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, rfi_png_error,
-                                  rfi_png_warning);
+    chunks = calloc(text_count > 0 ? (size_t)text_count : 1, sizeof(png_text));
+    png = png_create_write_struct_2(PNG_LIBPNG_VER_STRING, &context, rfi_png_error,
+                                    rfi_png_warning, &context, rfi_png_malloc, rfi_png_free);
     info = png ? png_create_info_struct(png) : NULL;
-    if (sink == NULL || row == NULL || info == NULL) {
+    if (sink == NULL || row == NULL || chunks == NULL || info == NULL) {
         png_destroy_write_struct(&png, NULL);
         free(sink);
         free(row);
+        free(chunks);
         rfi_set_message(message, message_capacity, "out of memory");
         return RFI_STATUS_OUT_OF_MEMORY;
     }
@@ -443,7 +545,8 @@ rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
         free(sink->data);
         free(sink);
         free(row);
-        return RFI_STATUS_FAILED;
+        free(chunks);
+        return rfi_png_failure_status(&context);
     }
     png_set_write_fn(png, sink, rfi_png_write, rfi_png_flush);
     int channels = rfi_png_all_opaque(pixels, width, height, row_pixels) ? 3 : 4;
@@ -451,6 +554,16 @@ rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
                  channels == 3 ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
                  interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    /* Set before png_write_info, so the chunks precede IDAT and a reader that stops at the
+     * image data still finds them. libpng copies the strings. */
+    for (int32_t i = 0; i < text_count; i++) {
+        chunks[i].compression = text[i].is_utf8 ? PNG_ITXT_COMPRESSION_NONE
+                                                : PNG_TEXT_COMPRESSION_NONE;
+        chunks[i].key = (png_charp)text[i].key;
+        chunks[i].text = (png_charp)text[i].text;
+        chunks[i].text_length = text[i].length;
+    }
+    if (text_count > 0) png_set_text(png, info, chunks, text_count);
     png_write_info(png, info);
     /* Interlaced, libpng takes every whole row once per pass and keeps that pass's pixels. */
     int passes = png_set_interlace_handling(png);
@@ -463,6 +576,7 @@ rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     free(row);
+    free(chunks);
     out->data = sink->data;
     out->length = sink->length;
     free(sink);

@@ -275,7 +275,7 @@ rfx_display *rfx_open(int width, int height, int min_width, int min_height, cons
     attributes.border_pixel = 0;
     attributes.colormap = d->colormap;
     attributes.bit_gravity = NorthWestGravity; /* keep the old frame while a resize repaints */
-    attributes.event_mask = KeyPressMask | ExposureMask | StructureNotifyMask;
+    attributes.event_mask = KeyPressMask | ExposureMask | StructureNotifyMask | FocusChangeMask;
     d->window = XCreateWindow(dpy, d->root, 0, 0, (unsigned)width, (unsigned)height, 0, d->depth,
                               InputOutput, d->visual,
                               CWBackPixel | CWBorderPixel | CWColormap | CWBitGravity |
@@ -380,13 +380,13 @@ static rfx_event *rfx_push(rfx_display *d, rfx_event_type type, Time time) {
     return event;
 }
 
-/* Buttons 1-3 become presses and releases; a press of 4-7 is one wheel notch (4 up = away
- * from the user, 5 down, 6 left, 7 right) and their releases mean nothing. */
+/* Buttons 1-3, 8 and 9 (back, forward) become presses and releases; a press of 4-7 is one wheel
+ * notch (4 up = away from the user, 5 down, 6 left, 7 right) and their releases mean nothing. */
 static void rfx_push_button(rfx_display *d, int press, int button, double x, double y,
                             unsigned state, Time time) {
     d->last_x = x;
     d->last_y = y;
-    if (button >= 1 && button <= 3) {
+    if ((button >= 1 && button <= 3) || button == 8 || button == 9) {
         rfx_event *event = rfx_push(d, press ? RFX_EVENT_BUTTON_PRESS : RFX_EVENT_BUTTON_RELEASE,
                                     time);
         event->x = x;
@@ -560,6 +560,16 @@ static void rfx_translate(rfx_display *d, XEvent *event) {
         if (event->xclient.message_type == d->wm_protocols &&
             (Atom)event->xclient.data.l[0] == d->wm_delete_window)
             rfx_push(d, RFX_EVENT_CLOSE, CurrentTime);
+        return;
+    case FocusIn:
+    case FocusOut:
+        /* Only the window's own focus matters: not the pointer's (NotifyPointer) nor a child's
+         * (NotifyInferior), and not the momentary loss while another client grabs the keyboard
+         * (NotifyGrab / NotifyUngrab: a window manager's Alt+Tab, a screenshot tool). */
+        if (event->xfocus.detail == NotifyPointer || event->xfocus.detail == NotifyInferior ||
+            event->xfocus.mode == NotifyGrab || event->xfocus.mode == NotifyUngrab)
+            return;
+        rfx_push(d, RFX_EVENT_FOCUS, CurrentTime)->focused = event->type == FocusIn;
         return;
     case MappingNotify:
         XRefreshKeyboardMapping(&event->xmapping);

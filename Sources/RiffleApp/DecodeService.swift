@@ -26,6 +26,11 @@ public struct DecodeRequest: Hashable, Sendable {
     /// index its scan), so that the first zoomed view's tiles need only their own rows.
     public let opensTiles: Bool
 
+    /// True for work bounded by a few milliseconds (an EXIF thumbnail: the file's first KiB and a
+    /// 160×120 decode), which the service's quick lane takes so that it never waits behind a
+    /// photo's 100 ms decode.
+    public var isQuick: Bool { thumbnailOnly }
+
     public init(
         index: Int, path: String, viewport: PixelSize, detail: Double = 1, isPreview: Bool = false,
         thumbnailOnly: Bool = false, tiles: [TileKey] = [], opensTiles: Bool = false
@@ -67,7 +72,9 @@ public struct DecodeResult<Output: Sendable>: Sendable {
 /// The app says what it wants, in priority order, with `want(_:)`; requests that fall off the
 /// list before a worker starts them are dropped (a photo paged past is never decoded), and
 /// those that fall off while running have their `DecodeCancellation` raised. Workers
-/// take the first pending request; results wait in an inbox that the app drains on its own
+/// take the first pending request; the quick lane's workers take only the first quick one
+/// (`DecodeRequest.isQuick`), so a thumbnail for a page sliding in never waits behind full
+/// decodes that hold every other worker. Results wait in an inbox that the app drains on its own
 /// thread with `takeResults()`. `onResult` is called from the worker after each result (the app
 /// uses it to wake its loop).
 public final class DecodeService<Output: Sendable>: @unchecked Sendable {
@@ -79,16 +86,20 @@ public final class DecodeService<Output: Sendable>: @unchecked Sendable {
     private let decode: @Sendable (DecodeRequest, DecodeCancellation) -> Output
     private let onResult: @Sendable () -> Void
 
-    /// Starts `workers` threads (at least one).
+    /// Starts `workers` threads (at least one) that take any request, and `quickWorkers` that
+    /// take only quick ones.
     public init(
-        workers: Int, decode: @escaping @Sendable (DecodeRequest, DecodeCancellation) -> Output,
+        workers: Int, quickWorkers: Int = 0, decode: @escaping @Sendable (DecodeRequest, DecodeCancellation) -> Output,
         onResult: @escaping @Sendable () -> Void
     ) {
         self.decode = decode
         self.onResult = onResult
+        // Workers hold the service until `shutdown()` lets them return.
         for _ in 0..<max(1, workers) {
-            // Workers hold the service until `shutdown()` lets them return.
-            WorkerThread.start(stackBytes: Self.workerStackBytes) { self.work() }
+            WorkerThread.start(stackBytes: Self.workerStackBytes) { self.work(quickOnly: false) }
+        }
+        for _ in 0..<max(0, quickWorkers) {
+            WorkerThread.start(stackBytes: Self.workerStackBytes) { self.work(quickOnly: true) }
         }
     }
 
@@ -138,17 +149,18 @@ public final class DecodeService<Output: Sendable>: @unchecked Sendable {
     /// must still land before the slide ends.
     static var workerNiceness: Int32 { 5 }
 
-    private func work() {
+    private func work(quickOnly: Bool) {
         // Linux keeps niceness per thread: PRIO_PROCESS with who = 0 sets the calling thread's.
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.workerNiceness)
         while true {
             condition.lock()
-            while pending.isEmpty && !stopping { condition.wait() }
+            func next() -> Int? { quickOnly ? pending.firstIndex(where: \.isQuick) : pending.indices.first }
+            while next() == nil && !stopping { condition.wait() }
             if stopping {
                 condition.unlock()
                 return
             }
-            let request = pending.removeFirst()
+            let request = pending.remove(at: next()!)
             let cancellation = DecodeCancellation()
             running[request] = cancellation
             condition.unlock()

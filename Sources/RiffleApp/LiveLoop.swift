@@ -1,9 +1,11 @@
 import RiffleDisplay
 import RiffleInteraction
 
-/// Runs a `Viewer` on a live display until the user quits: input from the display, time from the
-/// monotonic clock, one frame per 1/60 s while something moves, and a blocking wait for input
-/// (or a finished decode) when nothing does, so an idle viewer uses no CPU.
+/// Runs a `Scene` on a live display until the user quits: input from the display, time from the
+/// clock it is given (the app's monotonic clock), one frame per 1/60 s while something moves, and
+/// a blocking wait for input (or a finished decode) when nothing does, so an idle scene uses no
+/// CPU. The scene's commands are carried out here: fullscreen goes to the display, quit ends the
+/// loop.
 ///
 /// While animating, whatever wakes the loop early (input, a decode, the server's MIT-SHM
 /// completion events) is collected, not drawn: the next frame comes at its time and takes it in,
@@ -12,30 +14,43 @@ public struct LiveLoop {
     /// Frame interval while animating, in seconds.
     public static let frameInterval = 1.0 / 60
 
-    private let viewer: Viewer
+    private let scene: Scene
     private let display: Display
-    private let clock: MonotonicClock
+    private let now: () -> Double
 
-    public init(viewer: Viewer, display: Display, clock: MonotonicClock) {
-        self.viewer = viewer
+    /// A loop driving `scene` on `display`, reading the time from `now`.
+    ///
+    /// `now` returns seconds on the timeline the display stamps its events on: the app's
+    /// `MonotonicClock` when live. The loop waits only in `display.waitForEvents(timeout:)`, never
+    /// on its own, so a display paired with a virtual clock (a test's) moves that clock as it waits.
+    public init(scene: Scene, display: Display, now: @escaping () -> Double) {
+        self.scene = scene
         self.display = display
-        self.clock = clock
+        self.now = now
     }
 
-    /// Returns when the viewer wants to quit.
+    /// Returns when the scene asks to quit.
     public func run() {
         var pending: [InputEvent] = []
-        while !viewer.wantsToQuit {
-            let now = clock.now()
+        var quit = false
+        while !quit {
+            let frameTime = now()
             pending += display.pollEvents()
-            for event in pending { viewer.handle(event, now: event.time ?? now) }
+            for event in pending where !quit {
+                for command in scene.handle(event, now: event.time ?? frameTime) {
+                    switch command {
+                    case .quit: quit = true
+                    case let .setFullscreen(on): display.setFullscreen(on)
+                    }
+                }
+            }
             pending.removeAll()
-            viewer.advance(to: now)
-            viewer.renderIfNeeded()
-            if viewer.wantsToQuit { break }
-            if viewer.isAnimating {
-                let deadline = now + Self.frameInterval
-                while case let remaining = deadline - clock.now(), remaining > 0 {
+            if quit { break }
+            scene.advance(to: frameTime)
+            scene.renderIfNeeded()
+            if scene.isAnimating {
+                let deadline = frameTime + Self.frameInterval
+                while case let remaining = deadline - now(), remaining > 0 {
                     display.waitForEvents(timeout: remaining)
                     pending += display.pollEvents()
                 }

@@ -1,3 +1,4 @@
+import RiffleGeometry
 import RiffleRaster
 
 /// A page on screen: the photo it shows and what it keeps between frames (when it started
@@ -10,6 +11,8 @@ final class PageView {
     var waitingSince: Double?
     /// The error page of this photo, laid out for a width in a colour.
     var message: (width: Double, color: Color, layer: Layer)?
+    /// The badge saying this photo's file is damaged, laid out.
+    var damageBadge: (layer: Layer, size: Size)?
 
     fileprivate init(index: Int) { self.index = index }
 
@@ -17,6 +20,7 @@ final class PageView {
         self.index = index
         waitingSince = nil
         message = nil
+        damageBadge = nil
     }
 }
 

@@ -18,6 +18,27 @@ public struct DecodedPhoto: Sendable {
     /// `TilePyramid.tilingThresholdPixels`, and not progressive, interlaced or translucent): the
     /// pyramid its zoomed-in views are cut from.
     public let pyramid: TilePyramid?
+    /// What the decoder recovered from (a truncated or corrupt file); nil for a clean decode.
+    public var damage: ImageDamage? = nil
+
+    /// The words of the badge this photo wears; nil for a clean one.
+    public var damageText: String? { damage.map(Self.badgeText) }
+
+    /// The words of the badge a photo with `damage` wears, e.g. "Incomplete file: the bottom 40%
+    /// is missing".
+    public static func badgeText(for damage: ImageDamage) -> String {
+        switch damage {
+        case .damagedData:
+            return "Damaged file: parts of the picture may be wrong"
+        case .truncated(let missing?):
+            let side = switch missing.side { case .top: "top"; case .bottom: "bottom"; case .left: "left"; case .right: "right" }
+            // Never "0%" for a file that did lose data, nor "100%" for one that showed some.
+            let percent = min(max(Int((missing.share * 100).rounded()), 1), 99)
+            return "Incomplete file: the \(side) \(percent)% is missing"
+        case .truncated(nil):
+            return "Incomplete file: parts of the picture are missing"
+        }
+    }
 }
 
 /// What a decode worker hands back: a photo's pixels (or why not), or the tiles asked for.
@@ -44,9 +65,10 @@ public enum PhotoContent: Sendable {
 }
 
 /// Decodes one photo for a window size: the header first (cheap), then the pixels at no less
-/// than the size the photo is shown at (fitted, times the zoom's `detail`), never at full size
-/// when less will do, and finally area-averaged down to exactly that size, so that a photo at
-/// fit is composited 1:1 and the cache holds no pixel nobody sees.
+/// than twice the size the photo is shown at (fitted, times the zoom's `detail`), never at full
+/// size when less will do, and finally Lanczos-3 resampled down to exactly that size, so that a
+/// photo at fit is composited 1:1, as sharp as its full resolution allows, and the cache holds
+/// no pixel nobody sees.
 public enum PhotoDecoding {
     /// Largest number of pixels Riffle decodes into one buffer (24 MP · 4 B ≈ 96 MiB; 64 MP is
     /// 256 MiB). A JPEG larger than that at the size asked for is decoded DCT-scaled (or refused
@@ -122,12 +144,13 @@ public enum PhotoDecoding {
         }
         if request.thumbnailOnly { return .redundantPreview }
         let eighths = try? ImageDecoder.jpegScaleEighths(
-            for: info, atLeast: target(for: info.uprightSize, in: request.viewport, factor: 1), pixelLimit: pixelLimit)
+            for: info, shrunkTo: target(for: info.uprightSize, in: request.viewport, factor: 1), filter: .lanczos3,
+            pixelLimit: pixelLimit)
         return eighths == 1 ? .redundantPreview : nil
     }
 
     /// Decodes the file at `request.path` for `request.viewport`, streamed from the file and
-    /// area-averaged as it decodes (`ImageDecoder.decodeFile(atPath:shrunkTo:pixelLimit:until:)`);
+    /// Lanczos-resampled as it decodes (`ImageDecoder.decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`);
     /// throws `ImageDecodeError.stopped` when `cancellation` is raised part-way.
     static func decode(_ request: DecodeRequest, cancellation: DecodeCancellation) throws(ImageDecodeError) -> DecodedPhoto {
         var preview = false
@@ -153,6 +176,7 @@ public enum PhotoDecoding {
         let tiled = !info.hasMultipleScans && isOpaque && TilePyramid.needsTiling(info.uprightSize)
         let pyramid = tiled ? TilePyramid(fullSize: info.uprightSize, scaledIn: info.orientation) : nil
         return DecodedPhoto(
-            pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, smaller: smaller, isPreview: preview, pyramid: pyramid)
+            pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, smaller: smaller, isPreview: preview, pyramid: pyramid,
+            damage: decoded.damage)
     }
 }

@@ -17,6 +17,14 @@ public struct PhotoLibrary: Sendable {
     public let startIndex: Int
     /// What the user asked for, for the "no photos" message.
     public let description: String
+    /// Sentences about the paths that gave nothing because they could not be read ("/x does not
+    /// exist."), for the "no photos" page; empty when every path was there.
+    public let unavailable: [String]
+
+    /// The detail line of the page shown when there is no photo: why, in words for a person.
+    public var emptyExplanation: String {
+        unavailable.isEmpty ? "Riffle found no JPEG or PNG files in \(description)." : unavailable.joined(separator: " ")
+    }
 
     /// Extensions taken without looking inside (case-insensitive).
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png"]
@@ -26,8 +34,9 @@ public struct PhotoLibrary: Sendable {
     /// starting at that file; several paths are concatenated in the given order.
     /// Paths that do not exist are reported in `problems` and skipped; nothing is ever written.
     public static func collect(paths: [String], problems: inout [String]) -> PhotoLibrary {
+        var unavailable: [String] = []
         if paths.count == 1, let only = paths.first, FilePaths.kind(of: only) == .file {
-            var list = listFolder(FilePaths.folder(of: only), problems: &problems)
+            var list = listFolder(FilePaths.folder(of: only), problems: &problems, unavailable: &unavailable)
             let name = FilePaths.name(of: only)
             var start = list.firstIndex { FilePaths.name(of: $0.path) == name }
             if start == nil {
@@ -36,29 +45,32 @@ public struct PhotoLibrary: Sendable {
                 list.insert(Photo(path: only), at: 0)
                 start = 0
             }
-            return PhotoLibrary(photos: list, startIndex: start ?? 0, description: only)
+            return PhotoLibrary(photos: list, startIndex: start ?? 0, description: only, unavailable: unavailable)
         }
         var photos: [Photo] = []
         for path in paths {
             switch FilePaths.kind(of: path) {
             case nil:
                 problems.append("\(path): no such file or folder")
+                unavailable.append("\(path) does not exist.")
             case .directory:
-                photos += listFolder(path, problems: &problems)
+                photos += listFolder(path, problems: &problems, unavailable: &unavailable)
             case .file:
                 photos.append(Photo(path: path))
             }
         }
-        return PhotoLibrary(photos: photos, startIndex: 0, description: paths.joined(separator: ", "))
+        return PhotoLibrary(
+            photos: photos, startIndex: 0, description: paths.joined(separator: ", "), unavailable: unavailable)
     }
 
     /// The image files directly inside `folder`, naturally sorted by name; hidden files skipped.
-    static func listFolder(_ folder: String, problems: inout [String]) -> [Photo] {
+    static func listFolder(_ folder: String, problems: inout [String], unavailable: inout [String]) -> [Photo] {
         let names: [String]
         do throws(FilePaths.FolderError) {
             names = try FilePaths.names(inFolder: folder)
         } catch {
             problems.append("\(folder): cannot list the folder (\(error.reason))")
+            unavailable.append("\(folder) cannot be read (\(error.reason)).")
             return []
         }
         let images = names.filter { name in

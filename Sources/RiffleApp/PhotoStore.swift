@@ -4,13 +4,18 @@ import RiffleImageIO
 /// The decoded photos around the current one, within a byte budget, and the decode work that
 /// brings them in.
 ///
-/// Asks for: a preview of the focused photo while it has nothing to show, the focused photo at
-/// the size it is shown, the EXIF thumbnails of its neighbours at ±1 and ±2 that have nothing
-/// to show, then those neighbours' real decodes, the direction of travel first, and last, for a
-/// huge photo, the opening of its tile source (its scan index) ahead of any zoom.
-/// Only that neighbourhood is held — memory stays flat whatever the library's size — and within
-/// it the bytes held never pass `budget` (a zoomed photo's sharper pixels can be large): the
-/// photos farthest from the focus go first, never the focused one. Results for photos that have
+/// Asks for: previews of the pages on screen or on the strip's way to its target that have
+/// nothing to show (their EXIF thumbnails, nearest first, else 1/8 decodes), a preview of the
+/// focused photo while it has nothing to show, the focused photo at the size it is shown, the
+/// EXIF thumbnails of its neighbours at ±1 and ±2 that have nothing to show, then those
+/// neighbours' real decodes, the direction of travel first, and last, for a huge photo, the
+/// opening of its tile source (its scan index) ahead of any zoom, and previews of the library's
+/// first two and last two photos (where Home and End land: their first frame shows the target's
+/// neighbour).
+/// Only that neighbourhood, the pages in view and those ends are held — memory stays flat whatever the
+/// library's size — and within it the bytes held never pass `budget` (a zoomed photo's sharper
+/// pixels can be large): the photos farthest from the focus go first, never the focused one
+/// nor one in view. Results for photos that have
 /// left the neighbourhood are dropped on arrival, so the budget is never passed by more than the
 /// decodes in flight.
 final class PhotoStore {
@@ -55,6 +60,11 @@ final class PhotoStore {
     private var tilesOpened = false
     /// Neighbours whose EXIF thumbnail was looked for (found or not): not asked for again.
     private var thumbnailsTried: Set<Int> = []
+    /// Photos whose preview (EXIF thumbnail, else 1/8 decode) was made or found redundant: not
+    /// asked for again (a redundant one would be asked for every time results arrive).
+    private var previewsTried: Set<Int> = []
+    /// Pages on screen or on the strip's way to its target, the soonest seen first.
+    private var inView: [Int] = []
 
     init(photos: [Photo], service: DecodeService<DecodeOutput>, budget: Int) {
         self.photos = photos
@@ -77,15 +87,22 @@ final class PhotoStore {
             dropTiles()
         }
         focus = index
-        for far in entries.keys where abs(far - index) > Self.radius {
+        for far in entries.keys where !isKept(far) {
             bytesHeld -= entries[far]?.bytes ?? 0
             entries[far] = nil
         }
-        thumbnailsTried = thumbnailsTried.filter { abs($0 - index) <= Self.radius }
+        thumbnailsTried = thumbnailsTried.filter(isKept)
+        previewsTried = previewsTried.filter(isKept)
         self.viewport = viewport
         if direction != 0 { self.direction = direction }
         var wanted: [DecodeRequest] = []
-        if photos.indices.contains(index), entries[index] == nil {
+        // What is on screen now, or will be within a few frames, before anything else: its
+        // thumbnail (the quick lane takes it at once), else a 1/8 decode, else (a photo whose
+        // real decode is as cheap) the real decode.
+        for page in inView where photos.indices.contains(page) && entries[page] == nil && page != index {
+            wanted.append(previewRequest(page))
+        }
+        if photos.indices.contains(index), entries[index] == nil, !previewsTried.contains(index) {
             wanted.append(request(index, preview: true))
         }
         let missingTiles = wantedTiles.filter { tiles[$0] == nil }
@@ -99,20 +116,49 @@ final class PhotoStore {
         wanted += needed.prefix { $0 == index }.map { request($0, preview: false) }
         // The neighbours' EXIF thumbnails (a few KiB each) before any neighbour's real decode,
         // so a photo sliding in before its decode is done still shows.
-        for i in order.dropFirst() where photos.indices.contains(i) && entries[i] == nil && !thumbnailsTried.contains(i) {
+        for i in order.dropFirst()
+        where photos.indices.contains(i) && entries[i] == nil && !thumbnailsTried.contains(i) && !inView.contains(i) {
             wanted.append(request(i, preview: true, thumbnailOnly: true))
         }
         wanted += needed.drop { $0 == index }.map { request($0, preview: false) }
+        // Previews of the ends, for Home and End, behind everything near the focus.
+        for page in ends.sorted() where entries[page] == nil && !inView.contains(page) && abs(page - index) > Self.radius {
+            wanted.append(previewRequest(page))
+        }
         // A huge photo's tile source last: paging on must not wait for it.
         if case .image(let photo)? = entries[index]?.content, photo.pyramid != nil, !photo.isPreview, !tilesOpened, !tilesFailed {
             wanted.append(DecodeRequest(index: index, path: photos[index].path, viewport: viewport, opensTiles: true))
         }
-        service.want(wanted)
+        // One request once: a page in view near the focus can be asked for twice above.
+        var seen = Set<DecodeRequest>()
+        service.want(wanted.filter { seen.insert($0).inserted })
+    }
+
+    /// The pages on screen now and those the strip will cross on its way to its target (soonest
+    /// first): they are kept and get previews before anything else.
+    func keepInView(_ pages: [Int]) {
+        guard pages != inView else { return }
+        inView = pages
+        focus(on: focus, viewport: viewport, direction: 0)
+    }
+
+    /// True when photo `index` may be held: near the focus, in view, or at an end.
+    private func isKept(_ index: Int) -> Bool {
+        abs(index - focus) <= Self.radius || inView.contains(index) || ends.contains(index)
+    }
+
+    /// The first two and last two photos: where Home and End land and the page they slide from.
+    private var ends: Set<Int> {
+        Set([0, 1, photos.count - 2, photos.count - 1].filter { photos.indices.contains($0) })
     }
 
     /// The focused photo is shown `detail` times larger than at fit; asks for a sharper decode
-    /// when the pixels held are coarser than that (up to the photo's full resolution).
+    /// when the pixels held are coarser than that (up to the photo's full resolution), and for
+    /// the fit decode again once it is back at fit (within 10⁻⁶, taken as exactly 1).
     func showFocused(atDetail detail: Double) {
+        // A zoom animated back to fit may end a rounding error off it; at fit the decode must
+        // be the very one paging brings in (`isSatisfied`).
+        let detail = abs(detail - 1) <= 1e-6 ? 1 : detail
         guard abs(detail - self.detail) > 1e-6 else { return }
         self.detail = detail
         focus(on: focus, viewport: viewport, direction: 0)
@@ -152,6 +198,7 @@ final class PhotoStore {
             }
             let index = result.request.index
             if result.request.thumbnailOnly { thumbnailsTried.insert(index) }
+            if result.request.isPreview, !result.request.thumbnailOnly { previewsTried.insert(index) }
             if case .tilesOpened(let outcome) = result.output {
                 tileOpenSeconds.append(result.seconds)
                 guard index == focus else {
@@ -171,7 +218,7 @@ final class PhotoStore {
             } else {
                 decodeSeconds.append(result.seconds)
             }
-            guard abs(index - focus) <= Self.radius else { continue }
+            guard isKept(index) else { continue }
             let content: PhotoContent
             switch result.output {
             case .tiles(let outcome):
@@ -222,6 +269,14 @@ final class PhotoStore {
             detail: index == focus && !preview ? detail : 1, isPreview: preview, thumbnailOnly: thumbnailOnly)
     }
 
+    /// The cheapest look at photo `index` not yet tried: its EXIF thumbnail, else a 1/8 decode,
+    /// else (no thumbnail, and a real decode at 1/8 already, so a preview would be redundant)
+    /// the real decode, which then costs no more.
+    private func previewRequest(_ index: Int) -> DecodeRequest {
+        if !thumbnailsTried.contains(index) { return request(index, preview: true, thumbnailOnly: true) }
+        return request(index, preview: !previewsTried.contains(index))
+    }
+
     private func isPreview(_ entry: Entry) -> Bool {
         if case .image(let photo) = entry.content { return photo.isPreview }
         return false
@@ -250,15 +305,24 @@ final class PhotoStore {
             tiles[key] = nil
         }
         while bytesHeld > budget {
-            guard let farthest = entries.keys.filter({ $0 != focus }).max(by: { abs($0 - focus) < abs($1 - focus) }) else { return }
+            let candidates = entries.keys.filter { $0 != focus && !inView.contains($0) }
+            guard let farthest = candidates.max(by: { abs($0 - focus) < abs($1 - focus) }) else { return }
             bytesHeld -= entries[farthest]?.bytes ?? 0
             entries[farthest] = nil
         }
     }
 
-    /// True when photo `index` needs no (sharper) decode for the current viewport and zoom: it
-    /// failed, is at full resolution, or was decoded (not as a preview) for this viewport and at
-    /// least the detail it is shown at (the focused photo).
+    /// True when photo `index` needs no other decode for the current viewport and zoom: it
+    /// failed, or its real (not preview) pixels were decoded at fit for the very size it is
+    /// decoded for at fit now, or by a zoom for at least the size it is shown at — except that
+    /// the focused photo at fit always needs its fit decode.
+    ///
+    /// A zoom's sharper decode is drawn at fit by the compositor's bilinear, from its
+    /// box-halved levels, which differs from the fit decode, and the same photo at fit must
+    /// look the same however it got there: once focused at fit it is decoded at fit again. A
+    /// neighbour keeps it meanwhile, since it slides away (or back) still zoomed. Sizes are
+    /// compared as decode targets, which fix the pixels a decode gives (`PhotoDecoding.target`),
+    /// so a resize that leaves a photo's shown size alone decodes nothing.
     private func isSatisfied(_ index: Int) -> Bool {
         guard let entry = entries[index] else { return false }
         switch entry.content {
@@ -266,9 +330,11 @@ final class PhotoStore {
             return true
         case .image(let photo):
             if photo.isPreview { return false }
-            if photo.pixels.width >= photo.fullSize.width && photo.pixels.height >= photo.fullSize.height { return true }
             let wantedDetail = index == focus ? detail : 1
-            return entry.request.viewport == viewport && entry.request.detail >= wantedDetail - 1e-6
+            let held = PhotoDecoding.target(for: photo.fullSize, in: entry.request.viewport, factor: entry.request.detail)
+            let wanted = PhotoDecoding.target(for: photo.fullSize, in: viewport, factor: wantedDetail)
+            if entry.request.detail == 1 || (index == focus && wantedDetail == 1) { return held == wanted }
+            return held.width >= wanted.width && held.height >= wanted.height
         }
     }
 }

@@ -15,9 +15,9 @@ public enum ReplayTiming: Sendable {
     case realTime
 }
 
-/// Drives a `Viewer` from a replay script on a virtual clock stepped at exactly 60 Hz.
+/// Drives a `Scene` from a replay script on a virtual clock stepped at exactly 60 Hz.
 ///
-/// Script events are injected at the app's input layer (straight into `Viewer.handle`) with
+/// Script events are injected at the app's input layer (straight into `Scene.handle`) with
 /// virtual timestamps; the display contributes only its own window events (expose, resize,
 /// close). A frame is stepped at every 1/60 s boundary the clock passes. Before each frame (and
 /// so before each `snapshot`) every decode requested so far is let finish without moving the
@@ -29,7 +29,7 @@ public final class ReplayRunner {
     public static let frameRate = 60.0
 
     private let script: ReplayScript
-    private let viewer: Viewer
+    private let scene: Scene
     private let display: Display
     private let writeSnapshot: (String, PixelBuffer) throws -> Void
     private let timing: ReplayTiming
@@ -38,27 +38,29 @@ public final class ReplayRunner {
     private var now = 0.0
     private var nextFrame = 0
     private var pointer = Point.zero
+    /// Set once the scene asked to quit: the script ends there.
+    private var quit = false
     private var queued: [InputEvent] = []
 
     /// - Parameter writeSnapshot: receives a snapshot's name and the captured frame.
     public init(
-        script: ReplayScript, viewer: Viewer, display: Display, timing: ReplayTiming = .deterministic,
+        script: ReplayScript, scene: Scene, display: Display, timing: ReplayTiming = .deterministic,
         writeSnapshot: @escaping (String, PixelBuffer) throws -> Void
     ) {
         self.script = script
-        self.viewer = viewer
+        self.scene = scene
         self.display = display
         self.timing = timing
         self.writeSnapshot = writeSnapshot
     }
 
-    /// Runs the script to its end (or until the viewer quits). Throws what `writeSnapshot` or the
+    /// Runs the script to its end (or until the scene asks to quit). Throws what `writeSnapshot` or the
     /// display's capture throws.
     public func run() throws {
         wallStart = clock.now()
         stepFrame()
         for step in script.steps {
-            if viewer.wantsToQuit { return }
+            if quit { return }
             try perform(step.command)
         }
     }
@@ -104,13 +106,17 @@ public final class ReplayRunner {
             }
         case .key(let name):
             queued.append(.key(name: name, modifiers: [], time: now))
+        case .focus(let gained):
+            queued.append(.focus(gained))
         case .resize(let size):
             display.requestResize(size)
             awaitResize(to: size)
         case .snapshot(let name):
-            if timing != .realTime { viewer.settleDecodes() }
+            if timing != .realTime { scene.settleDecodes() }
             deliverQueued()
-            viewer.renderIfNeeded()
+            // A quit among the events just delivered ends the script before this snapshot.
+            if quit { return }
+            scene.renderIfNeeded()
             try writeSnapshot(name, try display.capture())
         }
     }
@@ -153,7 +159,7 @@ public final class ReplayRunner {
         }
     }
 
-    /// Hands the display's own window events to the viewer and returns them; a person's input
+    /// Hands the display's own window events to the scene and returns them; a person's input
     /// must not disturb a scripted run, so pointer and key events are dropped.
     @discardableResult
     private func deliverWindowEvents() -> [InputEvent] {
@@ -163,23 +169,33 @@ public final class ReplayRunner {
             default: return false
             }
         }
-        for event in events { viewer.handle(event, now: now) }
+        for event in events { perform(scene.handle(event, now: now)) }
         return events
     }
 
     private func deliverQueued() {
         deliverWindowEvents()
-        for event in queued { viewer.handle(event, now: event.time ?? now) }
+        for event in queued where !quit { perform(scene.handle(event, now: event.time ?? now)) }
         queued.removeAll()
+    }
+
+    /// Carries out the scene's commands: fullscreen goes to the display, quit ends the script.
+    private func perform(_ commands: [AppCommand]) {
+        for command in commands {
+            switch command {
+            case .quit: quit = true
+            case let .setFullscreen(on): display.setFullscreen(on)
+            }
+        }
     }
 
     private func stepFrame() {
         let t = Double(nextFrame) / Self.frameRate
         nextFrame += 1
-        if timing != .realTime { viewer.settleDecodes() }
+        if timing != .realTime { scene.settleDecodes() }
         deliverQueued()
-        viewer.advance(to: t)
-        viewer.renderIfNeeded()
+        scene.advance(to: t)
+        scene.renderIfNeeded()
         if timing == .paced {
             let ahead = t - (clock.now() - wallStart)
             if ahead > 0 { MonotonicClock.sleep(ahead) }

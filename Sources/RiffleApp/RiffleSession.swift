@@ -6,7 +6,8 @@ import RiffleRaster
 
 /// How a session runs, from the command line's options.
 public struct SessionOptions: Sendable {
-    /// Default cap on decoded pixels held, bytes (issue budget: 192 MiB).
+    /// Default cap on decoded pixels held, bytes: 192 MiB, Riffle's budget (the `--memory-budget`
+    /// default in README.md).
     public static let defaultMemoryBudget = 192 << 20
 
     public var rasterPath: RasterPath
@@ -31,12 +32,16 @@ public final class RiffleSession {
 
     /// Decode threads: one per core, at most two (the frame loop needs a core too).
     public static var defaultDecodeWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+    /// One more thread for quick work only (EXIF thumbnails, a few ms each): it mostly sleeps,
+    /// and pages flown past while paging fast get their thumbnails while both decoders are busy.
+    public static let quickDecodeWorkers = 1
 
     /// Builds a session showing `library` on `display`.
     public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions()) {
         self.display = display
         let waker = DisplayWaker(display: display)
-        decodeService = DecodeService(workers: Self.defaultDecodeWorkers, decode: { PhotoDecoding.perform($0, cancellation: $1) }) { waker.wake() }
+        decodeService = DecodeService(
+            workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers, decode: { PhotoDecoding.perform($0, cancellation: $1) }) { waker.wake() }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(
             path: options.rasterPath,
@@ -52,12 +57,13 @@ public final class RiffleSession {
     /// Replays `script` with the given timing, handing each snapshot's name and frame to
     /// `snapshots`.
     public func replay(_ script: ReplayScript, timing: ReplayTiming = .deterministic, snapshots: @escaping (String, PixelBuffer) throws -> Void) throws {
-        try ReplayRunner(script: script, viewer: viewer, display: display, timing: timing, writeSnapshot: snapshots).run()
+        try ReplayRunner(script: script, scene: viewer, display: display, timing: timing, writeSnapshot: snapshots).run()
     }
 
-    /// Runs the interactive loop until the user quits.
+    /// Runs the interactive loop until the user quits, on the monotonic clock.
     public func runLive() {
-        LiveLoop(viewer: viewer, display: display, clock: MonotonicClock()).run()
+        let clock = MonotonicClock()
+        LiveLoop(scene: viewer, display: display, now: clock.now).run()
     }
 }
 

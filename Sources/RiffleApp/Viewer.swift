@@ -7,10 +7,10 @@ import RiffleRaster
 /// The photo viewer: input in, frames out. Wires the interaction model (paging, zoom, gestures)
 /// to the decoded photos and the compositor; knows nothing of where time and input come from
 /// (the live loop or a replay drives it) or where frames go (any `Display`).
-public final class Viewer {
+public final class Viewer: Scene {
     public let library: PhotoLibrary
-    /// Set when the user asked to quit; the loop that drives the viewer ends.
-    public var wantsToQuit: Bool { interaction.wantsQuit }
+    /// Pages on screen drawn with nothing yet (black, or a spinner after half a second).
+    public var blankPages: [Int] { pages.map(\.index).filter { store.content(at: $0) == nil } }
     /// True while something moves on screen, a gesture timer runs or a page waits for its
     /// photo (its spinner turns), so the loop must keep stepping at 60 Hz.
     public var isAnimating: Bool { interaction.isAnimating || pages.contains { store.content(at: $0.index) == nil } }
@@ -40,8 +40,9 @@ public final class Viewer {
     private var arrivingPage: Int?
     /// When the current zoomed-in view of a huge photo came to rest still missing tiles.
     private var zoomedViewRestedAt: Double?
-    private var fullscreenToggles = 0
     private var drawnState: ViewerRenderState?
+    /// The zoom label's badge, laid out for its text.
+    private var zoomBadge: (text: String, badge: (layer: Layer, size: Size))?
     private var needsDisplay = true
 
     /// A viewer on `library`, drawing into `display`, decoding with `decodeService` and holding
@@ -65,8 +66,11 @@ public final class Viewer {
         updateTitle()
     }
 
-    /// Applies one input event received at clock time `now`.
-    public func handle(_ event: InputEvent, now: Double) {
+    /// Applies one input event received at clock time `now`; returns the model's commands for
+    /// the runtime (quit, fullscreen).
+    @discardableResult
+    public func handle(_ event: InputEvent, now: Double) -> [AppCommand] {
+        var commands: [AppCommand] = []
         switch event {
         case .resize(let size):
             interaction.resize(viewport: Size(size), at: now)
@@ -74,17 +78,22 @@ public final class Viewer {
         case .expose:
             needsDisplay = true
         default:
-            interaction.handle(event)
+            commands = interaction.handle(event)
         }
         followInteraction()
+        return commands
     }
 
     /// Moves animations to clock time `now` and takes in finished decodes.
     public func advance(to now: Double) {
         interaction.step(to: now)
+        store.keepInView(Self.pagesInView(interaction.renderState, pageCount: library.photos.count))
         for (index, size) in store.absorbResults() {
             if let size { interaction.setContentSize(Size(size), forPage: index, at: now) }
-            needsDisplay = true
+            // A photo decoded ahead (a neighbour, an end for Home and End) changes no pixel.
+            if pages.contains(where: { $0.index == index }) || interaction.renderState.pages.contains(where: { $0.index == index }) {
+                needsDisplay = true
+            }
         }
         followInteraction()
         requestDetail()
@@ -100,6 +109,26 @@ public final class Viewer {
                 arrivingPage = nil
             }
         }
+    }
+
+    /// At most this many pages ahead of the strip are asked for while it flies to its target.
+    static let pagesAheadInView = 12
+
+    /// The pages on screen in `state`, then those the strip will cross on its way to its target
+    /// page, nearest first (at most `pagesAheadInView`): a flight over many photos (keys pressed
+    /// fast) shows each page's preview as it passes, never a black page.
+    static func pagesInView(_ state: ViewerRenderState, pageCount: Int) -> [Int] {
+        var pages = state.pages.map(\.index)
+        guard state.pageWidth > 0 else { return pages }
+        let position = state.pagingOffset / state.pageWidth
+        let target = state.currentPage
+        let ahead = target >= Int(position.rounded(.down))
+            ? Array(stride(from: Int(position.rounded(.up)), through: target, by: 1))
+            : Array(stride(from: Int(position.rounded(.down)), through: target, by: -1))
+        for page in ahead.prefix(Self.pagesAheadInView) where !pages.contains(page) && (0..<pageCount).contains(page) {
+            pages.append(page)
+        }
+        return pages
     }
 
     /// Gives every photo on screen in `state` its page object (recycling those that left) and
@@ -152,7 +181,7 @@ public final class Viewer {
     }
 
     /// Reacts to what the interaction model decided: a new current page refocuses decoding and
-    /// retitles the window; a fullscreen toggle goes to the display.
+    /// retitles the window.
     private func followInteraction() {
         let page = interaction.currentPage
         if page != focusedPage, library.photos.indices.contains(page) {
@@ -162,17 +191,13 @@ public final class Viewer {
             focusedPage = page
             updateTitle()
         }
-        while fullscreenToggles < interaction.fullscreenToggles {
-            fullscreenToggles += 1
-            display.setFullscreen(fullscreenToggles % 2 == 1)
-        }
     }
 
     /// Once a zoom or pan comes to rest, asks for the current photo at the size it is shown
     /// (not during the motion: a pinch or bounce would ask for a new decode every frame): decoded
     /// whole at that size, or for a huge photo, the pyramid tiles of the part in view.
     private func requestDetail() {
-        guard !interaction.isAnimating, case .image(let photo)? = store.content(at: current),
+        guard interaction.isSettled, case .image(let photo)? = store.content(at: current),
               let shown = interaction.renderState.pages.first(where: { $0.index == current }) else { return }
         let viewport = Size(display.size)
         let fit = AspectFit.scale(content: Size(photo.fullSize), viewport: viewport)
@@ -235,7 +260,7 @@ public final class Viewer {
         var layers: [Layer] = []
         if library.photos.isEmpty {
             layers.append(labels.message(
-                title: "No photos", detail: "Riffle found no JPEG or PNG files in \(library.description).", in: size, color: foreground))
+                title: "No photos", detail: library.emptyExplanation, in: size, color: foreground))
         }
         for page in state.pages {
             guard let view = pages.first(where: { $0.index == page.index }) else { continue }
@@ -249,11 +274,12 @@ public final class Viewer {
             case .image(let photo)?:
                 // Pyramid tiles (the current photo only, coarse first) over the base pixels.
                 let tiles = page.index == current ? store.focusedTiles().map(Self.tileLayer) : []
-                content = Layer(
+                let image = Layer(
                     transform: Self.pixelAligned(page.transform),
                     content: .image(ImageContent(
                         pixels: photo.pixels, size: Size(photo.fullSize), isOpaque: photo.isOpaque, smaller: photo.smaller)),
                     sublayers: tiles)
+                content = Layer(sublayers: [image] + damageBadge(photo, view: view, in: size))
             case .failure(let reason)?:
                 if let cached = view.message, cached.width == size.width, cached.color == foreground {
                     content = cached.layer
@@ -270,6 +296,32 @@ public final class Viewer {
             }
             layers.append(Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [content]))
         }
+        layers += zoomLabel(state.zoomLabel, in: size)
         return Layer(content: .fill(window, Self.background(state)), sublayers: layers)
+    }
+
+    /// Badges sit `badgeInset` px in from the window's edges.
+    static let badgeInset = 16.0
+
+    /// The quiet badge of a damaged photo, at its page's bottom-left corner (it slides with the
+    /// page, and stays put while the photo zooms); none for a clean photo or a preview.
+    private func damageBadge(_ photo: DecodedPhoto, view: PageView, in size: Size) -> [Layer] {
+        guard !photo.isPreview, let text = photo.damageText else { return [] }
+        let badge = view.damageBadge ?? labels.badge(text)
+        view.damageBadge = badge
+        let origin = Point(x: Self.badgeInset, y: size.height - Self.badgeInset - badge.size.height)
+        return [Layer(transform: ScaleTranslate(offset: origin), sublayers: [badge.layer])]
+    }
+
+    /// The zoom level ("250 %") centred near the window's bottom while the zoom changes, fading
+    /// with the label's opacity.
+    private func zoomLabel(_ label: ViewerRenderState.ZoomLabel, in size: Size) -> [Layer] {
+        guard label.opacity > 0 else { return [] }
+        let text = label.text
+        if zoomBadge?.text != text { zoomBadge = (text, labels.badge(text)) }
+        guard let badge = zoomBadge?.badge else { return [] }
+        let origin = Point(
+            x: ((size.width - badge.size.width) / 2).rounded(), y: size.height - Self.badgeInset - badge.size.height)
+        return [Layer(transform: ScaleTranslate(offset: origin), opacity: label.opacity, sublayers: [badge.layer])]
     }
 }

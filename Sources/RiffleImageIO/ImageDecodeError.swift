@@ -8,7 +8,7 @@ public struct ImageDecodeError: Error, Sendable, Hashable, CustomStringConvertib
         self.reason = reason
     }
 
-    /// A decode its caller told to stop part-way (see `ImageDecoder.decodeFile(atPath:shrunkTo:pixelLimit:until:)`).
+    /// A decode its caller told to stop part-way (see `ImageDecoder.decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`).
     public static let stopped = ImageDecodeError(reason: "The decode was stopped before it finished")
 
     /// The reason.

@@ -31,6 +31,29 @@ public struct ImageInfo: Sendable, Hashable {
     }
 }
 
+/// What a decode recovered from, as the viewer shows it.
+public enum ImageDamage: Sendable, Hashable {
+    /// The file ends early; `missing` is the part of the picture its data never reached, or nil
+    /// when the loss is spread over the whole picture (a progressive JPEG) or not known.
+    case truncated(missing: MissingPart?)
+    /// Some of the data is corrupt; parts of the picture may be wrong.
+    case damagedData
+
+    /// A band along one side of the upright picture.
+    public struct MissingPart: Sendable, Hashable {
+        /// Its share of the picture's extent across that side, 0...1.
+        public var share: Double
+        /// Which side it lies along.
+        public var side: PictureSide
+
+        /// A band of `share` of the picture along `side`.
+        public init(share: Double, side: PictureSide) {
+            self.share = share
+            self.side = side
+        }
+    }
+}
+
 /// A decoded, upright picture.
 public struct DecodedImage: Sendable {
     /// Upright premultiplied BGRA pixels; smaller than `fullSize` when the decode was asked for
@@ -45,6 +68,8 @@ public struct DecodedImage: Sendable {
     /// made: always for a JPEG, and for a PNG without transparency; a PNG's rows are checked as
     /// they come (for an interlaced one shown small, the passes it was decoded from).
     public let isOpaque: Bool
+    /// What the decoder recovered from, for the app to show; nil for a clean decode.
+    public var damage: ImageDamage? = nil
 
     /// Upright size at full resolution, whatever size `pixels` is.
     public var fullSize: PixelSize { info.uprightSize }
@@ -58,9 +83,20 @@ public struct DecodedImage: Sendable {
 /// (JPEG APP1, PNG eXIf before the image data) is applied, so results are upright. No colour
 /// management: pixel values are the file's, without gamma or ICC conversion.
 ///
-/// Truncated image data is a success with a `warning`: the missing part is grey (libjpeg's fill,
-/// and for a PNG every row after the last one libpng could inflate), and showing most of a
-/// half-copied photo beats showing none of it. Data cut inside the header is an error.
+/// Truncated image data is a success with a `warning` (and a `damage` saying what is missing):
+/// the missing part is grey (libjpeg's fill, and for a PNG every row after the last one libpng
+/// could inflate), and showing most of a half-copied photo beats showing none of it. Data cut
+/// inside the header is an error. Damaged JPEG entropy-coded data is a success too, with a
+/// warning quoting libjpeg ("Corrupt JPEG data: bad Huffman code"): it resynchronises at the
+/// next restart marker, if the file has them, and the blocks in between are wrong. A PNG's
+/// critical chunk (IHDR, IDAT) that fails its CRC, or image data that does not inflate, is an
+/// error, since libpng cannot resume after a broken zlib stream: the reason quotes libpng,
+/// naming the chunk ("IDAT: CRC error"). An ancillary chunk that fails its CRC is skipped, as
+/// libpng does by default: the pixels are whole, so there is no warning, but an orientation in
+/// a skipped eXIf chunk is lost.
+///
+/// A decode whose pixels or decoder working memory cannot be allocated throws ("There is not
+/// enough memory to decode this 30000×30000 JPEG image"); nothing is left allocated.
 public enum ImageDecoder {
     /// The default ceiling on decoded pixels, 2^28 (268 megapixels, 1 GiB of BGRA): larger than
     /// any camera's output, small enough that a hostile header cannot exhaust memory.
@@ -94,7 +130,7 @@ public enum ImageDecoder {
     ///   - target: the upright size the caller will show, or nil for full resolution. A JPEG is
     ///     decoded at the largest DCT reduction (1/2, 1/4, 1/8) whose upright result is still at
     ///     least `target` in both dimensions; a PNG always decodes at full size (to decode one
-    ///     smaller, stream it with `decodeFile(atPath:shrunkTo:pixelLimit:until:)`).
+    ///     smaller, stream it with `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`).
     ///   - pixelLimit: the most pixels the decoded buffer may hold. A JPEG too big at the
     ///     chosen scale is decoded at a greater reduction; one too big even at 1/8, or a PNG
     ///     too big at all, is refused before any pixel memory is allocated.
@@ -104,7 +140,7 @@ public enum ImageDecoder {
         let info = try probe(bytes)
         guard info.format == .jpeg else {
             return try PNGRowReader.reading(bytes) { reader throws(ImageDecodeError) in
-                try decodeWholePNG(reader, pixelLimit: pixelLimit)
+                try decodeWholePNG(reader, pixelLimit: pixelLimit).image
             }
         }
         var decoded = rfi_pixels()
@@ -139,63 +175,70 @@ public enum ImageDecoder {
         guard ImageFormat.detect(head) == .png else {
             return try decode(FileBytes.read(atPath: path), atLeast: target, pixelLimit: pixelLimit)
         }
-        return try decodeWholePNG(PNGRowReader(path: path), pixelLimit: pixelLimit)
+        return try decodeWholePNG(PNGRowReader(path: path), pixelLimit: pixelLimit).image
     }
 
     /// Rows a streamed decode asks the decoder for at a time: a JPEG's 4:2:0 iMCU row at full
     /// scale is 16 rows, so a call rarely stops inside one; the buffer is 16 decoded rows.
     static let streamedRows = 16
 
-    /// Decodes the file at `path` into an upright picture area-averaged to `target(info)` (each
-    /// side capped at what the decode yields), `info` being its header: the same pixels as
-    /// `decode(_:atLeast:pixelLimit:)` at that target followed by `AreaResample.shrink`.
+    /// Decodes the file at `path` into an upright picture shrunk by `filter` to `target(info)`
+    /// (each side capped at what the decode yields), `info` being its header: the same pixels as
+    /// `decode(_:atLeast:pixelLimit:)` at the size `jpegScaleEighths(for:shrunkTo:filter:pixelLimit:)`
+    /// chooses, followed by `filter.shrink` (within 1 per channel for a JPEG turned upright
+    /// through `.lanczos3`, which is resampled before it is turned, its float sums then added
+    /// in another order).
     ///
-    /// Both formats are streamed: read from the file 64 KiB at a time and area-averaged
-    /// `streamedRows` rows at a time as the decoder delivers them, so besides the result only a
-    /// few decoded rows are held, never the file or the whole picture (3/8 of a 24 MP JPEG would
-    /// be 13 MiB, a 54 MP PNG 216 MiB) — which is what keeps paging through big photos within a
-    /// small peak of memory. A JPEG is decoded at the DCT scale `jpegScaleEighths` picks, a PNG
-    /// at full size (each row inflated, then averaged; see `decodePNG` for interlaced ones). A
-    /// result over `pixelLimit` is refused for a JPEG even at 1/8 and, for a PNG, made smaller
-    /// to fit; a PNG of more than `pngPixelLimit` pixels or `pngSideLimit` a side is refused.
+    /// Both formats are streamed: read from the file 64 KiB at a time and pushed through the
+    /// filter's `RowResampler` `streamedRows` rows at a time as the decoder delivers them, so
+    /// besides the result only a few decoded rows are held, never the file or the whole picture
+    /// (1/2 of a 24 MP JPEG would be 23 MiB, a 54 MP PNG 216 MiB) — which is what keeps paging
+    /// through big photos within a small peak of memory. A JPEG is decoded at the DCT scale
+    /// `jpegScaleEighths(for:shrunkTo:filter:pixelLimit:)` picks, a PNG at full size (each row
+    /// inflated, then resampled; see `decodePNG` for interlaced ones). A result over
+    /// `pixelLimit` is refused for a JPEG even at 1/8 and, for a PNG, made smaller to fit; a PNG
+    /// of more than `pngPixelLimit` pixels or `pngSideLimit` a side is refused.
     ///
     /// `stop` is asked between pieces (every `streamedRows` rows); once it says true the decode
     /// ends there, skipping the rest of the file, and throws `ImageDecodeError.stopped`.
     public static func decodeFile(
-        atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, pixelLimit: Int = defaultPixelLimit,
-        until stop: () -> Bool = { false }
+        atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter = .lanczos3,
+        pixelLimit: Int = defaultPixelLimit, until stop: () -> Bool = { false }
     ) throws(ImageDecodeError) -> DecodedImage {
         try decodeFile(
-            atPath: path, shrunkTo: target, pixelLimit: pixelLimit, wholeInterlacedPixels: wholeInterlacedPixels, until: stop)
+            atPath: path, shrunkTo: target, filter: filter, pixelLimit: pixelLimit,
+            wholeInterlacedPixels: wholeInterlacedPixels, until: stop)
     }
 
-    /// `decodeFile(atPath:shrunkTo:pixelLimit:until:)` decoding interlaced PNGs of up to
+    /// `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)` decoding interlaced PNGs of up to
     /// `wholeInterlacedPixels` whole.
     package static func decodeFile(
-        atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, pixelLimit: Int, wholeInterlacedPixels: Int,
-        until stop: () -> Bool
+        atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter = .lanczos3,
+        pixelLimit: Int, wholeInterlacedPixels: Int, until stop: () -> Bool
     ) throws(ImageDecodeError) -> DecodedImage {
         let head = try FileBytes.read(atPath: path, upTo: ImageFormat.signatureLength)
         switch try detectFormat(head) {
         case .png:
             return try decodePNG(
-                PNGRowReader(path: path), shrunkTo: target, pixelLimit: pixelLimit,
+                PNGRowReader(path: path), shrunkTo: target, filter: filter, pixelLimit: pixelLimit,
                 wholeInterlacedPixels: wholeInterlacedPixels, until: stop)
         case .jpeg:
-            return try decodeJPEG(JPEGRowReader(path: path), shrunkTo: target, pixelLimit: pixelLimit, until: stop)
+            return try decodeJPEG(
+                JPEGRowReader(path: path), shrunkTo: target, filter: filter, pixelLimit: pixelLimit, until: stop)
         }
     }
 
-    /// The JPEG half of `decodeFile(atPath:shrunkTo:pixelLimit:until:)`.
+    /// The JPEG half of `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`.
     private static func decodeJPEG(
-        _ reader: JPEGRowReader, shrunkTo target: (ImageInfo) -> PixelSize, pixelLimit: Int, until stop: () -> Bool
+        _ reader: JPEGRowReader, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter, pixelLimit: Int,
+        until stop: () -> Bool
     ) throws(ImageDecodeError) -> DecodedImage {
         let info = reader.info
         let size = target(info)
-        let eighths = try jpegScaleEighths(for: info, atLeast: size, pixelLimit: pixelLimit)
+        let eighths = try jpegScaleEighths(for: info, shrunkTo: size, filter: filter, pixelLimit: pixelLimit)
         let decodedSize = try reader.start(eighths: eighths, pixelLimit: pixelLimit)
         let storedTarget = info.orientation.storedSize(ofUpright: size)
-        var resampler = AreaResampler(from: decodedSize, to: PixelSize(
+        var resampler = filter.resampler(from: decodedSize, to: PixelSize(
             width: min(storedTarget.width, decodedSize.width), height: min(storedTarget.height, decodedSize.height)))
         let rows = PixelBuffer(width: decodedSize.width, height: streamedRows)
         while !resampler.isComplete {
@@ -207,14 +250,62 @@ public enum ImageDecoder {
             guard count > 0 else { break }
             for y in 0..<count { resampler.push(rows.row(y)) }
         }
+        let rowsWithData = reader.rowsBeforeEndOfData
+        let warning = reader.finish()
+        let damage = warning.map { _ in
+            guard let rowsWithData else { return ImageDamage.damagedData }
+            // A progressive JPEG is read whole before its first row: what is missing lowers the
+            // quality everywhere, no one part.
+            guard !info.hasMultipleScans else { return ImageDamage.truncated(missing: nil) }
+            return .truncated(missing: ImageDamage.MissingPart(
+                share: 1 - Double(rowsWithData) / Double(decodedSize.height), side: info.orientation.sideOfLastStoredRows))
+        }
         return DecodedImage(
-            pixels: info.orientation.upright(resampler.result), info: info, warning: reader.finish(), isOpaque: true)
+            pixels: info.orientation.upright(resampler.result), info: info, warning: warning, isOpaque: true,
+            damage: damage)
+    }
+
+    /// How many times the size shown a JPEG is decoded at least before `filter` shrinks it.
+    ///
+    /// Area averaging takes the smallest DCT scale that covers the size (1×). Lanczos-3 takes
+    /// one at least twice the size: libjpeg's DCT scaling keeps each 8×8 block's lowest
+    /// coefficients and inverse-transforms them on the smaller grid, which folds detail just
+    /// above the scaled grid's Nyquist limit back into the picture as aliasing. At 1× the
+    /// filter cannot undo it: on `FitQualityTests`' zone plates the aliased energy is 114 to
+    /// 154 grey levels², as bad as area averaging, against 0.7 to 2.7 for Lanczos-3 of the full
+    /// decode; at 1.875× (3/8 for 1200 shown 240) still 6.5 against 0.7. From 2× on the folded
+    /// band lies beyond the filter's cut-off, which removes it (0.6 to 3.0), and the detail
+    /// kept is as libjpeg decodes it at full size: mean gradients within 3 % of Lanczos-3 from
+    /// full resolution (1× loses up to 9 %). The folding grows with the detail a block holds
+    /// above the scaled grid's limit, so from 2/8 and 3/8 a zone plate (detail up to 4 and 2.7
+    /// times that limit) still shows some at 2×: 21 and 4.8 against 0.6 and 0.5 (area
+    /// averaging: 62 and 73); photos hold little detail that fine. Larger margins cost: 3/8,
+    /// 5/8, 6/8 and 7/8 take plain-C scaled IDCTs, libjpeg-turbo having SIMD ones only for
+    /// 2×2, 4×4 and 8×8 outputs (`start_pass` in its `jddctmgr.c`), so a 24 MP photo decodes at
+    /// 5/8 in about twice the time of 4/8; `make bench` prints the decode beside area averaging.
+    static func jpegOversampling(for filter: DownscaleFilter) -> Int {
+        switch filter {
+        case .area: 1
+        case .lanczos3: 2
+        }
+    }
+
+    /// The DCT scale, in eighths, for a decode of the JPEG described by `info` shrunk by `filter`
+    /// to `target` (upright): the smallest covering `jpegOversampling(for:)` times `target`
+    /// (8/8 when none does) — for a 6000×4000 photo shown 1200×800, 2/8 for `.area` and 4/8
+    /// for `.lanczos3` — as `jpegScaleEighths(for:atLeast:pixelLimit:)` chooses it.
+    public static func jpegScaleEighths(
+        for info: ImageInfo, shrunkTo target: PixelSize, filter: DownscaleFilter, pixelLimit: Int
+    ) throws(ImageDecodeError) -> Int {
+        let margin = jpegOversampling(for: filter)
+        return try jpegScaleEighths(
+            for: info, atLeast: PixelSize(width: target.width * margin, height: target.height * margin), pixelLimit: pixelLimit)
     }
 
     /// The DCT scale, in eighths, for decoding the JPEG described by `info`: the smallest whose
     /// output still covers `target` (given upright, compared in stored orientation) — e.g. 3/8
-    /// for a 6000×4000 photo shown 1620×1080, a third less to decode and hold than 1/2 — then
-    /// lowered until the output fits `pixelLimit`.
+    /// for a 6000×4000 photo shown 1620×1080, a third less to decode and hold than 1/2 — 8/8
+    /// when none does, then lowered until the output fits `pixelLimit`.
     public static func jpegScaleEighths(
         for info: ImageInfo, atLeast target: PixelSize?, pixelLimit: Int
     ) throws(ImageDecodeError) -> Int {
@@ -255,8 +346,11 @@ public enum ImageDecoder {
         return format
     }
 
+    /// Throws the error for a shim call that returned `status` with `message`, if it failed.
+    /// `size` (upright) and `pixelLimit` are the decode's, for the words of a refusal; a call
+    /// that cannot be refused for size (reading a header) passes neither.
     static func check(
-        _ status: rfi_status, format: ImageFormat, message: String, size: PixelSize = .zero, pixelLimit: Int = 0
+        _ status: rfi_status, format: ImageFormat, message: String, size: PixelSize? = nil, pixelLimit: Int = 0
     ) throws(ImageDecodeError) {
         switch status {
         case RFI_STATUS_OK:
@@ -264,14 +358,21 @@ public enum ImageDecoder {
         case RFI_STATUS_TRUNCATED:
             throw ImageDecodeError(reason: "The \(format.displayName) data ends early (the file is truncated)")
         case RFI_STATUS_TOO_LARGE:
-            throw tooLarge(size, pixelLimit: pixelLimit)
+            throw tooLarge(size ?? .zero, pixelLimit: pixelLimit)
         case RFI_STATUS_OUT_OF_MEMORY:
-            throw ImageDecodeError(reason: "There is not enough memory to decode this \(size) \(format.displayName) image")
+            throw outOfMemory(size, format: format)
         case RFI_STATUS_INVALID_REQUEST, RFI_STATUS_UNSUPPORTED:
             throw ImageDecodeError(reason: "Cannot decode that part of the \(format.displayName) image: \(message)")
         default:
             throw ImageDecodeError(reason: "The \(format.displayName) data is damaged: \(message)")
         }
+    }
+
+    /// The error of a decode of an image of `size` (upright; nil when not known) whose memory
+    /// cannot be had.
+    static func outOfMemory(_ size: PixelSize?, format: ImageFormat) -> ImageDecodeError {
+        let dimensions = size.map { "\($0.width)×\($0.height) " } ?? ""
+        return ImageDecodeError(reason: "There is not enough memory to decode this \(dimensions)\(format.displayName) image")
     }
 
     static func warningText(_ warning: rfi_warning, format: ImageFormat, message: String) -> String? {

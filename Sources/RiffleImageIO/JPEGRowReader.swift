@@ -14,6 +14,8 @@ final class JPEGRowReader {
     let info: ImageInfo
     private var reader: OpaquePointer?
     private let descriptor: Int32
+    /// The limit `start` was given, for the words of a failure while reading.
+    private var pixelLimit = 0
 
     /// Opens the file at `path` and reads its JPEG header. Throws with the OS's reason for a file
     /// that cannot be opened, and the decoder's for data that is not a readable JPEG.
@@ -50,6 +52,7 @@ final class JPEGRowReader {
         let status = message.withPointer {
             rfi_jpeg_reader_start(reader, Int32(eighths), Int64(pixelLimit), &width, &height, $0, $1)
         }
+        self.pixelLimit = pixelLimit
         try ImageDecoder.check(status, format: .jpeg, message: message.text, size: info.uprightSize, pixelLimit: pixelLimit)
         return PixelSize(width: Int(width), height: Int(height))
     }
@@ -62,8 +65,15 @@ final class JPEGRowReader {
         let status = message.withPointer {
             rfi_jpeg_reader_read(reader, rows, Int32(rowPixels), Int32(maxRows), &count, $0, $1)
         }
-        try ImageDecoder.check(status, format: .jpeg, message: message.text)
+        try ImageDecoder.check(status, format: .jpeg, message: message.text, size: info.uprightSize, pixelLimit: pixelLimit)
         return Int(count)
+    }
+
+    /// How many rows had been read when the file's data ran out, or nil while it has not (see
+    /// `rfi_jpeg_reader_rows_before_end_of_data`).
+    var rowsBeforeEndOfData: Int? {
+        let rows = rfi_jpeg_reader_rows_before_end_of_data(reader)
+        return rows >= 0 ? Int(rows) : nil
     }
 
     /// Ends the decode (early, if rows remain: those are skipped unread) and returns the words

@@ -1,26 +1,30 @@
+import Glibc
 import RiffleGeometry
 import RiffleRaster
 
 /// How PNGs are decoded: row by row from libpng (`PNGRowReader`), never holding the file, and
 /// holding the picture only when it is asked for whole.
 ///
-/// A non-interlaced PNG streams: its rows go straight into the caller's reduction (an
-/// `AreaResampler`, the tile cutter) `streamedRows` at a time, so besides the result a decode
-/// holds one row buffer (`streamedRows` × W × 4 bytes), the resampler's two rows of sums
-/// (32 · W bytes) and libpng's two raw rows (at most 16 · W bytes): for a 9000-pixel-wide photo,
-/// about a megabyte, whatever its height.
+/// A non-interlaced PNG streams: its rows go straight into the caller's reduction (the
+/// `RowResampler` of the decode's `DownscaleFilter`, the tile cutter) `streamedRows` at a time,
+/// so besides the result a decode holds one row buffer (`streamedRows` × W × 4 bytes), the
+/// resampler's rows (an `AreaResampler`'s two rows of sums, 32 · W bytes; a
+/// `LanczosResampler`'s source row in floats, 16 · W bytes, and its ring of rows resampled
+/// across, at the output's width) and libpng's two raw rows (at most 16 · W bytes): for a
+/// 9000-pixel-wide photo, about a megabyte, whatever its height.
 ///
 /// An Adam7-interlaced PNG spreads every part of the picture over its seven passes, one after
 /// another through the file, so its rows cannot be reduced as they come. Its first passes hold
 /// the picture subsampled: pass 1 every 8th pixel both ways, passes 1–3 every 4th, passes 1–5
 /// every 2nd (PNG specification, section 8.2). So it is decoded into the grid of every 2^k-th
 /// pixel, k ≤ 3, from only the passes that grid needs (the rest of the file is never inflated),
-/// then area-averaged: the grid is the coarsest whose ⌈W/2^k⌉ × ⌈H/2^k⌉ still covers the target.
+/// then shrunk by the filter: the grid is the coarsest whose ⌈W/2^k⌉ × ⌈H/2^k⌉ still covers the
+/// target.
 /// Memory bound: that grid (4 bytes a pixel) plus one row buffer — for a target of the picture's
 /// aspect at most twice the target's width and height, or 1/64 of the picture when even 1/8
 /// covers the target, and never more than the pixel limit. Subsampling is point sampling,
-/// sharper but more aliased than averaging every pixel; pictures of up to
-/// `wholeInterlacedPixels` are therefore decoded whole (k = 0, at most 64 MiB) and averaged
+/// sharper but more aliased than filtering every pixel; pictures of up to
+/// `wholeInterlacedPixels` are therefore decoded whole (k = 0, at most 64 MiB) and shrunk
 /// exactly like their non-interlaced twins.
 extension ImageDecoder {
     /// What a pass over a PNG's rows found out besides their pixels.
@@ -29,11 +33,40 @@ extension ImageDecoder {
         var hasFill = false
         /// Every pixel had alpha 255.
         var isOpaque = true
+        /// Rows that came from the data, not grey fill (of every pass read, for an interlaced
+        /// picture).
+        var rowsWithData = 0
 
         mutating func note(_ batch: PNGRows) {
             hasFill = hasFill || batch.decoded < batch.count
             isOpaque = isOpaque && !batch.isTranslucent
+            rowsWithData += batch.decoded
         }
+
+        /// What a decode of the PNG described by `info` that ended with `warning` after these
+        /// rows recovered from: nil without a warning; for a non-interlaced picture, the band of
+        /// the rows never read (those after the last one libpng could inflate), along the side
+        /// the last stored rows end up on once upright; for an interlaced one, whose missing
+        /// passes thin out the whole picture, no one part.
+        func damage(of info: ImageInfo, warning: String?) -> ImageDamage? {
+            guard warning != nil else { return nil }
+            guard !info.hasMultipleScans, info.storedSize.height > 0 else { return .truncated(missing: nil) }
+            let height = info.storedSize.height
+            return .truncated(missing: ImageDamage.MissingPart(
+                share: 1 - Double(min(rowsWithData, height)) / Double(height), side: info.orientation.sideOfLastStoredRows))
+        }
+    }
+
+    /// A zeroed buffer of `size` for decoding the PNG described by `info`; throws the decode's
+    /// out-of-memory error, where `PixelBuffer(width:height:)` would stop the process, when the
+    /// memory cannot be had (a header may claim gigapixels within a generous pixel limit).
+    static func allocatePNGPixels(_ size: PixelSize, for info: ImageInfo) throws(ImageDecodeError) -> PixelBuffer {
+        guard let memory = calloc(max(1, size.area), MemoryLayout<UInt32>.size) else {
+            throw outOfMemory(info.uprightSize, format: .png)
+        }
+        return PixelBuffer(
+            wrapping: memory.assumingMemoryBound(to: UInt32.self), width: size.width, height: size.height,
+            rowPixels: size.width, release: { free($0) })
     }
 
     /// The most pixels Riffle reads from one PNG, 2^30 (a gigapixel): every pixel of a PNG must be
@@ -92,9 +125,14 @@ extension ImageDecoder {
         return (chosen...3).first { grid($0).area <= pixelLimit }
     }
 
-    /// Decodes the whole picture of a PNG at full resolution. Throws for more than `pixelLimit`
-    /// pixels before allocating any.
-    static func decodeWholePNG(_ reader: PNGRowReader, pixelLimit: Int) throws(ImageDecodeError) -> DecodedImage {
+    /// Decodes the whole picture of a PNG at full resolution, and with `withText` its text
+    /// chunks (before and after the image data, in file order: the file must then end with
+    /// IEND, and one cut off anywhere throws); without, the text is empty and the chunks after
+    /// the image data are never read. Throws for more than `pixelLimit` pixels before allocating
+    /// any.
+    static func decodeWholePNG(
+        _ reader: PNGRowReader, pixelLimit: Int, withText: Bool = false
+    ) throws(ImageDecodeError) -> (image: DecodedImage, text: [PNGTextChunk]) {
         let info = reader.info
         guard info.storedSize.area <= pixelLimit else { throw tooLarge(info.uprightSize, pixelLimit: pixelLimit) }
         try reader.start()
@@ -103,7 +141,7 @@ extension ImageDecoder {
         if info.hasMultipleScans {
             (stored, seen) = try adam7Picture(reader, reduction: 0, until: { false })
         } else {
-            stored = PixelBuffer(width: info.storedSize.width, height: info.storedSize.height)
+            stored = try allocatePNGPixels(info.storedSize, for: info)
             var y = 0
             while y < stored.height {
                 let batch = try reader.read(into: stored.row(y), rowPixels: stored.rowPixels, maxRows: stored.height - y)
@@ -112,16 +150,20 @@ extension ImageDecoder {
                 y += batch.count
             }
         }
-        return DecodedImage(
-            pixels: info.orientation.upright(stored), info: info, warning: reader.finish(), isOpaque: seen.isOpaque)
+        let text = withText ? try reader.readText() : []
+        let warning = reader.finish()
+        let image = DecodedImage(
+            pixels: info.orientation.upright(stored), info: info, warning: warning, isOpaque: seen.isOpaque,
+            damage: seen.damage(of: info, warning: warning))
+        return (image, text)
     }
 
-    /// Decodes a PNG area-averaged to `target(info)` (upright; each side capped at the stored
-    /// size, then shrunk to fit `pixelLimit`), streamed as the type's note says. Asks `stop`
-    /// every `streamedRows` rows and throws `ImageDecodeError.stopped` once it says true.
+    /// Decodes a PNG shrunk by `filter` to `target(info)` (upright; each side capped at the
+    /// stored size, then shrunk to fit `pixelLimit`), streamed as the type's note says. Asks
+    /// `stop` every `streamedRows` rows and throws `ImageDecodeError.stopped` once it says true.
     static func decodePNG(
-        _ reader: PNGRowReader, shrunkTo target: (ImageInfo) -> PixelSize, pixelLimit: Int, wholeInterlacedPixels: Int,
-        until stop: () -> Bool
+        _ reader: PNGRowReader, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter, pixelLimit: Int,
+        wholeInterlacedPixels: Int, until stop: () -> Bool
     ) throws(ImageDecodeError) -> DecodedImage {
         let info = reader.info
         try checkPNGSize(info)
@@ -137,15 +179,17 @@ extension ImageDecoder {
                 throw tooLarge(info.uprightSize, pixelLimit: pixelLimit)
             }
             let (grid, gridSeen) = try adam7Picture(reader, reduction: k, until: stop)
-            shrunk = AreaResample.shrink(grid, toWidth: min(wanted.width, grid.width), height: min(wanted.height, grid.height))
+            shrunk = filter.shrink(grid, to: PixelSize(width: min(wanted.width, grid.width), height: min(wanted.height, grid.height)))
             seen = gridSeen
         } else {
-            var resampler = AreaResampler(from: stored, to: wanted)
+            var resampler = filter.resampler(from: stored, to: wanted)
             seen = try forEachPNGRow(reader, until: stop) { row, _ in resampler.push(row) }
             shrunk = resampler.result
         }
+        let warning = reader.finish()
         return DecodedImage(
-            pixels: info.orientation.upright(shrunk), info: info, warning: reader.finish(), isOpaque: seen.isOpaque)
+            pixels: info.orientation.upright(shrunk), info: info, warning: warning, isOpaque: seen.isOpaque,
+            damage: seen.damage(of: info, warning: warning))
     }
 
     /// Hands each stored row of a started non-interlaced PNG to `body`, top to bottom, with
@@ -175,7 +219,8 @@ extension ImageDecoder {
     ) throws(ImageDecodeError) -> (pixels: PixelBuffer, seen: PNGRowsSeen) {
         let stored = reader.info.storedSize
         let step = 1 << k
-        let grid = PixelBuffer(width: (stored.width + step - 1) >> k, height: (stored.height + step - 1) >> k)
+        let grid = try allocatePNGPixels(
+            PixelSize(width: (stored.width + step - 1) >> k, height: (stored.height + step - 1) >> k), for: reader.info)
         let rows = PixelBuffer(width: stored.width, height: streamedRows)
         var seen = PNGRowsSeen()
         while true {

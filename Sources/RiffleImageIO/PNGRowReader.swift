@@ -47,8 +47,8 @@ struct PNGRows {
 /// pass by pass, each with only its pass's pixels (`PNGRows` says where they go).
 ///
 /// Order of use: `start()`, then `read(into:rowPixels:maxRows:)` until it delivers no row, then
-/// `finish()`; a reader over a file keeps it open until the reader goes away. One thread at a
-/// time.
+/// `readText()` if the text chunks are wanted, then `finish()`; a reader over a file keeps it
+/// open until the reader goes away. One thread at a time.
 final class PNGRowReader {
     /// The header: stored size, eXIf orientation, interlacing, transparency.
     let info: ImageInfo
@@ -110,7 +110,7 @@ final class PNGRowReader {
     func start() throws(ImageDecodeError) {
         var message = MessageBuffer()
         let status = message.withPointer { rfi_png_reader_start(reader, $0, $1) }
-        try ImageDecoder.check(status, format: .png, message: message.text)
+        try ImageDecoder.check(status, format: .png, message: message.text, size: info.uprightSize)
     }
 
     /// Decodes up to `maxRows` next rows, all of one pass, into `rows`, `rowPixels` apart (at
@@ -122,8 +122,21 @@ final class PNGRowReader {
         let status = message.withPointer {
             rfi_png_reader_read(reader, rows, Int32(rowPixels), Int32(maxRows), &batch, $0, $1)
         }
-        try ImageDecoder.check(status, format: .png, message: message.text)
+        try ImageDecoder.check(status, format: .png, message: message.text, size: info.uprightSize)
         return PNGRows(batch)
+    }
+
+    /// Once every row is read, reads the chunks after the image data up to IEND and returns
+    /// every text chunk of the file, before and after the image data, in file order. Throws for
+    /// a file that does not end properly (its data ended early, or IEND is missing); only
+    /// `finish()` may follow.
+    func readText() throws(ImageDecodeError) -> [PNGTextChunk] {
+        var list = rfi_png_text_list()
+        defer { rfi_png_text_free(list.entries) }
+        var message = MessageBuffer()
+        let status = message.withPointer { rfi_png_reader_read_text(reader, &list, $0, $1) }
+        try ImageDecoder.check(status, format: .png, message: message.text, size: info.uprightSize)
+        return UnsafeBufferPointer(start: list.entries, count: Int(list.count)).map(PNGTextChunk.init(shimEntry:))
     }
 
     /// Ends the decode (early, if rows remain: those are never inflated) and returns the words

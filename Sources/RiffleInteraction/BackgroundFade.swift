@@ -5,8 +5,8 @@
 /// `duration` · |target − b0| seconds, so a toggle reversed mid-fade turns back without a jump
 /// and at the same speed.
 public struct BackgroundFade: Hashable, Sendable {
-    /// 0.25 s for a full fade (UIKit's bar hide/show animations take about this long; the
-    /// brief's figure).
+    /// 0.25 s for a full fade (Riffle's choice; near UIKit's bar hide/show animations, whose
+    /// duration Apple does not publish: docs/physics.md, "Background fade").
     public static let duration = 0.25
 
     private var from: Double

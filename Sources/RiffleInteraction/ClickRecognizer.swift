@@ -9,9 +9,11 @@ import RiffleGeometry
 /// `step(to:)` at release + interval, or at once when a later press is too far, or when the
 /// held press turns into a pan.
 public struct ClickRecognizer: Hashable, Sendable {
-    /// 0.3 s between the first release and the second press (PhotoSwipe, PHYSICS.md).
+    /// 0.3 s between the first release and the second press (PhotoSwipe `DOUBLE_TAP_DELAY`,
+    /// `src/js/gestures/gestures.js`; docs/physics.md, "Single and double clicks").
     public static let doubleClickInterval = 0.300
-    /// 25 px between the first tap and the second press (PhotoSwipe, PHYSICS.md).
+    /// 25 px between the first tap and the second press (PhotoSwipe `MIN_TAP_DISTANCE`,
+    /// `src/js/gestures/gestures.js`; docs/physics.md, "Single and double clicks").
     public static let doubleClickDistance = 25.0
 
     /// A recognized click.

@@ -4,7 +4,8 @@ import RifflePhysics
 /// pointer vertically only (the pan is locked to the vertical axis, so horizontal motion is
 /// ignored) while the background fades, and springs back to 0 on release.
 ///
-/// Background alpha a = 1 − |dy| / (H/3), clamped to [0, 1] (PhotoSwipe, PHYSICS.md). The return
+/// Background alpha a = 1 − |dy| / (H/3), clamped to [0, 1] (PhotoSwipe `_getVerticalDragRatio`,
+/// `src/js/gestures/drag-handler.js`; docs/physics.md, "Dismiss drag"). The return
 /// is `ScrollSimulation.snapping` to 0 with `SpringDescription.edgeBounce`, carrying the release
 /// velocity (capped so the photo does not cross 0).
 public struct DismissDragModel: Hashable, Sendable {

@@ -5,6 +5,10 @@ public enum PointerButton: Int, Sendable, Hashable {
     case left = 1
     case middle = 2
     case right = 3
+    /// The "back" side button (X button 8).
+    case back = 8
+    /// The "forward" side button (X button 9).
+    case forward = 9
 }
 
 /// Keyboard modifiers held during an event.
@@ -35,6 +39,8 @@ public enum InputEvent: Sendable, Hashable {
     case pinch(scaleFactor: Double, center: Point, phase: GesturePhase, time: Double)
     /// A key was pressed; `name` is the X keysym name ("Right", "space", "plus", "q").
     case key(name: String, modifiers: Modifiers, time: Double)
+    /// The window gained (true) or lost (false) the keyboard focus; it carries no time.
+    case focus(Bool)
     /// The window now has this size.
     case resize(PixelSize)
     /// Part of the window must be drawn again.
@@ -48,7 +54,7 @@ public enum InputEvent: Sendable, Hashable {
         case .pointerDown(_, _, _, let t), .pointerMove(_, _, let t), .pointerUp(_, _, _, let t),
              .scroll(_, _, _, _, let t), .pinch(_, _, _, let t), .key(_, _, let t):
             return t
-        case .resize, .expose, .close:
+        case .focus, .resize, .expose, .close:
             return nil
         }
     }

@@ -2,18 +2,17 @@ import RiffleGeometry
 
 /// What a key press asks of the viewer, from its X keysym name and modifiers.
 public enum KeyCommand: Hashable, Sendable {
-    /// Left, BackSpace, Prior / Page_Up.
+    /// BackSpace, Prior / Page_Up, Ctrl+Left.
     case previousPage
-    /// Right, space, Next / Page_Down.
+    /// space, Next / Page_Down, Ctrl+Right.
     case nextPage
+    /// An arrow key without Ctrl: pans a zoomed photo by a third of the window, and pages (left,
+    /// right) from its edge or at fit, as a drag hands over (eog, Loupe).
+    case arrow(ArrowDirection)
     /// Home.
     case firstPage
     /// End.
     case lastPage
-    /// Ctrl + arrow: pan a zoomed photo by `translation` (the photo moves by it, so Ctrl+Left
-    /// shows more of its left side), one wheel notch (`WheelRecognizer.panStep`) per press
-    /// (eog, Loupe).
-    case pan(translation: Point)
     /// plus, equal, KP_Add: zoom in ×1.3 about the window centre.
     case zoomIn
     /// minus, KP_Subtract: zoom out ×1/1.3 about the window centre.
@@ -24,24 +23,28 @@ public enum KeyCommand: Hashable, Sendable {
     case zoomToActualSize
     /// f, F, F11.
     case toggleFullscreen
-    /// q, Escape.
+    /// q.
     case quit
+    /// Escape: steps back one level (leave fullscreen, else quit).
+    case escape
 
     /// The command for keysym `name` with `modifiers`, or nil for a key Riffle ignores.
     public init?(keyName name: String, modifiers: Modifiers) {
-        let step = WheelRecognizer.panStep
         if modifiers.contains(.control) {
             switch name {
-            case "Left": self = .pan(translation: Point(x: step, y: 0)); return
-            case "Right": self = .pan(translation: Point(x: -step, y: 0)); return
-            case "Up": self = .pan(translation: Point(x: 0, y: step)); return
-            case "Down": self = .pan(translation: Point(x: 0, y: -step)); return
+            case "Left": self = .previousPage; return
+            case "Right": self = .nextPage; return
+            case "Up", "Down": return nil
             default: break
             }
         }
         switch name {
-        case "Left", "BackSpace", "Prior", "Page_Up": self = .previousPage
-        case "Right", "space", "Next", "Page_Down": self = .nextPage
+        case "Left": self = .arrow(.left)
+        case "Right": self = .arrow(.right)
+        case "Up": self = .arrow(.up)
+        case "Down": self = .arrow(.down)
+        case "BackSpace", "Prior", "Page_Up": self = .previousPage
+        case "space", "Next", "Page_Down": self = .nextPage
         case "Home": self = .firstPage
         case "End": self = .lastPage
         case "plus", "equal", "KP_Add": self = .zoomIn
@@ -49,8 +52,14 @@ public enum KeyCommand: Hashable, Sendable {
         case "0", "KP_0": self = .zoomToFit
         case "1", "KP_1": self = .zoomToActualSize
         case "f", "F", "F11": self = .toggleFullscreen
-        case "q", "Escape": self = .quit
+        case "q": self = .quit
+        case "Escape": self = .escape
         default: return nil
         }
     }
+}
+
+/// Which arrow key.
+public enum ArrowDirection: Hashable, Sendable {
+    case left, right, up, down
 }

@@ -10,10 +10,12 @@ import RifflePhysics
 /// damped spring (`SpringDescription.pageSnap`) carries the release velocity there without
 /// crossing the target.
 public struct PagingScrollModel: Hashable, Sendable {
-    /// 20 px between pages: Riffle's gap (PhotoScroller 20 pt, PHYSICS.md).
+    /// 20 px between pages: Riffle's gap (Apple's PhotoScroller pads each page 10 pt a side,
+    /// `PADDING` in `PhotoViewController.m`; docs/physics.md, "Paging").
     public static let gap = 20.0
     /// 500 px/s: a release faster than this is a flick that turns the page (PhotoSwipe
-    /// 0.5 px/ms, PHYSICS.md).
+    /// `MIN_NEXT_SLIDE_SPEED`, 0.5 px/ms, `src/js/gestures/drag-handler.js`; docs/physics.md,
+    /// "Paging").
     public static let flickVelocity = 500.0
 
     /// Number of pages (≥ 1).

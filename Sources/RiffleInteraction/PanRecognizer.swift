@@ -16,7 +16,8 @@ import RifflePhysics
 /// stopped is caught by the tracker's stillness threshold at the release time.
 public struct PanRecognizer: Hashable, Sendable {
     /// 10 px: movement beyond this from the press point is a pan, and decides its axis
-    /// (PhotoSwipe, PHYSICS.md).
+    /// (PhotoSwipe `AXIS_SWIPE_HYSTERISIS`, `src/js/gestures/gestures.js`; docs/physics.md,
+    /// "Pan slop and axis lock").
     public static let slop = 10.0
 
     /// What one pointer event meant.

@@ -12,15 +12,28 @@ import RifflePhysics
 /// pans drag the photo down (`DismissDragModel`). A page that stops being current returns to fit
 /// once it is off screen or the strip settles. While a pointer drag is in progress, wheel, pinch
 /// and key zooms, pans and page turns are ignored.
+///
+/// Effects outside the model (quit, fullscreen) are returned by `handle` as `AppCommand`s.
+/// Escape steps back one level: out of fullscreen first, then quits. A click that focuses the
+/// window (pressed while it lacked the focus, or the first press within `focusClickWindow` of
+/// gaining it, or one during which it gains it) only focuses it: it toggles nothing and starts no
+/// double click.
 public struct ViewerInteraction: Sendable {
+    /// 0.3 s: a press this close to the window gaining the focus (either order) is the click
+    /// that gave it, whatever the window manager's event order (Riffle's choice: a person's
+    /// second click comes later than this).
+    public static let focusClickWindow = 0.3
+    /// A third of the window per arrow-key pan of a zoomed photo (Loupe pans by a fraction of
+    /// the view per key press; Riffle's fraction).
+    public static let arrowPanFraction = 1.0 / 3
+
+
     /// The window size, pixels.
     public private(set) var viewport: Size
     /// The latest clock time seen, seconds: state is as of this time.
     public private(set) var now: Double
-    /// Set by q, Escape or `.close`.
-    public private(set) var wantsQuit = false
-    /// Counts f / F11 presses.
-    public private(set) var fullscreenToggles = 0
+    /// True once the model has asked for fullscreen (and not asked to leave it since).
+    public private(set) var isFullscreen = false
 
     private var contentSizes: [Int: Size] = [:]
     private var paging: PagingScrollModel
@@ -33,6 +46,16 @@ public struct ViewerInteraction: Sendable {
     private var drag: Drag?
     private var wheelZoomPage: Int?
     private var pinchPage: Int?
+    private var zoomLabel = ZoomLabel()
+    /// The page whose zoom the label shows; the label goes when another page becomes current.
+    private var zoomLabelPage: Int?
+    private var hasFocus = true
+    /// When the focus was gained, while no press has claimed being the one that gained it.
+    private var unclaimedFocusGain: Double?
+    /// The press in progress is the one that focused the window: its tap is ignored.
+    private var pressOnlyFocuses = false
+    /// Commands issued while handling the current event.
+    private var commands: [AppCommand] = []
 
     private struct Drag: Sendable {
         var route: Route
@@ -105,19 +128,27 @@ public struct ViewerInteraction: Sendable {
         advance(to: t)
     }
 
-    /// Applies one input event at its time (events without one happen at `now`).
-    public mutating func handle(_ event: InputEvent) {
+    /// Applies one input event at its time (events without one happen at `now`); returns what
+    /// the app must do beyond the model (quit, fullscreen), in order.
+    @discardableResult
+    public mutating func handle(_ event: InputEvent) -> [AppCommand] {
         if let t = event.time { advance(to: t) }
         switch event {
+        case .pointerDown(_, .back, _, _):
+            if drag == nil { paging.scroll(toPage: currentPage - 1, at: now) }
+        case .pointerDown(_, .forward, _, _):
+            if drag == nil { paging.scroll(toPage: currentPage + 1, at: now) }
         case let .pointerDown(position, button, _, _):
-            guard button == .left else { return }
-            if let click = clicks.press(at: position, time: now) { perform(click) }
+            guard button == .left else { break }
+            pressOnlyFocuses = !hasFocus || unclaimedFocusGain.map { now - $0 <= Self.focusClickWindow } ?? false
+            unclaimedFocusGain = nil
+            if !pressOnlyFocuses, let click = clicks.press(at: position, time: now) { perform(click) }
             if drag?.source == .precise { endDrag(velocity: .zero) }
             pan.press(at: position, time: now)
         case let .pointerMove(position, _, _):
             if let output = pan.move(to: position, time: now) { perform(output) }
         case let .pointerUp(position, button, _, _):
-            guard button == .left else { return }
+            guard button == .left else { break }
             let outputs = pan.release(at: position, time: now)
             if outputs.isEmpty, let click = clicks.cancelSecondPress(time: now) { perform(click) }
             for output in outputs { perform(output) }
@@ -132,23 +163,40 @@ public struct ViewerInteraction: Sendable {
             if let command = KeyCommand(keyName: name, modifiers: modifiers) { perform(command) }
         case let .resize(size):
             resize(viewport: Size(size), at: now)
+        case let .focus(gained):
+            hasFocus = gained
+            if gained, pan.isPressed {
+                pressOnlyFocuses = true
+            } else if gained {
+                unclaimedFocusGain = now
+            }
         case .expose:
             break
         case .close:
-            wantsQuit = true
+            commands.append(.quit)
         }
         tidy()
+        defer { commands.removeAll() }
+        return commands
     }
 
-    /// True while anything moves with time alone or a timer is outstanding.
+    /// True while anything moves with time alone or a timer is outstanding: frames are needed.
     public var isAnimating: Bool {
-        paging.isAnimating || zooms.values.contains { $0.isAnimating } || dismiss.isAnimating
-            || fade.isAnimating(at: now) || clicks.isPending || wheel.deadline != nil
+        !isSettled || zoomLabel.isAnimating(at: now)
+    }
+
+    /// True when the pages, their zooms, the background and the gesture timers will not change
+    /// with time alone (the zoom label may still fade): what is shown is where it rests, so a
+    /// sharper decode of it is worth asking for.
+    public var isSettled: Bool {
+        !(paging.isAnimating || zooms.values.contains { $0.isAnimating } || dismiss.isAnimating
+            || fade.isAnimating(at: now) || clicks.isPending || wheel.deadline != nil)
     }
 
     /// The frame to draw, as of `now`.
     public var renderState: ViewerRenderState {
         let offset = paging.position(at: now)
+        let current = currentPage
         let pages = visiblePages(at: offset).map { index in
             ViewerRenderState.Page(
                 index: index, originX: Double(index) * paging.pageWidth - offset,
@@ -159,7 +207,10 @@ public struct ViewerInteraction: Sendable {
             pages: pages, backgroundBlackness: fade.blackness(at: now), chromeVisible: fade.chromeVisible,
             dismissOffset: Point(x: 0, y: dismiss.offset(at: now)),
             dismissBackgroundAlpha: dismiss.backgroundAlpha(at: now, viewportHeight: viewport.height),
-            isAnimating: isAnimating, wantsQuit: wantsQuit, fullscreenToggles: fullscreenToggles)
+            isAnimating: isAnimating,
+            zoomLabel: ViewerRenderState.ZoomLabel(
+                scale: (zooms[current]?.transform(at: now) ?? zoomBounds(forPage: current).fitTransform).scale,
+                opacity: zoomLabel.opacity(at: now)))
     }
 
     // MARK: - Time
@@ -171,6 +222,10 @@ public struct ViewerInteraction: Sendable {
         paging.settle(at: now)
         dismiss.settle(at: now)
         for page in zooms.keys { zooms[page]?.settle(at: now) }
+        // A zoom still moving (an animation, a bounce, a pinch) keeps its label up.
+        if zoomLabel.isAnimating(at: now), let page = zoomLabelPage, let zoom = zooms[page], zoom.isAnimating || zoom.isTracking {
+            zoomLabel.zoomChanged(at: now)
+        }
         tidy()
     }
 
@@ -178,6 +233,10 @@ public struct ViewerInteraction: Sendable {
     // not current, or not current once the strip has settled.
     private mutating func tidy() {
         let current = paging.currentPage(at: now)
+        if let page = zoomLabelPage, page != current {
+            zoomLabel = ZoomLabel()
+            zoomLabelPage = nil
+        }
         let settled = !paging.isAnimating && !paging.isDragging
         let visible = visiblePages(at: paging.position(at: now))
         for (page, model) in zooms {
@@ -281,6 +340,7 @@ public struct ViewerInteraction: Sendable {
         case let .ended(velocity, _):
             if drag?.source == .pointer { endDrag(velocity: velocity) }
         case let .tap(position, time):
+            if pressOnlyFocuses { break }
             if let click = clicks.tap(at: position, time: time) { perform(click) }
         }
     }
@@ -306,6 +366,7 @@ public struct ViewerInteraction: Sendable {
                     at: now)
             }
             zooms[page] = zoom
+            showZoomLabel(page)
         }
     }
 
@@ -318,6 +379,7 @@ public struct ViewerInteraction: Sendable {
             zoom.zoom(by: factor, anchor: pagePoint(anchor, page: page), at: now)
             zooms[page] = zoom
             wheelZoomPage = page
+            showZoomLabel(page)
         case .endZoom:
             guard let page = wheelZoomPage else { return }
             wheelZoomPage = nil
@@ -344,6 +406,7 @@ public struct ViewerInteraction: Sendable {
         let page = pinchPage ?? currentPage
         var zoom = zoomModel(page)
         zoom.zoom(by: factor, anchor: pagePoint(center, page: page), at: now)
+        showZoomLabel(page)
         if phase == .ended {
             zoom.release(velocity: .zero, at: now)
             pinchPage = nil
@@ -356,10 +419,19 @@ public struct ViewerInteraction: Sendable {
     private mutating func perform(_ command: KeyCommand) {
         switch command {
         case .toggleFullscreen:
-            fullscreenToggles += 1
+            isFullscreen.toggle()
+            commands.append(.setFullscreen(isFullscreen))
             return
         case .quit:
-            wantsQuit = true
+            commands.append(.quit)
+            return
+        case .escape:
+            if isFullscreen {
+                isFullscreen = false
+                commands.append(.setFullscreen(false))
+            } else {
+                commands.append(.quit)
+            }
             return
         default:
             break
@@ -370,12 +442,33 @@ public struct ViewerInteraction: Sendable {
         case .nextPage: paging.scroll(toPage: currentPage + 1, at: now)
         case .firstPage: paging.scroll(toPage: 0, fromNeighbour: true, at: now)
         case .lastPage: paging.scroll(toPage: pageCount - 1, fromNeighbour: true, at: now)
-        case let .pan(translation): panZoomedPhoto(by: translation)
+        case let .arrow(direction): arrow(direction)
         case .zoomIn: zoomAboutCentre(to: { $0 * WheelRecognizer.zoomPerNotch })
         case .zoomOut: zoomAboutCentre(to: { $0 / WheelRecognizer.zoomPerNotch })
         case .zoomToFit: zoomAboutCentre(to: { _ in 0 })
         case .zoomToActualSize: zoomAboutCentre(to: { _ in 1 })
-        case .toggleFullscreen, .quit: break
+        case .toggleFullscreen, .quit, .escape: break
+        }
+    }
+
+    // An arrow pans a zoomed photo a third of the window the arrow's way (Right shows more of
+    // its right side: the photo moves left) through the pan animation, stopping at the edge;
+    // Left and Right at that edge, or at fit, turn the page instead, as a drag hands over.
+    private mutating func arrow(_ direction: ArrowDirection) {
+        let axis: Axis = direction == .left || direction == .right ? .horizontal : .vertical
+        let sign: Double = direction == .left || direction == .up ? 1 : -1
+        let page = currentPage
+        let zoom = zoomModel(page)
+        let target = zoom.restingTransform(at: now)
+        let range = zoom.bounds.offsetRange(axis, scale: target.scale)
+        let atEdge = sign > 0
+            ? target.offset[axis] >= range.upperBound - Tolerance.pixels.distance
+            : target.offset[axis] <= range.lowerBound + Tolerance.pixels.distance
+        if zoom.bounds.isZoomed(target), !atEdge {
+            let step = viewport[axis] * Self.arrowPanFraction * sign
+            panZoomedPhoto(by: axis == .horizontal ? Point(x: step, y: 0) : Point(x: 0, y: step))
+        } else if axis == .horizontal {
+            paging.scroll(toPage: page - Int(sign), at: now)
         }
     }
 
@@ -393,6 +486,12 @@ public struct ViewerInteraction: Sendable {
             to: ScaleTranslate(scale: newScale, offset: bounds.clampOffset(viewportCentre - point * newScale, scale: newScale)),
             at: now)
         zooms[page] = zoom
+        showZoomLabel(page)
+    }
+
+    private mutating func showZoomLabel(_ page: Int) {
+        zoomLabel.zoomChanged(at: now)
+        zoomLabelPage = page
     }
 
     // Animates a zoomed current page's resting offset by `translation`, within bounds.

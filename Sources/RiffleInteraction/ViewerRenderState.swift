@@ -36,8 +36,18 @@ public struct ViewerRenderState: Hashable, Sendable {
     public var dismissBackgroundAlpha: Double
     /// True while anything moves with time alone or a timer is outstanding: keep stepping.
     public var isAnimating: Bool
-    /// Set once by q, Escape or the window manager's close: the app should quit.
-    public var wantsQuit: Bool
-    /// How many times f or F11 asked to toggle fullscreen; the app acts when it grows.
-    public var fullscreenToggles: Int
+    /// The zoom-level label of the current page.
+    public var zoomLabel: ZoomLabel
+
+    /// The short-lived zoom-level figure ("250 %") over the photo while its zoom changes.
+    public struct ZoomLabel: Hashable, Sendable {
+        /// Image pixels → screen pixels of the current page (1 = 100 %).
+        public var scale: Double
+        /// 0 hidden … 1 fully shown.
+        public var opacity: Double
+
+        /// The scale as a whole percentage, "250 %" (a narrow no-break space before the sign,
+        /// as typography asks).
+        public var text: String { "\(Int((scale * 100).rounded()))\u{202F}%" }
+    }
 }

@@ -14,10 +14,11 @@ import RifflePhysics
 ///   the fingers; it ends after `preciseIdle` without events, with the velocity that
 ///   `VelocityTracker` measures on the accumulated scroll position, for momentum.
 public struct WheelRecognizer: Hashable, Sendable {
-    /// ×1.3 per notch (Loupe, PHYSICS.md).
+    /// ×1.3 per notch (Loupe `ZOOM_FACTOR_SCROLL_WHEEL`, `src/widgets/image.rs`; docs/physics.md,
+    /// "Wheel zoom").
     public static let zoomPerNotch = 1.3
-    /// 0.15 s without wheel zoom releases the zoom bounce (the brief's figure); also the gap
-    /// that ends a burst of horizontal notches.
+    /// 0.15 s without wheel zoom releases the zoom bounce (Riffle's choice; docs/physics.md,
+    /// "Wheel zoom"); also the gap that ends a burst of horizontal notches.
     public static let zoomIdle = 0.150
     /// 60 px per notch: Chromium on X11 scrolls 53 px per wheel notch (`kWheelScrollAmount`);
     /// Riffle rounds it up. Also one Ctrl+arrow key press.
@@ -84,7 +85,7 @@ public struct WheelRecognizer: Hashable, Sendable {
         if horizontal != 0 {
             if photoIsZoomed {
                 actions.append(.panStep(translation: Point(x: -horizontal * Self.panStep, y: 0)))
-            } else if lastPageNotch.map({ time - $0 > Self.zoomIdle }) ?? true {
+            } else if lastPageNotch.map({ time - $0 >= Self.zoomIdle }) ?? true {
                 actions.append(.page(direction: horizontal > 0 ? 1 : -1))
             }
             lastPageNotch = time

@@ -26,9 +26,13 @@ public struct ZoomAnimation: Hashable, Sendable {
         self.from = from
         self.to = to
         self.start = start
+        // Image point q moves by d + q·ds; across the corners each axis's largest move combines
+        // with the other's, so the farthest corner travels the length of `farthest`. A travel of
+        // 0 gives an infinite tolerance: done at once.
         let ds = to.scale - from.scale, d = to.offset - from.offset
-        let travel = max(
-            abs(d.x), abs(d.y), abs(d.x + content.width * ds), abs(d.y + content.height * ds), 1)
+        let farthest = Point(
+            x: max(abs(d.x), abs(d.x + content.width * ds)), y: max(abs(d.y), abs(d.y + content.height * ds)))
+        let travel = farthest.length
         let pixels = Tolerance.pixels
         progress = SpringSimulation(
             spring: .zoomBounce, position: 0, velocity: 0, target: 1,

@@ -5,18 +5,24 @@ import RifflePhysics
 /// `ImageScrollView`: min = fit, content centred while smaller than the viewport).
 ///
 /// Scales map image pixels to page pixels. minimum = fit = `AspectFit.scale` (never above 1, so a
-/// small photo rests at 1:1); maximum = max(2.5 · fit, 2). The offset (page position of the image
+/// small photo rests at 1:1); maximum = max(2.5 · fit, 8, fill), fill = min(Vw/Cw, Vh/Ch) the
+/// scale at which the whole photo just fills the viewport (above 1 for a photo smaller than it).
+/// The offset (page position of the image
 /// origin) along an axis of viewport size V and content size C at scale s lies in
 /// [V − C·s, 0] when C·s > V, and is exactly (V − C·s)/2 otherwise: a photo smaller than the
 /// viewport on an axis stays centred on it.
 public struct ZoomBounds: Hashable, Sendable {
-    /// The largest resting scale is at least 2.5 × fit, the double-click zoom (PhotoSwipe, Loupe;
-    /// PHYSICS.md), so a double-clicked photo never bounces back.
+    /// The largest resting scale is at least 2.5 × fit, the double-click zoom (Loupe; see
+    /// `doubleClickFitMultiple`), so a double-clicked photo never bounces back.
     public static let maximumFitMultiple = 2.5
-    /// The largest resting scale is at least 2 (200 %, two screen pixels per image pixel): a
-    /// large photo can be inspected beyond 1:1 however small its fit is (Riffle's choice).
-    public static let maximumScaleFloor = 2.0
-    /// Double-click zooms to 2.5 × fit (PhotoSwipe and Loupe, PHYSICS.md), capped at `maximum`.
+    /// The largest resting scale is at least 8 (800 %, eight screen pixels per image pixel):
+    /// enough to see single pixels of any photo (pixel peeping; Riffle's choice. Loupe allows
+    /// 20x; the comparisons with eog and Photos are unverified: docs/physics.md, "Limits"). From
+    /// `SamplingFilter.nearestScale` on, pixels are drawn as crisp squares.
+    public static let maximumScaleFloor = 8.0
+    /// Double-click zooms to 2.5 × fit (Loupe `ZOOM_FACTOR_DOUBLE_TAP`, `src/widgets/image.rs`;
+    /// PhotoSwipe instead uses min(1, 3 × fit): docs/physics.md, "Double-click zoom"), capped at
+    /// `maximum`.
     public static let doubleClickFitMultiple = 2.5
     // Relative slack under which a scale counts as fit: rounding in the homothety interpolation
     // is near 1e-15 relative; 1e-9 of a 10 000 px photo is 1e-5 px.
@@ -40,8 +46,12 @@ public struct ZoomBounds: Hashable, Sendable {
     public var fit: Double { AspectFit.scale(content: content, viewport: viewport) }
     /// The smallest resting scale: fit.
     public var minimum: Double { fit }
-    /// The largest resting scale: max(2.5 · fit, 2).
-    public var maximum: Double { max(Self.maximumFitMultiple * fit, Self.maximumScaleFloor) }
+    /// The scale at which the photo just fills the viewport, min(Vw/Cw, Vh/Ch): fit without
+    /// fit's cap at 1.
+    public var fill: Double { min(viewport.width / content.width, viewport.height / content.height) }
+    /// The largest resting scale: max(2.5 · fit, 8, fill), so a 40×30 icon can be zoomed until it
+    /// fills the window.
+    public var maximum: Double { max(Self.maximumFitMultiple * fit, Self.maximumScaleFloor, fill) }
     /// The double-click target: min(2.5 · fit, maximum).
     public var doubleClickScale: Double { min(Self.doubleClickFitMultiple * fit, maximum) }
     /// Loupe's power-law resistance past [minimum, maximum].

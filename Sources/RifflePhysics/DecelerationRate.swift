@@ -14,11 +14,14 @@ public struct DecelerationRate: Hashable, Sendable {
         self.perMillisecond = perMillisecond
     }
 
-    /// UIScrollView `.normal`: 0.998 per ms (Apple's constant name; the value from community
-    /// measurements, PHYSICS.md). Paging and ordinary scrolling.
+    /// UIScrollView `.normal`: 0.998 per ms (Apple's constant name,
+    /// https://developer.apple.com/documentation/uikit/uiscrollview/decelerationrate-swift.struct;
+    /// the value a community measurement, docs/physics.md, "Deceleration"). Paging and ordinary
+    /// scrolling.
     public static let normal = DecelerationRate(perMillisecond: 0.998)
 
-    /// UIScrollView `.fast`: 0.99 per ms (PHYSICS.md). Apple's PhotoScroller sets it on the zoom view.
+    /// UIScrollView `.fast`: 0.99 per ms (community measurement; docs/physics.md, "Deceleration").
+    /// Apple's PhotoScroller sets it on the zoom view (`ImageScrollView.m`).
     public static let fast = DecelerationRate(perMillisecond: 0.99)
 
     /// r^1000: velocity kept after one second (0.135 for `.normal`, Flutter's fling drag).
@@ -29,8 +32,9 @@ public struct DecelerationRate: Hashable, Sendable {
 
     /// 1/k, in seconds: the distance to rest per unit of initial velocity, ∫₀^∞ e^(−k·t) dt.
     ///
-    /// 0.4995 s for `.normal`, 0.0995 s for `.fast`. PHYSICS.md's r/(1 − r)/1000 (0.499 s,
-    /// 0.099 s) is the discrete per-millisecond sum of the same decay; Riffle uses the continuous
-    /// integral everywhere so that position is exactly the integral of velocity.
+    /// 0.4995 s for `.normal`, 0.0995 s for `.fast`. The projection r/(1 − r)/1000 (0.499 s,
+    /// 0.099 s; PhotoSwipe's `project()` in `src/js/gestures/drag-handler.js`) is the discrete
+    /// per-millisecond sum of the same decay; Riffle uses the continuous integral everywhere so
+    /// that position is exactly the integral of velocity (docs/physics.md, "Deceleration").
     public var distancePerVelocity: Double { 1 / decayConstant }
 }

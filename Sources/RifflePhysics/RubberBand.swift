@@ -5,7 +5,9 @@
 /// the content never moves further than one viewport past its edge. Negative excesses are
 /// mirrored: b(−x) = −b(x). An empty viewport (d ≤ 0) does not stretch at all.
 public enum RubberBand {
-    /// c = 0.55: UIScrollView's rubber-band coefficient (community measurements, PHYSICS.md).
+    /// c = 0.55: UIScrollView's rubber-band coefficient, a community measurement (Grant Paul's
+    /// formula, republished at https://gist.github.com/originell/6961057; docs/physics.md,
+    /// "Rubber band").
     public static let coefficient = 0.55
 
     /// The displayed excess b(x) for a raw (finger) excess `x` past the edge, pixels.

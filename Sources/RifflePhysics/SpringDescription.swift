@@ -41,27 +41,33 @@ public struct SpringDescription: Hashable, Sendable {
     /// ζ = c / (2·√(m·k)).
     public var dampingRatio: Double { damping / (2 * (mass * stiffness).squareRoot()) }
 
-    // PhotoSwipe's spring for page snapping and pan bounce-back: damping ratio 1, natural
-    // frequency 30 rad/s (PHYSICS.md). Loupe's page spring (m 0.5, k 500, ζ 1) has
-    // ω = √1000 ≈ 31.6 rad/s, nearly the same. At ω = 30 a release from rest D px away is within
-    // 0.5 px after t with (1 + 30t)·e^(−30t) = 0.5/D: 0.34 s for D = 1000 px, 0.39 s for 4000 px.
-    /// Natural frequency of the page-snap and edge bounce-back springs: 30 rad/s (PhotoSwipe).
+    // PhotoSwipe's page-change spring: damping ratio 1, natural frequency 30 rad/s
+    // (`moveIndexBy` in `src/js/main-scroll.js`). Loupe's page spring (m 0.5, k 500, ζ 1,
+    // `src/widgets/sliding_view.rs`) has ω = √1000 ≈ 31.6 rad/s, nearly the same. Riffle reuses
+    // it for the edge bounce-back (PhotoSwipe's own pan return is softer, its default 12 rad/s).
+    // At ω = 30 a release from rest D px away is within 0.5 px after t with
+    // (1 + 30t)·e^(−30t) = 0.5/D: 0.34 s for D = 1000 px, 0.39 s for 4000 px.
+    // docs/physics.md, "Springs".
+    /// Natural frequency of the page-snap and edge bounce-back springs: 30 rad/s (PhotoSwipe's
+    /// page spring).
     public static let panNaturalFrequency = 30.0
 
-    // PhotoSwipe springs the zoom back into its limits at 40 rad/s (PHYSICS.md); critically
+    // PhotoSwipe springs the zoom back into its limits at 40 rad/s (`correctZoomPan` in
+    // `src/js/gestures/zoom-handler.js`; docs/physics.md, "Springs"); critically
     // damped, from a 2x over-zoom (1.0 scale unit away) it is within 0.1 % of the limit after
     // 0.25 s, close to Loupe's 200 ms zoom return.
     /// Natural frequency of the zoom bounce-back spring: 40 rad/s (PhotoSwipe).
     public static let zoomNaturalFrequency = 40.0
 
-    /// Page snapping after a swipe: critically damped, ω = 30 rad/s (PhotoSwipe, PHYSICS.md).
+    /// Page snapping after a swipe: critically damped, ω = 30 rad/s (PhotoSwipe's page spring;
+    /// docs/physics.md, "Springs").
     public static let pageSnap = SpringDescription.critical(naturalFrequency: panNaturalFrequency)
 
     /// Return from a rubber-banded overscroll to the edge: critically damped, ω = 30 rad/s
-    /// (PhotoSwipe, PHYSICS.md).
+    /// (Riffle's choice: the page-snap spring reused; docs/physics.md, "Springs").
     public static let edgeBounce = SpringDescription.critical(naturalFrequency: panNaturalFrequency)
 
     /// Return of the zoom scale into [min, max] after over- or under-zoom: critically damped,
-    /// ω = 40 rad/s (PhotoSwipe, PHYSICS.md).
+    /// ω = 40 rad/s (PhotoSwipe's zoom spring; docs/physics.md, "Springs").
     public static let zoomBounce = SpringDescription.critical(naturalFrequency: zoomNaturalFrequency)
 }

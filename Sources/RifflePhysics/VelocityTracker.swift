@@ -11,13 +11,18 @@ import RiffleGeometry
 /// than two samples, or when the pointer has been still for more than `stillnessThreshold`
 /// before the query time. Units: seconds and pixels in, pixels per second out.
 ///
-/// Bound: b is trusted only in the direction of the linear fit's slope m on that axis and at most
-/// 2m. The line's slope is the window's mean velocity, and for samples spread evenly over the
+/// Bounds: b is kept between the latest measured speed and twice the mean, on each axis. Let m be
+/// the linear fit's slope (the window's mean velocity) and s the difference quotient of the two
+/// newest samples (the pointer's speed when last seen). For samples spread evenly over the
 /// window, constant acceleration from rest gives b = 2m exactly; beyond that the quadratic is
-/// extrapolating the curvature of a few unevenly spaced samples, and b is capped at 2m. A b
-/// against m measures nothing (two moves of 50 px 16 ms apart, the first 0.5 ms after the press,
-/// fit b = −91 000 px/s for m = +2 900 px/s): m stands in. For samples that move one way only,
-/// m has their direction (it is cov(τ, x)/var(τ)), so the estimate never points backwards.
+/// extrapolating the curvature of a few unevenly spaced samples, and b is capped at 2m. Below
+/// min(s, m) the parabola reads a slow-down the samples do not show — the pointer was still
+/// moving at s when last seen (a pointer that had stopped is caught by `stillnessThreshold`) —
+/// so b is raised to it; and a b against m (two moves of 50 px 16 ms apart, the first 0.5 ms
+/// after the press, fit b = −91 000 px/s for m = +4 700 px/s) is raised the same way. For
+/// samples that move one way only, m and s have their direction, so the estimate never points
+/// backwards. (Unbounded, three moves from XTest or a low-rate mouse paged the wrong way, and
+/// one event 35 ms late on a busy machine made a 2 600 px/s flick 49 px/s.)
 public struct VelocityTracker: Hashable, Sendable {
     /// One pointer position at one moment.
     public struct Sample: Hashable, Sendable {
@@ -80,17 +85,21 @@ public struct VelocityTracker: Hashable, Sendable {
         let taus = window.map { $0.time - newest.time }
         let xs = window.map { $0.position.x - newest.position.x }
         let ys = window.map { $0.position.y - newest.position.y }
-        return Point(x: Self.boundedSlope(taus, xs), y: Self.boundedSlope(taus, ys))
+        let step = window[0].time - window[1].time
+        let latest = step > 0 ? (window[0].position - window[1].position) * (1 / step) : Point.zero
+        return Point(
+            x: Self.boundedSlope(taus, xs, latest: latest.x), y: Self.boundedSlope(taus, ys, latest: latest.y))
     }
 
     // Relative size below which a normal-equation determinant counts as singular: the samples
     // then span too few distinct times for the fit's degree. Unit-free.
     private static let singularity = 1e-9
 
-    /// b of the least-squares quadratic through (τ, v), capped at 2m, m the slope of the
-    /// least-squares line; m itself when b points against m or the quadratic is singular; 0 when
-    /// the line is singular too.
-    private static func boundedSlope(_ taus: [Double], _ values: [Double]) -> Double {
+    /// b of the least-squares quadratic through (τ, v) kept within [min(s, m), 2m] (or the
+    /// mirror interval for m < 0), m the least-squares line's slope and s = `latest`, the newest
+    /// difference quotient (taken as 0 when it points against m); m itself when the quadratic is
+    /// singular; 0 when the line is singular too.
+    private static func boundedSlope(_ taus: [Double], _ values: [Double], latest: Double) -> Double {
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         var t0 = 0.0, t1 = 0.0, t2 = 0.0
         for (tau, value) in zip(taus, values) {
@@ -106,7 +115,9 @@ public struct VelocityTracker: Hashable, Sendable {
         let det = s0 * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
         guard abs(det) > singularity * s0 * s2 * s4 else { return line }
         let quadratic = (s0 * (t1 * s4 - s3 * t2) - t0 * (s1 * s4 - s3 * s2) + s2 * (s1 * t2 - t1 * s2)) / det
-        guard quadratic * line > 0 else { return line }
-        return abs(quadratic) > 2 * abs(line) ? 2 * line : quadratic
+        // Worked on |·| along m's direction, then signed back.
+        let sign: Double = line < 0 ? -1 : 1
+        let floor = min(max(latest * sign, 0), abs(line))
+        return sign * min(max(quadratic * sign, floor), 2 * abs(line))
     }
 }

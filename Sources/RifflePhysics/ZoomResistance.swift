@@ -6,11 +6,13 @@ import RealModule
 /// z' = min · (z/min)^0.3, never less than min/2. Inside [min, max]: z' = z. Continuous at both
 /// limits, non-decreasing everywhere and strictly increasing short of the caps.
 public struct ZoomResistance: Hashable, Sendable {
-    /// Loupe's exponent 0.3 (`src/widgets/image.rs`, PHYSICS.md): ten times the raw over-zoom
+    /// Loupe's exponent 0.3 (`RUBBERBANDING_EXPONENT`, `src/widgets/image.rs`; docs/physics.md,
+    /// "Over-zoom resistance"): ten times the raw over-zoom
     /// shows as 10^0.3 ≈ 2x.
     public static let exponent = 0.3
-    /// Loupe: the displayed scale goes at most 2x past the bound (PHYSICS.md); below the minimum
-    /// Riffle mirrors it as at most 2x smaller.
+    /// Loupe: the displayed scale goes at most 2x past either bound (`ZOOM_FACTOR_MAX_RUBBERBAND`,
+    /// `src/widgets/image.rs`, applied in `src/widgets/image/zoom.rs`): at most 2x larger than the
+    /// maximum, at most 2x smaller than the minimum.
     public static let limitFactor = 2.0
 
     /// The smallest resting scale (> 0).

@@ -16,10 +16,7 @@ public enum AreaResample {
     /// The source's rows go through an `AreaResampler` one at a time, so the only memory besides
     /// the result is two rows of sums — never a whole intermediate picture.
     public static func shrink(_ source: PixelBuffer, toWidth width: Int, height: Int) -> PixelBuffer {
-        if width == source.width && height == source.height { return source }
-        var resampler = AreaResampler(from: source.size, to: PixelSize(width: width, height: height))
-        for y in 0..<source.height { resampler.push(source.row(y)) }
-        return resampler.result
+        DownscaleFilter.area.shrink(source, to: PixelSize(width: width, height: height))
     }
 
     /// One output sample's source indices and weights.

@@ -72,7 +72,10 @@ public struct Compositor: Sendable {
             let pixels = image.level(forFrameWidth: frame.width)
             if pixels.width > 0, pixels.height > 0, !frame.size.isEmpty {
                 let mapping = ImageMapping(source: pixels.size, onto: frame)
-                ops.append(.image(pixels, mapping, image.isOpaque, opacity, clip))
+                // Crisp squares show a photo's real pixels; a reduced copy (a preview) scaled up
+                // stays smooth, since its pixels are not the photo's.
+                let filter = image.isFullResolution ? SamplingFilter.forScale(x: mapping.scaleX, y: mapping.scaleY) : .bilinear
+                ops.append(.image(pixels, mapping, filter, image.isOpaque, opacity, clip))
             }
         case .text(let mask, let origin, let color)?:
             let at = transform.apply(origin)
@@ -87,30 +90,35 @@ public struct Compositor: Sendable {
 /// One primitive of a flattened frame, in absolute destination pixels.
 enum DrawOperation: @unchecked Sendable {
     case fill(PixelBox, Color, Double)
-    case image(PixelBuffer, ImageMapping, Bool, Double, PixelBox)
+    case image(PixelBuffer, ImageMapping, SamplingFilter, Bool, Double, PixelBox)
     case mask(AlphaMask, x: Int, y: Int, Color, Double, PixelBox)
     /// An `.image` prepared once per frame for `FastBilinear`, then run band by band.
     case bilinear(BilinearPlan)
 
     /// This operation with any image turned into a `BilinearPlan`; nil when it draws nothing.
     func preparedForFastPath() -> DrawOperation? {
-        guard case .image(let pixels, let mapping, let opaque, let opacity, let clip) = self else { return self }
-        return BilinearPlan(pixels, mapping: mapping, opaque: opaque, opacity: opacity, clip: clip).map { .bilinear($0) }
+        guard case .image(let pixels, let mapping, let filter, let opaque, let opacity, let clip) = self else { return self }
+        return BilinearPlan(pixels, mapping: mapping, filter: filter, opaque: opaque, opacity: opacity, clip: clip)
+            .map { .bilinear($0) }
     }
 
     func execute(rows: Range<Int>, path: RasterPath, into target: PixelBuffer) {
         switch self {
         case .fill(let box, let color, let opacity):
             SolidFill.fill(box, color: color, opacity: opacity, rows: rows, into: target)
-        case .image(let pixels, let mapping, let opaque, let opacity, let clip):
+        case .image(let pixels, let mapping, let filter, let opaque, let opacity, let clip):
             switch path {
             case .reference:
                 var band = clip
                 band.y0 = max(band.y0, rows.lowerBound)
                 band.y1 = min(band.y1, rows.upperBound)
-                if !band.isEmpty { ReferenceBilinear.draw(pixels, mapping: mapping, opacity: opacity, clip: band, into: target) }
+                if !band.isEmpty {
+                    ReferenceBilinear.draw(pixels, mapping: mapping, filter: filter, opacity: opacity, clip: band, into: target)
+                }
             case .fast:
-                FastBilinear.draw(pixels, mapping: mapping, opaque: opaque, opacity: opacity, clip: clip, rows: rows, into: target)
+                FastBilinear.draw(
+                    pixels, mapping: mapping, filter: filter, opaque: opaque, opacity: opacity, clip: clip, rows: rows,
+                    into: target)
             }
         case .bilinear(let plan):
             plan.draw(rows: rows, into: target)

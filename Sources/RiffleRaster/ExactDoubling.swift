@@ -1,6 +1,5 @@
-/// The fast path for an opaque image drawn at exactly 2× at whole-pixel offsets: where a large
-/// photo rests at its maximum zoom (`ZoomBounds.maximumScaleFloor`, and the viewer draws resting
-/// zooms at whole pixels).
+/// The fast path for an opaque image drawn at exactly 2× (200 %) at whole-pixel offsets (the
+/// viewer draws resting zooms at whole pixels).
 ///
 /// At 2× every destination pixel sits a quarter of a source pixel from its nearest source pixel
 /// centre, so bilinear's weights are always 3/4 on the nearest pixel and 1/4 on the next one

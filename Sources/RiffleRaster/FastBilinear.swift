@@ -9,7 +9,8 @@ import RiffleGeometry
 ///   bytes;
 /// - everything else is separable SIMD bilinear (`BilinearPlan`): each source row a band needs
 ///   is interpolated horizontally once into a scratch row, and each destination row blends two
-///   such rows vertically, four pixels per step in SSE2-sized vectors.
+///   such rows vertically, four pixels per step in SSE2-sized vectors; nearest-neighbour
+///   (`SamplingFilter.nearest`) runs the same code with every weight 0 or 1.
 enum FastBilinear {
     /// Draws `source` mapped by `mapping` into `target` within `clip`, rows `rows` only (so the
     /// caller can split the work in bands), source-over with `opacity`.
@@ -17,10 +18,10 @@ enum FastBilinear {
     /// A convenience for one band; the compositor prepares a `BilinearPlan` once per frame and
     /// runs it for every band.
     static func draw(
-        _ source: PixelBuffer, mapping: ImageMapping, opaque: Bool, opacity: Double, clip: PixelBox,
-        rows band: Range<Int>, into target: PixelBuffer
+        _ source: PixelBuffer, mapping: ImageMapping, filter: SamplingFilter = .bilinear, opaque: Bool, opacity: Double,
+        clip: PixelBox, rows band: Range<Int>, into target: PixelBuffer
     ) {
-        BilinearPlan(source, mapping: mapping, opaque: opaque, opacity: opacity, clip: clip)?
+        BilinearPlan(source, mapping: mapping, filter: filter, opaque: opaque, opacity: opacity, clip: clip)?
             .draw(rows: band, into: target)
     }
 }
@@ -83,6 +84,8 @@ struct BilinearPlan: @unchecked Sendable {
     let blends: Bool
     /// Opacity folded into the vertical weights: 0...1.
     let opacity: Double
+    /// How the weights follow the fractions.
+    let filter: SamplingFilter
 
     enum Method {
         /// A plain copy: source pixel (x, y) lands at (x + dx, y + dy).
@@ -95,13 +98,17 @@ struct BilinearPlan: @unchecked Sendable {
 
     /// Prepares drawing `source` mapped by `mapping` into `clip`, source-over with `opacity`;
     /// nil when nothing would be drawn.
-    init?(_ source: PixelBuffer, mapping: ImageMapping, opaque: Bool, opacity: Double, clip: PixelBox) {
+    init?(
+        _ source: PixelBuffer, mapping: ImageMapping, filter: SamplingFilter = .bilinear, opaque: Bool, opacity: Double,
+        clip: PixelBox
+    ) {
         let frame = mapping.frame(of: source.size)
         let cols = coveredPixels(lower: frame.minX, upper: frame.maxX, clipLower: clip.x0, clipUpper: clip.x1)
         let rows = coveredPixels(lower: frame.minY, upper: frame.maxY, clipLower: clip.y0, clipUpper: clip.y1)
         guard !cols.isEmpty, !rows.isEmpty, source.width > 0, source.height > 0, opacity > 0 else { return nil }
         self.mapping = mapping
         self.opacity = min(1, opacity)
+        self.filter = filter
         blends = !(opaque && opacity >= 1)
         if mapping.isIntegerTranslation(for: source.size), !blends {
             // Within the copy tolerance the frame's edges may sit a hair off whole pixels:
@@ -122,7 +129,9 @@ struct BilinearPlan: @unchecked Sendable {
             self.rows = rows
             self.source = source.width == 1 ? Self.widened(source) : source
             method = .bilinear(
-                ColumnTaps(cols: cols, scale: mapping.scaleX, offset: mapping.offsetX, sourceWidth: self.source.width))
+                ColumnTaps(
+                    cols: cols, scale: mapping.scaleX, offset: mapping.offsetX, sourceWidth: self.source.width,
+                    filter: filter))
         }
     }
 
@@ -171,7 +180,7 @@ struct BilinearPlan: @unchecked Sendable {
         let y0f = sy.rounded(.down)
         let last = source.height - 1
         let y0 = min(max(Int(y0f), 0), last), y1 = min(max(Int(y0f) + 1, 0), last)
-        let (w0, w1) = Self.weights(fraction: sy - y0f, gain: opacity)
+        let (w0, w1) = Self.weights(fraction: filter.secondWeight(sy - y0f), gain: opacity)
         return (y0, w1 == 0 ? y0 : y1, w0, w1)
     }
 
@@ -294,8 +303,8 @@ final class ColumnTaps: @unchecked Sendable {
     private let weights: UnsafeMutablePointer<Lanes>
 
     /// Taps of destination columns `cols` for `offset + scale · x` mapping of a source
-    /// `sourceWidth` (≥ 2) pixels wide.
-    init(cols: Range<Int>, scale: Double, offset: Double, sourceWidth: Int) {
+    /// `sourceWidth` (≥ 2) pixels wide, weighted by `filter`.
+    init(cols: Range<Int>, scale: Double, offset: Double, sourceWidth: Int, filter: SamplingFilter) {
         let width = BilinearPlan.groupWidth
         groups = (cols.count + width - 1) / width
         offsets = .allocate(capacity: groups * width)
@@ -307,7 +316,7 @@ final class ColumnTaps: @unchecked Sendable {
             let sx = (Double(i) + 0.5 - offset) / scale - 0.5
             let x0f = sx.rounded(.down)
             var x0 = Int(x0f)
-            var fraction = sx - x0f
+            var fraction = filter.secondWeight(sx - x0f)
             // Past an edge both taps are the edge pixel: read the edge pair, all weight on it.
             if x0 < 0 {
                 x0 = 0

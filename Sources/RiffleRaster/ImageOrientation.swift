@@ -25,6 +25,17 @@ public enum ImageOrientation: Int, Sendable, Hashable, CaseIterable {
     /// 8: must turn 90° anticlockwise to stand up.
     case leftBottom = 8
 
+    /// The side of the upright picture where the stored picture's last rows end up (where a file
+    /// whose data runs out early is missing its part): opposite the side the 0th row is on.
+    public var sideOfLastStoredRows: PictureSide {
+        switch self {
+        case .topLeft, .topRight: .bottom
+        case .bottomRight, .bottomLeft: .top
+        case .leftTop, .leftBottom: .right
+        case .rightTop, .rightBottom: .left
+        }
+    }
+
     /// True when the stored rows become upright columns, so width and height swap.
     public var swapsAxes: Bool { rawValue >= 5 }
 
@@ -73,4 +84,9 @@ public enum ImageOrientation: Int, Sendable, Hashable, CaseIterable {
         }
         return upright
     }
+}
+
+/// A side of an upright picture.
+public enum PictureSide: Sendable, Hashable {
+    case top, bottom, left, right
 }

@@ -73,6 +73,12 @@ public struct ImageContent: Sendable {
         return smaller.last ?? pixels
     }
 
+    /// True when `pixels` are the picture's own pixels, one per unit of `size` (within half a
+    /// pixel of rounding), not a reduced copy such as a preview.
+    public var isFullResolution: Bool {
+        abs(Double(pixels.width) - size.width) < 0.5 && abs(Double(pixels.height) - size.height) < 0.5
+    }
+
     /// Shown at the buffer's own size.
     public init(pixels: PixelBuffer, isOpaque: Bool) {
         self.init(pixels: pixels, size: Size(pixels.size), isOpaque: isOpaque)

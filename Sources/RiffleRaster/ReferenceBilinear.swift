@@ -11,13 +11,15 @@ import RiffleGeometry
 // Every path (reference, fixed-point, copy) follows this convention and must agree with the
 // reference within the tolerance stated in the raster tests.
 
-/// The slow, obviously right bilinear sampler: double precision per pixel, no tables, no
-/// shortcuts. Fast paths are measured against it; `RasterPath.reference` forces it.
+/// The slow, obviously right sampler (bilinear, or nearest-neighbour through `SamplingFilter`'s
+/// weights): double precision per pixel, no tables, no shortcuts. Fast paths are measured
+/// against it; `RasterPath.reference` forces it.
 enum ReferenceBilinear {
     /// Draws `source` mapped by `mapping` into `target`, limited to `clip` (destination pixel
-    /// indices), blended source-over with the given `opacity` (0...1).
+    /// indices), blended source-over with the given `opacity` (0...1), sampled with `filter`.
     static func draw(
-        _ source: PixelBuffer, mapping: ImageMapping, opacity: Double, clip: PixelBox, into target: PixelBuffer
+        _ source: PixelBuffer, mapping: ImageMapping, filter: SamplingFilter = .bilinear, opacity: Double,
+        clip: PixelBox, into target: PixelBuffer
     ) {
         let frame = mapping.frame(of: source.size)
         let cols = coveredPixels(lower: frame.minX, upper: frame.maxX, clipLower: clip.x0, clipUpper: clip.x1)
@@ -27,13 +29,13 @@ enum ReferenceBilinear {
         for j in rows {
             let sy = (Double(j) + 0.5 - mapping.offsetY) / mapping.scaleY - 0.5
             let y0f = sy.rounded(.down)
-            let fy = sy - y0f
+            let fy = filter.secondWeight(sy - y0f)
             let y0 = clampIndex(Int(y0f), source.height), y1 = clampIndex(Int(y0f) + 1, source.height)
             let out = target.row(j)
             for i in cols {
                 let sx = (Double(i) + 0.5 - mapping.offsetX) / mapping.scaleX - 0.5
                 let x0f = sx.rounded(.down)
-                let fx = sx - x0f
+                let fx = filter.secondWeight(sx - x0f)
                 let x0 = clampIndex(Int(x0f), source.width), x1 = clampIndex(Int(x0f) + 1, source.width)
                 var packed: UInt32 = 0
                 for shift: UInt32 in [0, 8, 16, 24] {

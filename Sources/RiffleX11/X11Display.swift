@@ -139,7 +139,7 @@ public final class X11Display: Display {
         var event = rfx_event()
         while rfx_next_event(connection.handle, &event) != 0 { events.append(event) }
         guard !events.isEmpty else { return }
-        // Expose, configure and close carry no server time and must not feed the mapping.
+        // Expose, configure, close and focus carry no server time and must not feed the mapping.
         let timed = events.indices.filter { Self.carriesServerTime(events[$0]) }
         let times = timeMapping.appTimes(serverMilliseconds: timed.map { events[$0].server_time }, now: now())
         var stamps = [Double](repeating: 0, count: events.count)
@@ -149,7 +149,7 @@ public final class X11Display: Display {
 
     private static func carriesServerTime(_ event: rfx_event) -> Bool {
         switch event.type {
-        case RFX_EVENT_CONFIGURE, RFX_EVENT_EXPOSE, RFX_EVENT_CLOSE: false
+        case RFX_EVENT_CONFIGURE, RFX_EVENT_EXPOSE, RFX_EVENT_CLOSE, RFX_EVENT_FOCUS: false
         default: true
         }
     }
@@ -199,6 +199,8 @@ public final class X11Display: Display {
             if !queue.contains(.expose) { queue.append(.expose) }
         case RFX_EVENT_CLOSE:
             queue.append(.close)
+        case RFX_EVENT_FOCUS:
+            queue.append(.focus(event.focused != 0))
         default:
             return
         }

@@ -1,20 +1,41 @@
+import Foundation
 import RiffleApp
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
 
-/// Decode time of a 24-megapixel JPEG at full size and at the DCT-scaled size the viewer uses
-/// for a 1280×800 window, with the whole viewer decode path (probe, DCT scale, box shrink).
+/// Decode time of a 24-megapixel JPEG at full size (libjpeg-turbo alone, the anchor), and through
+/// the viewer's whole decode path (streamed from the file, DCT-scaled, shrunk to exactly the
+/// shown size) for a 1280×800 window at fit and at a double-click's 2.5× zoom, and a 1920×1080
+/// one at fit: Lanczos-3 from at least twice the size (what the viewer does) beside area
+/// averaging from the smallest DCT scale that covers it (what it did before), with their ratio.
 enum DecodeBenchmark {
-    static func run(jpeg: [UInt8], size: PixelSize) {
+    static func run(jpeg: [UInt8], size: PixelSize) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-decode-\(getpid()).jpg").path
+        try Data(jpeg).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let full = Stopwatch.median(minimumRuns: 3) { _ = try! ImageDecoder.decode(jpeg, atLeast: nil) }
-        let window = PixelSize(width: 1280, height: 800)
-        let shown = PhotoDecoding.shownSize(of: size, in: window)
-        var scaledSize = PixelSize.zero
-        let scaled = Stopwatch.median(minimumRuns: 3) {
-            scaledSize = try! ImageDecoder.decode(jpeg, atLeast: shown).pixels.size
+        let small = PixelSize(width: 1280, height: 800), large = PixelSize(width: 1920, height: 1080)
+        let shown = PhotoDecoding.shownSize(of: size, in: small)
+        let zoomed = PixelSize(
+            width: min(size.width, Int((Double(shown.width) * 2.5).rounded(.up))),
+            height: min(size.height, Int((Double(shown.height) * 2.5).rounded(.up))))
+        print("decode \(size.width)x\(size.height) JPEG (\(jpeg.count / 1024) KiB): full size \(ms(full))")
+        let cases = [(small, "fit", shown), (small, "2.5x fit", zoomed), (large, "fit", PhotoDecoding.shownSize(of: size, in: large))]
+        let info = try ImageDecoder.probe(jpeg)
+        for (window, label, target) in cases {
+            var seconds: [DownscaleFilter: Double] = [:]
+            var scales: [DownscaleFilter: Int] = [:]
+            for filter in [DownscaleFilter.area, .lanczos3] {
+                scales[filter] = try ImageDecoder.jpegScaleEighths(
+                    for: info, shrunkTo: target, filter: filter, pixelLimit: PhotoDecoding.pixelLimit)
+                seconds[filter] = Stopwatch.median(minimumRuns: 5) {
+                    _ = try! ImageDecoder.decodeFile(atPath: path, shrunkTo: { _ in target }, filter: filter)
+                }
+            }
+            let area = seconds[.area]!, lanczos = seconds[.lanczos3]!
+            print("  \(window) window at \(label) (\(target)): area from \(scales[.area]!)/8 \(ms(area)); "
+                + "Lanczos-3 from \(scales[.lanczos3]!)/8 \(ms(lanczos)); Lanczos/area \(ratio(lanczos, area))")
         }
-        print("decode \(size.width)x\(size.height) JPEG (\(jpeg.count / 1024) KiB):")
-        print("  full size \(ms(full)); for a 1280x800 window (shown \(shown), decoded \(scaledSize)) \(ms(scaled)); full/scaled \(ratio(full, scaled))")
     }
 }

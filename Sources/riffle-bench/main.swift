@@ -23,7 +23,7 @@ if chosen.contains("composite") || chosen.contains("decode") {
     }
     if chosen.contains("decode") {
         print("")
-        DecodeBenchmark.run(jpeg: try JPEGEncoder.encode(photo, quality: 90), size: PixelSize(width: width, height: height))
+        try DecodeBenchmark.run(jpeg: try JPEGEncoder.encode(photo, quality: 90), size: PixelSize(width: width, height: height))
     }
 }
 if chosen.contains("physics") {

@@ -57,7 +57,8 @@ import Testing
             try PNGEncoder.write(picture, toPath: photo)
         }
         let script = dir.appendingPathComponent("zoom.replay")
-        try "wait 100\nsnapshot fit\nkey 1\nwait 1000\nsnapshot one-to-one\n".write(to: script, atomically: true, encoding: .utf8)
+        // 2 s after the zoom the zoom label ("100 %") has faded: the frame is the picture alone.
+        try "wait 100\nsnapshot fit\nkey 1\nwait 2000\nsnapshot one-to-one\n".write(to: script, atomically: true, encoding: .utf8)
         let snapshots = dir.appendingPathComponent("snapshots").path
         let stats = try Self.runRiffle([
             "--headless", "--stats", "--size", "320x200", "--replay", script.path, "--snapshots", snapshots, photo,

@@ -1,4 +1,3 @@
-import Foundation
 import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
@@ -6,59 +5,112 @@ import RiffleInteraction
 import RiffleRaster
 import Testing
 
-/// A display whose waits never block (as if the X connection were always readable, e.g. with
-/// MIT-SHM completion events queued) and whose input is scheduled on the real clock.
+/// A display on a virtual clock that never blocks for long: a timed wait returns after at most
+/// `wakeInterval` of virtual time (as if the X connection kept turning readable, e.g. with
+/// MIT-SHM completion events queued), earlier when scheduled input falls due; an untimed wait
+/// (the idle loop's) jumps to the next scheduled input. Waiting is the only thing that moves the
+/// clock, so frames land at exact virtual times however fast the machine runs.
 final class RestlessDisplay: Display {
-    let size = PixelSize(width: 320, height: 200)
-    private let buffer = PixelBuffer(width: 320, height: 200)
-    private let clock = MonotonicClock()
-    private let start: Double
-    private var schedule: [(at: Double, event: InputEvent)]
-    private(set) var presentTimes: [Double] = []
+    /// How long a timed wait lasts at most, in virtual seconds: 1 ms, about 17 wake-ups a frame.
+    static let wakeInterval = 0.001
 
-    init(schedule: [(Double, InputEvent)]) {
-        start = clock.now()
-        self.schedule = schedule.map { (at: $0.0, event: $0.1) }
+    let size = PixelSize(width: 320, height: 200)
+    /// The virtual clock, in seconds; the loop reads it as its `now`.
+    private(set) var now = 0.0
+    /// The virtual time of every `present()`.
+    private(set) var presentTimes: [Double] = []
+    /// Every wait's timeout, in order (nil: the loop blocked until input).
+    private(set) var waits: [Double?] = []
+    private let buffer = PixelBuffer(width: 320, height: 200)
+    private var schedule: [InputEvent]
+
+    /// A display whose input is `schedule`: each event arrives at its own timestamp.
+    init(schedule: [InputEvent]) {
+        self.schedule = schedule.sorted { ($0.time ?? 0) < ($1.time ?? 0) }
     }
 
     func frameBuffer() -> PixelBuffer { buffer }
-    func present() { presentTimes.append(clock.now() - start) }
+    func present() { presentTimes.append(now) }
     func setTitle(_ title: String) {}
     func setFullscreen(_ on: Bool) {}
     func requestResize(_ size: PixelSize) {}
-    func pollEvents() -> [InputEvent] {
-        let now = clock.now() - start
-        let due = schedule.filter { $0.at <= now }.map(\.event)
-        schedule.removeAll { $0.at <= now }
-        return due
-    }
-    func waitForEvents(timeout: Double?) {
-        // Returns at once, like a poll on a readable descriptor; without a timeout (idle) it
-        // sleeps briefly so an idle loop shows up as a count of waits, not a spin.
-        if timeout == nil { Thread.sleep(forTimeInterval: 0.01) }
-    }
     func wake() {}
     func capture() throws -> PixelBuffer { buffer }
+
+    func pollEvents() -> [InputEvent] {
+        let due = schedule.prefix { ($0.time ?? 0) <= now }
+        schedule.removeFirst(due.count)
+        return Array(due)
+    }
+
+    func waitForEvents(timeout: Double?) {
+        waits.append(timeout)
+        let next = schedule.first?.time
+        if let next, next <= now { return }
+        if let timeout {
+            now += min(timeout, Self.wakeInterval, (next ?? .infinity) - now)
+        } else if let next {
+            now = next
+        } else {
+            // A real display would block for ever: end the run instead of hanging the test.
+            Issue.record("the loop waits for input at \(now) s with none left to come")
+            schedule.append(.key(name: "q", modifiers: [], time: now))
+        }
+    }
 }
 
 @Suite struct LiveLoopTests {
-    /// Early wake-ups while animating are collected, not drawn: a 0.5 s slide makes about 30
-    /// frames, never more than one per 1/60 s, and the idle viewer draws none.
-    @Test func framesArePacedAtSixtyHertzWhateverWakesTheLoop() throws {
+    /// Three small photos, decoded before the loop starts: each is within ±2 of both pages the
+    /// tests visit, so no decode finishes on the wall clock while the virtual one runs.
+    static func settledSession(on display: Display) -> RiffleSession {
         var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
-        let display = RestlessDisplay(schedule: [
-            (0.1, .key(name: "Right", modifiers: [], time: 0)),
-            (1.2, .key(name: "q", modifiers: [], time: 0)),
-        ])
+        let names = ["1 coffee.png", "2 friends.jpg", "3 notes.jpg"]
+        let library = PhotoLibrary.collect(paths: names.map { TestPaths.photos + "/" + $0 }, problems: &problems)
+        #expect(problems.isEmpty && library.photos.count == 3, "\(problems)")
         let session = RiffleSession(library: library, display: display)
-        session.runLive()
-        let times = display.presentTimes
-        let sliding = times.filter { $0 > 0.1 && $0 < 0.6 }
-        // Counts, not timings: a slow machine draws fewer frames, never more. (Before the loop
-        // was paced, this display made it draw thousands.)
-        #expect(sliding.count >= 3, "the slide was drawn (\(sliding.count) frames)")
-        #expect(sliding.count <= 32, "at most 60 Hz: \(sliding.count) frames in 0.5 s")
-        #expect(times.filter { $0 > 1.0 && $0 < 1.2 }.isEmpty, "no frame once at rest")
+        session.viewer.settleDecodes()
+        return session
+    }
+
+    static func key(_ name: String, at time: Double) -> InputEvent { .key(name: name, modifiers: [], time: time) }
+
+    /// Early wake-ups while animating are collected, not drawn: the slide after a key press is
+    /// drawn at exactly 60 Hz of virtual time (N frames in N/60 s) though the display wakes the
+    /// loop every millisecond, and once the slide rests the loop blocks and draws nothing.
+    @Test func framesArePacedAtSixtyHertzWhateverWakesTheLoop() {
+        let press = 0.1, quit = 2.0
+        let display = RestlessDisplay(schedule: [Self.key("Right", at: press), Self.key("q", at: quit)])
+        let session = Self.settledSession(on: display)
+        LiveLoop(scene: session.viewer, display: display, now: { display.now }).run()
+
+        #expect(session.viewer.current == 1)
+        // The quit changes what a frame shows (the state carries it), so the loop draws once
+        // more as it ends: that frame is not the slide's.
+        let times = display.presentTimes.filter { $0 < quit }
+        #expect(times.first == 0, "the first frame is drawn at once: \(times)")
+        let slide = times.filter { $0 >= press }
+        // The slide is a spring settling within a pixel in about a third of a second: some 20
+        // frames, done long before the quit.
+        #expect(slide.count >= 10, "\(slide.count) frames in the slide")
+        // Frame k of the slide (the press's own frame is frame 0) at press + k/60, to rounding
+        // (1e-9 s: each deadline is the last plus 1/60, exact but for a few ulps): exactly N
+        // frames in N/60 s, and none between the slide's end and the quit.
+        let offBeat = slide.enumerated().filter { k, time in abs(time - (press + Double(k) * LiveLoop.frameInterval)) >= 1e-9 }
+        #expect(offBeat.isEmpty, "frames off the 60 Hz beat (frame, time): \(offBeat.prefix(5))")
+        #expect((slide.last ?? .infinity) < 1.0, "the slide rests within a second: \(slide)")
+        let timed = display.waits.compactMap { $0 }
+        #expect(timed.count >= 10 * slide.count, "the loop was woken early often: \(timed.count) waits for \(slide.count) frames")
+        // Blocked twice: before the press, and at rest after the slide until the quit.
+        #expect(display.waits.filter { $0 == nil }.count == 2)
+    }
+
+    /// An idle viewer draws its first frame, then blocks until input: no frame, no timed wait.
+    @Test func idleLoopDrawsOnceAndBlocks() {
+        let quit = 10.0
+        let display = RestlessDisplay(schedule: [Self.key("q", at: quit)])
+        let session = Self.settledSession(on: display)
+        LiveLoop(scene: session.viewer, display: display, now: { display.now }).run()
+        #expect(display.presentTimes.filter { $0 < quit } == [0])
+        #expect(display.waits == [nil])
     }
 }

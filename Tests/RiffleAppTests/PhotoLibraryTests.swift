@@ -21,6 +21,21 @@ import Testing
         #expect(library.startIndex == 0)
     }
 
+    // The window once said "found no JPEG or PNG files in /nowhere" for a path that is not there.
+    @Test func theEmptyPageSaysWhyNothingWasFound() throws {
+        var problems: [String] = []
+        let missing = PhotoLibrary.collect(paths: ["/nowhere/riffle-\(getpid())"], problems: &problems)
+        #expect(missing.photos.isEmpty)
+        #expect(missing.emptyExplanation == "/nowhere/riffle-\(getpid()) does not exist.")
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-none-\(getpid())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let none = PhotoLibrary.collect(paths: [empty.path], problems: &problems)
+        #expect(none.emptyExplanation == "Riffle found no JPEG or PNG files in \(empty.path).")
+        let both = PhotoLibrary.collect(paths: [empty.path, "/nowhere/x"], problems: &problems)
+        #expect(both.emptyExplanation == "/nowhere/x does not exist.")
+    }
+
     @Test func aFileOpensItsFolderAtThatFile() {
         var problems: [String] = []
         let library = PhotoLibrary.collect(paths: [TestPaths.photos + "/2 friends.jpg"], problems: &problems)

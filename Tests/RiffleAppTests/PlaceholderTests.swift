@@ -41,16 +41,40 @@ func viewer(decoder: GatedDecoder, display: HeadlessDisplay, workers: Int = 2, b
     return (viewer, service)
 }
 
-/// Waits (on the wall clock, bounded) until `condition` holds.
-func eventually(_ condition: () -> Bool) {
-    for _ in 0..<400 where !condition() { Thread.sleep(forTimeInterval: 0.005) }
+/// Waits on the wall clock, checking every 5 ms, until `condition` holds; true if it did.
+///
+/// A wait that runs out after `seconds` records an issue at the caller: what a test waits for
+/// is what it checks, so it must never go on with a partial state as if it had arrived. The
+/// bound is generous (30 s) because a timeout is a failure, not a pace: decodes on a loaded
+/// two-core machine take tens of milliseconds, not seconds.
+@discardableResult
+func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("waited \(seconds) s for a condition that never held", sourceLocation: sourceLocation)
+            return false
+        }
+        Thread.sleep(forTimeInterval: 0.005)
+    }
+    return true
+}
+
+@Suite struct EventuallyTests {
+    /// A wait that runs out is a failure of the test that waited, not a silent return.
+    @Test func aWaitThatRunsOutRecordsAnIssue() {
+        withKnownIssue {
+            #expect(!eventually(within: 0.02) { false })
+        }
+        #expect(eventually { true })
+    }
 }
 
 @Suite(.serialized) struct PlaceholderTests {
     /// While the real decode runs, the 1/8-scale preview is shown scaled up: never a black page.
     @Test func previewShowsWhileThePhotoDecodes() throws {
         let decoder = GatedDecoder()
-        // Large enough that the real decode of friends.jpg (2056×3088, shown 400×600) is at 1/4:
+        // Large enough that the real decode of friends.jpg (2056×3088, shown 400×600) is at 4/8:
         // a smaller window decodes at 1/8 straight away and needs no preview.
         let display = HeadlessDisplay(size: PixelSize(width: 960, height: 600))
         let (v, service) = viewer(decoder: decoder, display: display, startAt: TestPaths.photos + "/2 friends.jpg")
@@ -69,16 +93,18 @@ func eventually(_ condition: () -> Bool) {
         #expect(decoder.started.prefix(2).contains { $0.isPreview && $0.index == 1 }, "the preview is asked for first")
     }
 
-    /// A preview is not asked for when the real decode is already at libjpeg's cheapest scale.
+    /// A preview is not asked for when the real decode is already at libjpeg's cheapest scale:
+    /// friends.jpg (2056×3088) shown 67×100 is decoded from 1/8 (at least twice the shown size,
+    /// 257×386), shown 400×600 from 4/8.
     @Test func noPreviewWhenTheRealDecodeIsAsCheap() throws {
-        let small = DecodeRequest(index: 1, path: TestPaths.photos + "/2 friends.jpg", viewport: PixelSize(width: 320, height: 200), isPreview: true)
+        let small = DecodeRequest(index: 1, path: TestPaths.photos + "/2 friends.jpg", viewport: PixelSize(width: 160, height: 100), isPreview: true)
         let large = DecodeRequest(index: 1, path: TestPaths.photos + "/2 friends.jpg", viewport: PixelSize(width: 960, height: 600), isPreview: true)
         guard case .redundantPreview = PhotoDecoding.perform(small) else {
             Issue.record("a 1/8 real decode still got a preview")
             return
         }
         guard case .photo(.image(let preview)) = PhotoDecoding.perform(large) else {
-            Issue.record("no preview where the real decode is at 1/4")
+            Issue.record("no preview where the real decode is at 4/8")
             return
         }
         #expect(preview.isPreview && preview.pixels.size == PixelSize(width: 50, height: 75))

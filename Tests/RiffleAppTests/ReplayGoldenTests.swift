@@ -20,11 +20,9 @@ func replay(_ scriptName: String, path: RasterPath = .fast, size: PixelSize = Pi
 }
 
 @Suite struct ReplayGoldenTests {
-    static let scripts = TestPaths.allScripts
-
     /// Every snapshot of every script matches its golden, drawn by the fast paths and again by
     /// the reference sampler (tiny-skia's rule: goldens pass both ways).
-    @Test(arguments: scripts, [RasterPath.fast, .reference])
+    @Test(arguments: try TestPaths.allScripts(), [RasterPath.fast, .reference])
     func snapshotsMatchGoldens(script: String, path: RasterPath) throws {
         if GoldenImage.recording && path == .reference { return }
         let shots = try replay(script, path: path).shots
@@ -52,6 +50,7 @@ func replay(_ scriptName: String, path: RasterPath = .fast, size: PixelSize = Pi
         ("flick", 1, friendsFit), ("slow-drag", 1, friendsFit), ("rubber-band", 0, coffeeFit),
         ("double-click", 0, coffeeFit), ("zoom-page-back", 0, coffeeFit), ("wheel-zoom", 0, coffeeFit),
         ("pan-to-next", 1, friendsFit), ("mid-swipe", 1, friendsFit), ("paging", 0, coffeeFit),
+        ("fit-however-reached", 1, friendsFit),
     ])
     func scriptEndsAtRestOnItsPage(script: String, page: Int, fitScale: Double) throws {
         let viewer = try replay(script).viewer
@@ -60,6 +59,23 @@ func replay(_ scriptName: String, path: RasterPath = .fast, size: PixelSize = Pi
         #expect(abs(state.pagingOffset - Double(page) * state.pageWidth) < 0.5, "not on a whole page: \(state.pagingOffset)")
         let shown = try #require(state.pages.first { $0.index == page })
         #expect(abs(shown.transform.scale - fitScale) < 1e-9, "page \(page) at scale \(shown.transform.scale), fit is \(fitScale)")
+    }
+
+    /// The same photo looks the same at fit however it got there: a zoom leaves a sharper
+    /// decode behind (and its box-halved levels), which must not stand in for the fit decode
+    /// once the photo is back at fit, whether by `0`, a double-click or paging away and back.
+    /// Pixel for pixel: both are plain copies of one decode.
+    @Test func fitIsTheSameHoweverReached() throws {
+        let shots = Dictionary(uniqueKeysWithValues: try replay("fit-however-reached").shots)
+        let ways = [("coffee", ["zoomed-back"]), ("friends", ["zoomed-back", "double-clicked-back", "paged-back"])]
+        for (photo, returns) in ways {
+            let arrival = try #require(shots["\(photo)-on-arrival"])
+            for way in returns {
+                let back = try #require(shots["\(photo)-\(way)"])
+                let difference = ImageDifference(arrival, back, tolerance: 0)
+                #expect(difference.maxChannel == 0, "\(photo) \(way): \(difference.pixelsOverTolerance) pixels differ, by up to \(difference.maxChannel)")
+            }
+        }
     }
 
     @Test func clickShowsTheChromeOnWhite() throws {

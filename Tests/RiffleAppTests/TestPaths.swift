@@ -8,12 +8,15 @@ enum TestPaths {
     static let scripts = testsFolder.appendingPathComponent("Scripts")
     static let goldens = testsFolder.appendingPathComponent("RiffleAppTests/Goldens")
     static let failures = testsFolder.appendingPathComponent("Failures")
+    /// This test target's sources.
+    static let appTests = testsFolder.appendingPathComponent("RiffleAppTests")
 
     static func script(_ name: String) -> URL { scripts.appendingPathComponent(name + ".replay") }
 
-    /// The names of every script in `Tests/Scripts`, sorted.
-    static var allScripts: [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: scripts.path)) ?? []
-        return files.filter { $0.hasSuffix(".replay") }.map { String($0.dropLast(".replay".count)) }.sorted()
+    /// The names of every script in `Tests/Scripts`, sorted; throws when the folder cannot be
+    /// read (never an empty list in its place: a table of no cases passes).
+    static func allScripts() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: scripts.path)
+            .filter { $0.hasSuffix(".replay") }.map { String($0.dropLast(".replay".count)) }.sorted()
     }
 }

@@ -47,7 +47,8 @@ import Testing
         }
         run(0.2)
         v.handle(.key(name: "1", modifiers: [], time: t), now: t)
-        run(1.0)
+        // Long enough for the tiles, and for the zoom label ("100 %") to have faded.
+        run(1.5)
         let shown = try #require(v.renderState.pages.first)
         #expect(abs(shown.transform.scale - 1) < 1e-9)
         let frame = try display.capture()

@@ -70,13 +70,13 @@ struct ViewerHarness {
         #expect(h.pagePosition >= 3 && h.pagePosition < 4)
     }
 
-    @Test func brokenFileShowsAnErrorPageAndTheNextStillOpens() {
+    @Test func brokenFileShowsAnErrorPageAndTheNextStillOpens() throws {
         var h = ViewerHarness()
         for _ in 0..<2 { h.press("Right") }
         h.run(0.5)
         h.viewer.settleDecodes()
         h.viewer.renderIfNeeded()
-        let errorPage = try! h.display.capture()
+        let errorPage = try h.display.capture()
         // The error page is text on black: some bright pixels, mostly black.
         let lit = (0..<errorPage.height).reduce(0) { n, y in n + (0..<errorPage.width).filter { errorPage[$0, y] & 0xFF > 128 }.count }
         #expect(lit > 100 && lit < errorPage.width * errorPage.height / 4)
@@ -86,7 +86,7 @@ struct ViewerHarness {
         h.viewer.settleDecodes()
         #expect(h.display.title == "10 hubble.jpg — 5 of 5")
         h.viewer.renderIfNeeded()
-        let photo = try! h.display.capture()
+        let photo = try h.display.capture()
         #expect(photo[160, 100] != Color.black.packed, "the photo after the broken ones is shown")
     }
 
@@ -101,7 +101,7 @@ struct ViewerHarness {
         #expect(!h.viewer.isAnimating)
     }
 
-    @Test func resizeKeepsTheCurrentPhoto() {
+    @Test func resizeKeepsTheCurrentPhoto() throws {
         var h = ViewerHarness()
         h.press("Right")
         h.run(0.5)
@@ -111,7 +111,7 @@ struct ViewerHarness {
         #expect(h.viewer.current == 1 && abs(h.pagePosition - 1) < 1e-9)
         h.viewer.settleDecodes()
         h.viewer.renderIfNeeded()
-        #expect(try! h.display.capture().size == PixelSize(width: 640, height: 480))
+        #expect(try h.display.capture().size == PixelSize(width: 640, height: 480))
     }
 
     /// A photo smaller than the window rests at 1:1, centred; where centring leaves half a pixel
@@ -142,9 +142,25 @@ struct ViewerHarness {
     @Test func quitKeysAndCloseEndTheViewer() {
         for event in [InputEvent.key(name: "q", modifiers: [], time: 0), .key(name: "Escape", modifiers: [], time: 0), .close] {
             let h = ViewerHarness()
-            h.viewer.handle(event, now: 0)
-            #expect(h.viewer.wantsToQuit)
+            #expect(h.viewer.handle(event, now: 0) == [.quit])
         }
+    }
+
+    @Test func escapeLeavesFullscreenThenQuits() {
+        let h = ViewerHarness()
+        func key(_ name: String) -> [AppCommand] { h.viewer.handle(.key(name: name, modifiers: [], time: 0), now: 0) }
+        #expect(key("f") == [.setFullscreen(true)])
+        #expect(key("Escape") == [.setFullscreen(false)])
+        #expect(key("Escape") == [.quit])
+    }
+
+    // The runtime carries the commands out: fullscreen reaches the display, quit ends the script.
+    @Test func theReplayCarriesOutTheScenesCommands() throws {
+        let h = ViewerHarness()
+        var fullscreenAtSnapshots: [String: Bool] = [:]
+        let script = try ReplayScript(parsing: "key f\nsnapshot a\nkey Escape\nsnapshot b\nkey Escape\nsnapshot c\n")
+        try h.session.replay(script) { name, _ in fullscreenAtSnapshots[name] = h.display.isFullscreen }
+        #expect(fullscreenAtSnapshots == ["a": true, "b": false])
     }
 
     @Test func emptyFolderSaysSo() throws {

@@ -7,19 +7,61 @@ import Testing
 /// app reads back from the X server must equal the headless snapshot of the same script.
 /// Tolerance 0: both runs composite the same frames from the same decodes; the X server stores
 /// them unchanged (a 24-bit TrueColor visual), so any difference is a presentation bug.
-@Suite(.serialized) struct RealWindowTests {
+///
+/// Time limits, so a hung window fails instead of stalling the run: each test (each case of a
+/// table) has two minutes, against a few seconds taken; each `riffle` it starts is killed after
+/// `processTimeLimit`, since a test blocked waiting on a process cannot be interrupted.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct RealWindowTests {
     static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let photos = testsFolder.appendingPathComponent("Photos").path
-    /// Every script in `Tests/Scripts`: the same ones the headless golden tests replay.
-    static var scripts: [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: testsFolder.appendingPathComponent("Scripts").path)) ?? []
-        return files.filter { $0.hasSuffix(".replay") }.map { String($0.dropLast(".replay".count)) }.sorted()
+    /// Seconds a `riffle` run may take before it is killed (a replay takes well under one).
+    static let processTimeLimit = 60
+
+    /// Every script in `Tests/Scripts`: the same ones the headless golden tests replay. Throws
+    /// when the folder cannot be read, rather than making a table of no cases.
+    static func scripts() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: testsFolder.appendingPathComponent("Scripts").path)
+            .filter { $0.hasSuffix(".replay") }.map { String($0.dropLast(".replay".count)) }.sorted()
     }
 
     /// The `riffle` executable built beside this test bundle.
     static var riffle: String {
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         return me.deletingLastPathComponent().appendingPathComponent("riffle").path
+    }
+
+    /// How a `riffle` run ended.
+    struct Exit {
+        /// The exit status, or the signal that ended it (SIGKILL: it outlived `processTimeLimit`).
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs `riffle` with `arguments` and `environment` (this process's when nil) to its end,
+    /// killing it after `processTimeLimit` seconds.
+    static func runRiffle(_ arguments: [String], environment: [String: String]? = nil) throws -> Exit {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: riffle)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(processTimeLimit), execute: watchdog)
+        // Both pipes are drained at once: a child blocked on a full stdout never closes stderr.
+        nonisolated(unsafe) var stdout = Data()
+        let reader = DispatchWorkItem { stdout = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(execute: reader)
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        reader.wait()
+        watchdog.cancel()
+        process.waitUntilExit()
+        return Exit(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                    stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     struct Run {
@@ -30,8 +72,6 @@ import Testing
 
     static func run(script: String, display: String?) throws -> Run {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-e2e-\(getpid())-\(UUID().uuidString)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: riffle)
         var args = ["--size", "320x200", "--replay", testsFolder.appendingPathComponent("Scripts/\(script).replay").path,
                     "--snapshots", dir.path]
         var env = ProcessInfo.processInfo.environment
@@ -41,15 +81,8 @@ import Testing
             args.insert("--headless", at: 0)
             env.removeValue(forKey: "DISPLAY")
         }
-        process.arguments = args + [photos]
-        process.environment = env
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stderr: stderr, snapshots: dir)
+        let exit = try runRiffle(args + [photos], environment: env)
+        return Run(status: exit.status, stderr: exit.stderr, snapshots: dir)
     }
 
     static func compare(window: Run, headless: Run) throws {
@@ -66,7 +99,13 @@ import Testing
         }
     }
 
-    @Test(arguments: scripts, [true, false])
+    /// The table below has a case per script: never none.
+    @Test func everyScriptIsFound() throws {
+        let scripts = try Self.scripts()
+        #expect(!scripts.isEmpty)
+    }
+
+    @Test(arguments: try scripts(), [true, false])
     func windowShowsWhatHeadlessDraws(script: String, sharedMemory: Bool) throws {
         let server = try VirtualXServer(sharedMemory: sharedMemory)
         let window = try Self.run(script: script, display: server.display)
@@ -85,29 +124,21 @@ import Testing
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bad-\(getpid()).replay")
         try Data("wait 10\nfly 3\n".utf8).write(to: script)
         defer { try? FileManager.default.removeItem(at: script) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.riffle)
-        process.arguments = ["--headless", "--replay", script.path, Self.photos]
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
-        #expect(stderr.contains("line 2") && stderr.contains("unknown command 'fly'"), "\(stderr)")
+        let exit = try Self.runRiffle(["--headless", "--replay", script.path, Self.photos])
+        #expect(exit.status != 0)
+        #expect(exit.stderr.contains("line 2") && exit.stderr.contains("unknown command 'fly'"), "\(exit.stderr)")
     }
 
+    /// Every option of `riffle` (Sources/riffle/main.swift), and no other: an option added
+    /// there and not here fails too.
     @Test func helpListsEveryOption() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.riffle)
-        process.arguments = ["--help"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        for option in ["--size", "--headless", "--replay", "--snapshots", "--reference-raster", "--fullscreen"] {
-            #expect(text.contains(option), "--help lacks \(option)")
-        }
+        let options: Set = [
+            "--size", "--headless", "--replay", "--snapshots", "--reference-raster", "--fullscreen",
+            "--memory-budget", "--real-time", "--stats", "--help",
+        ]
+        let exit = try Self.runRiffle(["--help"])
+        #expect(exit.status == 0)
+        let listed = Set(exit.stdout.matches(of: #/--[a-z][a-z-]*/#).map { String($0.output) })
+        #expect(listed == options, "not listed: \(options.subtracting(listed).sorted()); not tested: \(listed.subtracting(options).sorted())")
     }
 }

@@ -75,12 +75,15 @@ import Testing
         }
     }
 
-    /// The `xdotool` chain of a flick as the defect report scripted it: press at the window's
-    /// centre (after a pause, as a person settles the pointer), `moves` steps of 50 px 16 ms
-    /// apart, release 16 ms after the last. (One chain, not one process a step: starting
-    /// xdotool takes ~35 ms, which would make every gap a pause.)
+    /// The `xdotool` chain of a flick as the defect report scripted it: press (after a pause, as
+    /// a person settles the pointer), `moves` steps of 50 px 16 ms apart, release 16 ms after the
+    /// last. The press is 100 px in from the window's edge behind the flick, so 8 moves (400 px)
+    /// stay on the 1024 px screen: a pointer stopped by the screen's edge really stops. (One
+    /// chain, not one process a step: starting xdotool takes ~35 ms, which would make every gap
+    /// a pause.)
     static func flick(moves: Int, direction: Int) -> [String] {
-        var chain = ["mousemove", "320", "200", "sleep", "0.3", "mousedown", "1"]
+        let start = direction > 0 ? 100 : Int(windowSize.width) - 100
+        var chain = ["mousemove", "\(start)", "200", "sleep", "0.3", "mousedown", "1"]
         for _ in 0..<moves { chain += ["mousemove_relative", "--", "\(50 * direction)", "0", "sleep", "0.016"] }
         return chain + ["mouseup", "1"]
     }
@@ -131,9 +134,10 @@ import Testing
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
         // The moves and the release are 16 ms apart (xdotool sleeps between them; the first move
         // follows the press at once). The events are drained together after the last, so
-        // arrival times would all be equal; server times keep the gaps (ms resolution).
+        // arrival times would all be equal; server times keep the gaps: whole milliseconds, and
+        // a loaded machine wakes xdotool a little early or late (10-60 ms allowed).
         #expect(gaps.count == 5)
-        #expect(gaps.dropFirst().allSatisfy { $0 >= 0.015 && $0 <= 0.030 }, "\(gaps)")
+        #expect(gaps.dropFirst().allSatisfy { $0 >= 0.010 && $0 <= 0.060 }, "\(gaps)")
         #expect(times == times.sorted())
     }
 
@@ -188,6 +192,30 @@ import Testing
                 return "\(modifiers.contains(.control) ? "ctrl " : "")\(delta.x) \(delta.y)"
             }
         #expect(scrolls == ["0.0 1.0", "0.0 -1.0", "-1.0 0.0", "1.0 0.0", "ctrl 0.0 1.0"])
+    }
+
+    // The side buttons arrive as presses of their own; the wheel's 4-7 never do.
+    @Test func backAndForwardButtonsArrive() throws {
+        let session = try Session()
+        try session.send(["mousemove", "300", "100", "click", "8", "click", "9", "key", "q"])
+        let buttons = session.events { if case .key(name: "q", _, _) = $0 { true } else { false } }
+            .compactMap { event -> String? in
+                switch event {
+                case let .pointerDown(_, button, _, _): "down \(button)"
+                case let .pointerUp(_, button, _, _): "up \(button)"
+                default: nil
+                }
+            }
+        #expect(buttons == ["down back", "up back", "down forward", "up forward"])
+    }
+
+    // Focus given to the window by a client (as a window manager does on a click) arrives as
+    // focus(true); the pointer merely entering the window under pointer-root focus does not.
+    @Test func focusGivenToTheWindowArrives() throws {
+        let session = try Session()
+        try session.send(["search", "--name", "Riffle input test", "windowfocus", "--sync", "%1", "key", "q"])
+        let events = session.events { if case .key(name: "q", _, _) = $0 { true } else { false } }
+        #expect(events.contains(.focus(true)), "\(events)")
     }
 
     @Test func aDisplayWithNoServerIsAClearError() {

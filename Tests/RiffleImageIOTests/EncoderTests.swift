@@ -1,3 +1,4 @@
+import Foundation
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
@@ -78,6 +79,42 @@ struct EncoderTests {
         let path = "/tmp/riffle-no-such-directory/a.png"
         #expect(throws: ImageEncodeError(reason: "Cannot create \(path): No such file or directory")) {
             try PNGEncoder.write(PixelBuffer(width: 1, height: 1), toPath: path)
+        }
+    }
+
+    @Test("Writing where the user may not write fails with the OS reason, leaving nothing written", arguments: [
+        "read-only folder", "read-only file",
+    ])
+    func writeDenied(place: String) async throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/snapshot.png"
+        if place == "read-only file" {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("old".utf8), attributes: [.posixPermissions: 0o444]))
+        } else {
+            #expect(chmod(folder.path, 0o555) == 0)
+        }
+        // Root may write anywhere, so the write runs in a child process that gives root up.
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) { [path = path as String] in
+            guard ChildProcess.dropRoot() else { ChildProcess.report("still root") }
+            do {
+                try PNGEncoder.write(PixelBuffer(width: 4, height: 4), toPath: path)
+                ChildProcess.report("written")
+            } catch {
+                ChildProcess.report("\(error)")
+            }
+        }
+        #expect(result.map { String(decoding: $0.standardOutputContent, as: UTF8.self) }
+            == "Cannot create \(path): Permission denied\n")
+        let left = FileManager.default.contents(atPath: path)
+        #expect(left == (place == "read-only file" ? Data("old".utf8) : nil), "\(place)")
+    }
+
+    @Test("A write the device cannot take fails with the OS reason")
+    func writeFails() {
+        // /dev/full opens for writing and fails every write with ENOSPC, as a full disk does.
+        #expect(throws: ImageEncodeError(reason: "Cannot write /dev/full: No space left on device")) {
+            try PNGEncoder.write(PixelBuffer(width: 4, height: 4), toPath: "/dev/full")
         }
     }
 

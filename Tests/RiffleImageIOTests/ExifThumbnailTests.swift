@@ -47,13 +47,46 @@ struct ExifThumbnailTests {
         }
     }
 
-    @Test("The thumbnail turns with the photo's orientation")
-    func orientation() throws {
-        let (file, _) = try Self.photo(thumbnail: Self.solid(150, 100, 0xFFFF_0000), orientation: .rightTop)
+    /// Quadrants of four colours, stored: red top-left, green top-right, blue bottom-left, white
+    /// bottom-right; a wrong turn or mirror moves them.
+    static func quadrants(_ width: Int, _ height: Int) -> PixelBuffer {
+        let image = PixelBuffer(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                image[x, y] = [[0xFFFF_0000, 0xFF00_FF00], [0xFF00_00FF, 0xFFFF_FFFF]][y < height / 2 ? 0 : 1][x < width / 2 ? 0 : 1]
+            }
+        }
+        return image
+    }
+
+    /// The nearest of the four quadrant colours ("R", "G", "B", "W") to a decoded pixel.
+    static func quadrantColour(_ pixel: UInt32) -> String {
+        let r = Int(pixel >> 16 & 0xFF), g = Int(pixel >> 8 & 0xFF), b = Int(pixel & 0xFF)
+        let colours = [("R", 255, 0, 0), ("G", 0, 255, 0), ("B", 0, 0, 255), ("W", 255, 255, 255)]
+        return colours.min { a, c in
+            abs(a.1 - r) + abs(a.2 - g) + abs(a.3 - b) < abs(c.1 - r) + abs(c.2 - g) + abs(c.3 - b)
+        }!.0
+    }
+
+    /// Each orientation's upright quadrants (top-left, top-right, bottom-left, bottom-right),
+    /// worked from TIFF 6.0's names: the first word is the visual side the stored 0th row lies
+    /// along, the second the side of the stored 0th column. E.g. rightTop (6): stored row 0 runs
+    /// down the right side from its top, so stored top-left (red) lands top-right, stored
+    /// top-right (green) bottom-right, stored bottom-left (blue) top-left, white bottom-left.
+    @Test("The thumbnail turns and mirrors with the photo's orientation", arguments: [
+        (ImageOrientation.topLeft, "RGBW"), (.topRight, "GRWB"), (.bottomRight, "WBGR"), (.bottomLeft, "BWRG"),
+        (.leftTop, "RBGW"), (.rightTop, "BRWG"), (.rightBottom, "WGBR"), (.leftBottom, "GWRB"),
+    ])
+    func orientation(orientation: ImageOrientation, quadrants: String) throws {
+        let (file, _) = try Self.photo(thumbnail: Self.quadrants(150, 100), orientation: orientation)
         let info = try ImageDecoder.probe(file)
         let pixels = try #require(ExifThumbnail.decode(fromJPEGHead: file, info: info))
-        #expect(pixels.size == PixelSize(width: 100, height: 150))
-        #expect(info.uprightSize == PixelSize(width: 400, height: 600))
+        let upright = orientation.swapsAxes ? PixelSize(width: 100, height: 150) : PixelSize(width: 150, height: 100)
+        #expect(pixels.size == upright)
+        let (w, h) = (pixels.width, pixels.height)
+        let seen = [(w / 4, h / 4), (3 * w / 4, h / 4), (w / 4, 3 * h / 4), (3 * w / 4, 3 * h / 4)]
+            .map { Self.quadrantColour(pixels[$0.0, $0.1]) }.joined()
+        #expect(seen == quadrants, "\(orientation)")
     }
 
     @Test("No EXIF, EXIF without a thumbnail, or a head cut inside the EXIF block: no thumbnail")

@@ -63,23 +63,24 @@ struct InterlacedPNGTests {
         return path
     }
 
-    @Test("A reduced decode is every 2^k-th pixel of the picture, area-averaged to the target", arguments: [
+    @Test("A reduced decode is every 2^k-th pixel of the picture, shrunk by the filter to the target", arguments: [
         // 203×131: ⌈/2⌉ = 102×66, ⌈/4⌉ = 51×33, ⌈/8⌉ = 26×17.
         (PixelSize(width: 203, height: 131), 0), (PixelSize(width: 102, height: 66), 1), (PixelSize(width: 60, height: 40), 1),
         (PixelSize(width: 50, height: 32), 2), (PixelSize(width: 20, height: 10), 3),
-    ] as [(PixelSize, Int)])
-    func reducedDecode(target: PixelSize, k: Int) throws {
+    ] as [(PixelSize, Int)], [DownscaleFilter.lanczos3, .area])
+    func reducedDecode(targetAndK: (target: PixelSize, k: Int), filter: DownscaleFilter) throws {
+        let (target, k) = targetAndK
         let picture = TileFixtures.pattern(PixelSize(width: 203, height: 131))
         let path = try Self.temporaryFile(try PNGEncoder.encode(picture, interlaced: true))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(ImageDecoder.adam7Reduction(for: picture.size, atLeast: target, pixelLimit: .max, wholeBelow: 0) == k)
         let decoded = try ImageDecoder.decodeFile(
-            atPath: path, shrunkTo: { _ in target }, pixelLimit: ImageDecoder.defaultPixelLimit, wholeInterlacedPixels: 0,
-            until: { false })
-        let expected = AreaResample.shrink(Self.subsampled(picture, step: 1 << k), toWidth: target.width, height: target.height)
+            atPath: path, shrunkTo: { _ in target }, filter: filter, pixelLimit: ImageDecoder.defaultPixelLimit,
+            wholeInterlacedPixels: 0, until: { false })
+        let expected = filter.shrink(Self.subsampled(picture, step: 1 << k), to: target)
         #expect(decoded.info.hasMultipleScans)
-        #expect(decoded.warning == nil)
-        #expect(ImageDifference(decoded.pixels, expected, tolerance: 0).maxChannel == 0, "\(target)")
+        #expect(decoded.warning == nil && decoded.damage == nil)
+        #expect(ImageDifference(decoded.pixels, expected, tolerance: 0).maxChannel == 0, "\(target), \(filter)")
     }
 
     /// Noise does not compress, so a pass's bytes are in proportion to its pixels: passes 1–5,

@@ -1,3 +1,4 @@
+import Foundation
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
@@ -118,6 +119,69 @@ struct JPEGDecodeTests {
         // The first rows arrived: red top-left. The last rows did not: libjpeg's mid grey.
         #expect(Channels(image.pixels[20, 20]).distance(toOpaque: ImageIOFixtures.topLeft) <= jpegTolerance)
         #expect(Channels(image.pixels[380, 290]).distance(toOpaque: (128, 128, 128)) <= jpegTolerance)
+    }
+
+    /// A 256×256 picture of the fixtures' four quadrants, encoded 4:2:0 at quality 90 with
+    /// `restarts`.
+    static func quadrantJPEG(restarts: JPEGEncoder.Restarts) -> [UInt8] {
+        let buffer = PixelBuffer(width: 256, height: 256)
+        for y in 0..<256 {
+            for x in 0..<256 {
+                let rgb = y < 128
+                    ? (x < 128 ? ImageIOFixtures.topLeft : ImageIOFixtures.topRight)
+                    : (x < 128 ? ImageIOFixtures.bottomLeft : ImageIOFixtures.bottomRight)
+                buffer[x, y] = 0xFF00_0000 | UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b)
+            }
+        }
+        return try! JPEGEncoder.encode(buffer, quality: 90, restarts: restarts)
+    }
+
+    static let badHuffmanCodeWarning =
+        "The JPEG data is damaged (Corrupt JPEG data: bad Huffman code); some of the picture may be wrong"
+
+    @Test("A JPEG with damaged scan data decodes, with libjpeg's warning and the rows before the damage", arguments: [
+        JPEGEncoder.Restarts.none, .everyRows(1),
+    ])
+    func damagedScan(restarts: JPEGEncoder.Restarts) throws {
+        let image = try ImageDecoder.decode(FileDamage.jpegWithBadHuffmanCode(Self.quadrantJPEG(restarts: restarts)))
+        #expect(image.pixels.size == PixelSize(width: 256, height: 256))
+        #expect(image.warning == Self.badHuffmanCodeWarning)
+        // The damage is halfway through the scan's bytes, about row 128: row 20 came before it.
+        #expect(Channels(image.pixels[20, 20]).distance(toOpaque: ImageIOFixtures.topLeft) <= jpegTolerance)
+        #expect(Channels(image.pixels[236, 20]).distance(toOpaque: ImageIOFixtures.topRight) <= jpegTolerance)
+        if restarts != .none {
+            // libjpeg resynchronises at the next restart marker: the rows below are whole again.
+            #expect(Channels(image.pixels[20, 236]).distance(toOpaque: ImageIOFixtures.bottomLeft) <= jpegTolerance)
+            #expect(Channels(image.pixels[236, 236]).distance(toOpaque: ImageIOFixtures.bottomRight) <= jpegTolerance)
+        }
+    }
+
+    @Test("Streamed and region decodes of damaged scan data give the same warning; a region above the damage none")
+    func damagedScanEveryPath() throws {
+        let damaged = FileDamage.jpegWithBadHuffmanCode(Self.quadrantJPEG(restarts: .none))
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/damaged.jpg"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(damaged)))
+        let streamed = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { $0.uprightSize })
+        #expect(streamed.warning == Self.badHuffmanCodeWarning)
+        let below = try JPEGRegionDecoder.decode(damaged, region: PixelRect(x: 0, y: 192, width: 256, height: 64), scaleDenominator: 1)
+        #expect(below.warning == Self.badHuffmanCodeWarning)
+        // A region decode stops at the region's last row (and libjpeg reads one MCU row ahead):
+        // rows 0...47 never reach the damage.
+        let above = try JPEGRegionDecoder.decode(damaged, region: PixelRect(x: 0, y: 0, width: 256, height: 32), scaleDenominator: 1)
+        #expect(above.warning == nil)
+    }
+
+    @Test("A pixel limit of Int.max (no limit) does not wrap libjpeg's working-memory cap")
+    func unlimitedPixelLimit() throws {
+        // progressive.jpg claiming 3000×3000: libjpeg holds 54 MB of coefficients, more than the
+        // 16 MiB fixed allowance the cap fell to when 8 bytes × Int.max wrapped.
+        var bytes = try ImageIOFixtures.bytes("progressive.jpg")
+        let sof2 = try #require(FileDamage.jpegSegment(bytes, marker: 0xC2))
+        bytes.replaceSubrange(sof2 + 5..<sof2 + 9, with: [0x0B, 0xB8, 0x0B, 0xB8])  // 3000, 3000
+        let image = try ImageDecoder.decode(bytes, pixelLimit: .max)
+        #expect(image.pixels.size == PixelSize(width: 3000, height: 3000))
     }
 
     @Test("A corrupt JPEG header is an error carrying libjpeg's message")

@@ -9,8 +9,8 @@ struct JPEGScanIndexTests {
     /// 1000×700: a whole number of MCUs in neither direction at any sampling (MCUs of 8 and 16).
     static let size = PixelSize(width: 1000, height: 700)
 
-    static func jpeg(_ sampling: JPEGEncoder.Sampling, restarts: JPEGEncoder.Restarts = .none) -> [UInt8] {
-        try! JPEGEncoder.encode(TileFixtures.pattern(size), quality: 90, sampling: sampling, restarts: restarts)
+    static func jpeg(_ sampling: JPEGEncoder.Sampling, restarts: JPEGEncoder.Restarts = .none) throws -> [UInt8] {
+        try JPEGEncoder.encode(TileFixtures.pattern(size), quality: 90, sampling: sampling, restarts: restarts)
     }
 
     /// Regions in full-scale pixels (divided by the scale): the first rows, straddling MCU rows in
@@ -36,7 +36,7 @@ struct JPEGScanIndexTests {
     @Test("A region decoded through the index equals the same rectangle of a whole decode, exactly",
           arguments: [JPEGEncoder.Sampling.yuv420, .yuv422, .yuv444, .grayscale], [1, 2, 4, 8])
     func indexedRegionMatchesWholeDecode(sampling: JPEGEncoder.Sampling, denominator: Int) throws {
-        let bytes = Self.jpeg(sampling)
+        let bytes = try Self.jpeg(sampling)
         try Self.expectRegionsMatch(bytes, index: try JPEGScanIndex(bytes), denominator: denominator, label: "\(sampling)")
     }
 
@@ -56,7 +56,7 @@ struct JPEGScanIndexTests {
     @Test("Random regions of a 4:2:0 photo match the whole decode (seed 0x5EED)")
     func randomRegions() throws {
         var random = SeededGenerator(seed: 0x5EED)
-        let bytes = Self.jpeg(.yuv420)
+        let bytes = try Self.jpeg(.yuv420)
         let index = try JPEGScanIndex(bytes)
         let wholes = try [1, 2, 4, 8].map { try Self.whole(bytes, denominator: $0) }
         for trial in 0..<40 {
@@ -84,7 +84,7 @@ struct JPEGScanIndexTests {
 
     @Test("Each row starts where the one before ends, with DC predictors, from the scan's first bit")
     func rowStarts() throws {
-        let bytes = Self.jpeg(.yuv420)
+        let bytes = try Self.jpeg(.yuv420)
         let index = try JPEGScanIndex(bytes)
         #expect(index.mcuHeight == 16)
         #expect(index.mcuRows == (700 + 15) / 16)
@@ -109,7 +109,7 @@ struct JPEGScanIndexTests {
 
     @Test("A band file holds only its rows: two MCU rows of 44 are a small part of the file")
     func bandIsSmall() throws {
-        let bytes = Self.jpeg(.yuv420)
+        let bytes = try Self.jpeg(.yuv420)
         let index = try JPEGScanIndex(bytes)
         let band = try #require(bytes.withUnsafeBufferPointer { JPEGBandStream.make($0, index: index, rows: 20..<22) })
         let headers = index.structure.scanDataOffset
@@ -136,7 +136,7 @@ struct JPEGScanIndexTests {
 
     @Test("The walk stops when told to, between rows")
     func stops() throws {
-        let bytes = Self.jpeg(.yuv420)
+        let bytes = try Self.jpeg(.yuv420)
         var asked = 0
         #expect(throws: JPEGScanIndex.Unsupported.stopped) {
             try JPEGScanIndex(bytes, until: {
@@ -148,7 +148,7 @@ struct JPEGScanIndexTests {
         // With restart markers, before each interval that begins a row: 44 times for three
         // intervals a row.
         var askedOfRestarts = 0
-        let restarts = try JPEGScanIndex(Self.jpeg(.yuv420, restarts: .everyMCUs(21)), until: {
+        let restarts = try JPEGScanIndex(try Self.jpeg(.yuv420, restarts: .everyMCUs(21)), until: {
             askedOfRestarts += 1
             return false
         })
@@ -161,7 +161,7 @@ struct JPEGScanIndexTests {
     @Test("With restart markers, regions enter at the intervals and equal the whole decode, exactly",
           arguments: [JPEGEncoder.Restarts.everyRows(1), .everyRows(3), .everyMCUs(21), .everyMCUs(1)])
     func restartIntervals(restarts: JPEGEncoder.Restarts) throws {
-        let bytes = Self.jpeg(.yuv420, restarts: restarts)
+        let bytes = try Self.jpeg(.yuv420, restarts: restarts)
         let index = try JPEGScanIndex(bytes)
         guard case .restarts(let intervals) = index.entries else {
             Issue.record("\(restarts): not entered at its restart intervals")
@@ -183,14 +183,14 @@ struct JPEGScanIndexTests {
     @Test("Restart files the index cannot enter say why, and the plain region decode still serves them")
     func unsupportedRestarts() throws {
         // 10 MCUs neither divide a row of 63 nor hold whole rows.
-        let split = Self.jpeg(.yuv420, restarts: .everyMCUs(10))
+        let split = try Self.jpeg(.yuv420, restarts: .everyMCUs(10))
         #expect(throws: JPEGScanIndex.Unsupported(
             reason: "the restart intervals (10 MCUs) neither hold whole MCU rows nor divide one (63)")) { try JPEGScanIndex(split) }
         let region = PixelRect(x: 100, y: 300, width: 64, height: 64)
         let decoded = try JPEGRegionDecoder.decode(split, region: region, scaleDenominator: 1)
         #expect(TileFixtures.maxDifference(decoded.pixels, TileFixtures.crop(try Self.whole(split, denominator: 1), region)) == 0)
         // Markers out of order: the scan is damaged (the second marker, RST1, made RST2).
-        var damaged = Self.jpeg(.yuv420, restarts: .everyRows(1))
+        var damaged = try Self.jpeg(.yuv420, restarts: .everyRows(1))
         let scan = try JPEGScanIndex(damaged).structure.scanDataOffset
         let second = try #require((scan..<(damaged.count - 1)).filter { damaged[$0] == 0xFF && damaged[$0 + 1] == 0xD1 }.first)
         damaged[second + 1] = 0xD2
@@ -198,7 +198,7 @@ struct JPEGScanIndexTests {
             try JPEGScanIndex(damaged)
         }
         // Cut short: the intervals do not cover the picture.
-        let truncated = Array(Self.jpeg(.yuv420, restarts: .everyRows(1)).prefix(scan + 2000))
+        let truncated = Array(try Self.jpeg(.yuv420, restarts: .everyRows(1)).prefix(scan + 2000))
         #expect(throws: JPEGScanIndex.Unsupported(reason: "the scan data ends early (the file is truncated)")) {
             try JPEGScanIndex(truncated)
         }

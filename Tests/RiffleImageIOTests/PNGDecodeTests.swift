@@ -72,6 +72,32 @@ enum PNGLayout: Sendable, CustomStringConvertible {
         + [.paletteWithTransparency, .grayWithTransparentValue]
 }
 
+/// Damage to a valid PNG's critical chunks, each breaking one check of libpng's or zlib's.
+enum PNGDamage: String, Sendable, CaseIterable {
+    case headerCRC, imageDataCRC, zlibHeader, deflateBlockType, compressedData
+
+    func apply(to png: [UInt8]) -> [UInt8] {
+        switch self {
+        case .headerCRC:
+            FileDamage.png(png, breakingCRCOf: "IHDR")
+        case .imageDataCRC:
+            FileDamage.png(png, breakingCRCOf: "IDAT")
+        case .zlibHeader:
+            // FLG's check bits make CMF·256 + FLG a multiple of 31 (RFC 1950, 2.2); one bit off
+            // breaks that.
+            FileDamage.png(png, changingDataOf: "IDAT") { $0[$0.startIndex + 1] ^= 0x01 }
+        case .deflateBlockType:
+            // The first block's header follows the 2-byte zlib header: BFINAL, then BTYPE in
+            // the next two bits, where 11 is reserved (RFC 1951, 3.2.3).
+            FileDamage.png(png, changingDataOf: "IDAT") { $0[$0.startIndex + 2] |= 0b110 }
+        case .compressedData:
+            // Halfway through the deflate data: wrong codes, or else wrong bytes that the
+            // stream's Adler-32 catches.
+            FileDamage.png(png, changingDataOf: "IDAT") { $0[$0.startIndex + $0.count / 2] ^= 0x55 }
+        }
+    }
+}
+
 @Suite("PNG decoding")
 struct PNGDecodeTests {
     @Test("Every colour type and bit depth decodes exactly to premultiplied BGRA", arguments: PNGLayout.all)
@@ -134,6 +160,33 @@ struct PNGDecodeTests {
         let grey: UInt32 = 0xFF80_8080
         #expect((0..<96).contains { image.pixels[$0, 0] != grey }, "the top rows are the picture's noise")
         #expect((0..<96).allSatisfy { image.pixels[$0, 63] == grey })
+    }
+
+    @Test("A PNG with a damaged critical chunk is an error quoting libpng, which names the chunk", arguments: [
+        (PNGDamage.headerCRC, "The PNG data is damaged: IHDR: CRC error"),
+        (.imageDataCRC, "The PNG data is damaged: IDAT: CRC error"),
+        (.zlibHeader, "The PNG data is damaged: IDAT: incorrect header check"),
+        (.deflateBlockType, "The PNG data is damaged: IDAT: invalid block type"),
+        // Which check fails depends on the bits: the reason names the chunk, then zlib's words.
+        (.compressedData, "The PNG data is damaged: IDAT: "),
+    ])
+    func damagedCriticalChunk(damage: PNGDamage, reason: String) throws {
+        let damaged = damage.apply(to: try ImageIOFixtures.bytes("rgba8.png"))
+        do {
+            let image = try ImageDecoder.decode(damaged)
+            Issue.record("\(damage) decoded, \(image.pixels.size), warning \(image.warning ?? "none")")
+        } catch {
+            #expect(error.reason.hasPrefix(reason), "\(damage): \(error.reason)")
+        }
+    }
+
+    @Test("An ancillary chunk failing its CRC is skipped: the pixels are whole, the eXIf orientation lost")
+    func damagedAncillaryChunk() throws {
+        let damaged = FileDamage.png(try ImageIOFixtures.bytes("rgb8-exif6.png"), breakingCRCOf: "eXIf")
+        let image = try ImageDecoder.decode(damaged)
+        #expect(image.warning == nil)
+        #expect(image.info.orientation == .topLeft)
+        #expect(image.pixels.packedPixels == (try ImageIOFixtures.decode("rgb8.png")).pixels.packedPixels)
     }
 
     @Test("A PNG header claiming 60000×60000 is refused before any pixel memory is allocated")

@@ -19,7 +19,7 @@ struct RegionDecodeTests {
     @Test("A region equals the same rectangle of a whole decode at the same DCT scale, exactly",
           arguments: [1, 2, 4, 8], regions)
     func regionMatchesWholeDecode(denominator: Int, fullScaleRegion: PixelRect) throws {
-        let bytes = TileFixtures.photo
+        let bytes = try TileFixtures.photo()
         let whole = try ImageDecoder.decode(bytes, atLeast: PixelSize(
             width: (TileFixtures.photoSize.width + denominator - 1) / denominator,
             height: (TileFixtures.photoSize.height + denominator - 1) / denominator)).pixels

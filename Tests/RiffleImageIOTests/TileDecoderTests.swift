@@ -29,32 +29,38 @@ struct TileDecoderTests {
         #expect(TileFixtures.maxDifference(tile.pixels, TileFixtures.crop(reference, padded)) == 0, "\(key)")
     }
 
-    static let decoder = try! TileDecoder(
-        bytes: TileFixtures.photo, tileSize: TileFixtures.tileSize, baseLongSide: TileFixtures.baseLongSide)
+    /// One decoder of `TileFixtures.photo()` for the suite (indexing it is the slow part); a
+    /// failure to open it fails each test that uses it.
+    static func decoder() throws -> TileDecoder { try opened.get() }
+    private static let opened = Result {
+        try TileDecoder(bytes: try TileFixtures.photo(), tileSize: TileFixtures.tileSize, baseLongSide: TileFixtures.baseLongSide)
+    }
 
     @Test("Corner, edge and inner tiles of every level equal the whole level decoded at once", arguments: 0...4)
     func tilesAtEachLevel(level: Int) throws {
-        let pyramid = Self.decoder.pyramid
-        let reference = try Self.referenceLevel(TileFixtures.photo, level: level, orientation: .topLeft)
+        let decoder = try Self.decoder()
+        let pyramid = decoder.pyramid
+        let reference = try Self.referenceLevel(try TileFixtures.photo(), level: level, orientation: .topLeft)
         #expect(reference.size == pyramid.levelSize(level))
         let grid = pyramid.gridSize(level)
         let spots = Set([(0, 0), (grid.width - 1, grid.height - 1), (grid.width / 2, grid.height / 2), (grid.width - 1, 0)]
             .map { TileKey(level: level, column: $0.0, row: $0.1) })
         for key in spots {
-            Self.expectTile(try Self.decoder.decode(key), in: reference, pyramid: pyramid)
+            Self.expectTile(try decoder.decode(key), in: reference, pyramid: pyramid)
         }
     }
 
     @Test("Tiles asked for together come back in the order asked, equal to tiles decoded alone")
     func batch() throws {
-        let pyramid = Self.decoder.pyramid
+        let decoder = try Self.decoder()
+        let pyramid = decoder.pyramid
         let keys = pyramid.tiles(covering: Rect(x: 700, y: 300, width: 1500, height: 1200), atScale: 0.5)
             + [TileKey(level: 2, column: 2, row: 1), TileKey(level: 1, column: 0, row: 3)]
         let reversed = Array(keys.reversed())
-        let tiles = try Self.decoder.decode(reversed)
+        let tiles = try decoder.decode(reversed)
         #expect(tiles.map(\.key) == reversed)
         for tile in tiles {
-            let alone = try Self.decoder.decode(tile.key)
+            let alone = try decoder.decode(tile.key)
             #expect(TileFixtures.maxDifference(tile.pixels, alone.pixels) == 0, "\(tile.key)")
             #expect(tile.frame == alone.frame && tile.content == alone.content)
         }
@@ -62,9 +68,10 @@ struct TileDecoderTests {
 
     @Test("A tile's margin holds its neighbours' edge pixels")
     func margins() throws {
-        let left = try Self.decoder.decode(TileKey(level: 0, column: 3, row: 2))
-        let right = try Self.decoder.decode(TileKey(level: 0, column: 4, row: 2))
-        let below = try Self.decoder.decode(TileKey(level: 0, column: 3, row: 3))
+        let decoder = try Self.decoder()
+        let left = try decoder.decode(TileKey(level: 0, column: 3, row: 2))
+        let right = try decoder.decode(TileKey(level: 0, column: 4, row: 2))
+        let below = try decoder.decode(TileKey(level: 0, column: 3, row: 3))
         #expect(left.pixels.size == PixelSize(width: 258, height: 258))
         #expect(left.content == PixelRect(x: 1, y: 1, width: 256, height: 256))
         #expect(left.frame == Rect(x: 767, y: 511, width: 258, height: 258))
@@ -75,7 +82,7 @@ struct TileDecoderTests {
         }
         for x in 0..<256 { #expect(left.pixels[x + 1, 257] == below.pixels[x + 1, 1]) }
         // The picture's corner tile has no margin above or left of it.
-        let corner = try Self.decoder.decode(TileKey(level: 0, column: 0, row: 0))
+        let corner = try decoder.decode(TileKey(level: 0, column: 0, row: 0))
         #expect(corner.content == PixelRect(x: 0, y: 0, width: 256, height: 256))
         #expect(corner.frame == Rect(x: 0, y: 0, width: 257, height: 257))
     }
@@ -84,7 +91,7 @@ struct TileDecoderTests {
           arguments: [ImageOrientation.rightTop, .bottomRight, .leftBottom])
     func orientedTiles(orientation: ImageOrientation) throws {
         // 1001×703: odd sizes, so levels hang over the far edge of a reversed axis.
-        let plain = TileFixtures.jpeg(PixelSize(width: 1001, height: 703))
+        let plain = try TileFixtures.jpeg(PixelSize(width: 1001, height: 703))
         let decoder = try TileDecoder(bytes: TileFixtures.withOrientation(plain, orientation), tileSize: 128, baseLongSide: 40)
         #expect(decoder.info.orientation == orientation)
         let pyramid = decoder.pyramid
@@ -103,7 +110,8 @@ struct TileDecoderTests {
 
     @Test("A tile of a truncated JPEG carries the decoder's warning; one above the cut does not")
     func truncatedWarning() throws {
-        let bytes = Array(TileFixtures.photo.prefix(TileFixtures.photo.count / 2))
+        let photo = try TileFixtures.photo()
+        let bytes = Array(photo.prefix(photo.count / 2))
         let decoder = try TileDecoder(bytes: bytes, tileSize: TileFixtures.tileSize, baseLongSide: TileFixtures.baseLongSide)
         #expect(try decoder.decode(TileKey(level: 0, column: 0, row: 0)).warning == nil)
         #expect(try decoder.decode(TileKey(level: 0, column: 0, row: 7)).warning

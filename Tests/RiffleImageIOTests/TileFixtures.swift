@@ -9,12 +9,14 @@ enum TileFixtures {
     static let tileSize = 256
     static let baseLongSide = 256
 
-    /// A baseline 4:2:0 JPEG of `photoSize` holding `pattern`, without EXIF.
-    static let photo: [UInt8] = jpeg(photoSize)
+    /// A baseline 4:2:0 JPEG of `photoSize` holding `pattern`, without EXIF: encoded once, and
+    /// a failure to encode it thrown to every test that asks (one test fails, not the run).
+    static func photo() throws -> [UInt8] { try encodedPhoto.get() }
+    private static let encodedPhoto = Result { try jpeg(photoSize) }
 
     /// A JPEG of `size` holding `pattern` at quality 90.
-    static func jpeg(_ size: PixelSize) -> [UInt8] {
-        try! JPEGEncoder.encode(pattern(size), quality: 90)
+    static func jpeg(_ size: PixelSize) throws -> [UInt8] {
+        try JPEGEncoder.encode(pattern(size), quality: 90)
     }
 
     /// Smooth colour ramps crossed by a fine checker and diagonal stripes: detail at every scale,

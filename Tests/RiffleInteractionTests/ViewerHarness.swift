@@ -6,12 +6,55 @@ struct ViewerHarness {
     static let frame = 1.0 / 60
     var viewer: ViewerInteraction
     var t = 0.0
+    /// The photo sizes given to the viewer, by page: what the tests know without asking it.
+    private(set) var contentSizes: [Int: Size] = [:]
 
     init(pages: Int = 5, viewport: Size = Size(width: 1000, height: 800), content: Size? = nil, page: Int = 0) {
         viewer = ViewerInteraction(pageCount: pages, viewport: viewport, page: page)
         if let content {
-            for index in 0..<pages { viewer.setContentSize(content, forPage: index, at: 0) }
+            for index in 0..<pages { setContentSize(content, forPage: index) }
         }
+    }
+
+    /// Gives page `index` its photo size now.
+    mutating func setContentSize(_ size: Size, forPage index: Int) {
+        contentSizes[index] = size
+        viewer.setContentSize(size, forPage: index, at: t)
+    }
+
+    /// Why `page`'s transform is not at rest within its zoom limits and pan bounds, or nil when it
+    /// is, worked out from the definition rather than from `ZoomBounds`, so that a wrong clamp in
+    /// the model cannot also pass here. For a photo of size C (the viewport's own size while
+    /// unknown) in viewport V: fit = min(Vw/Cw, Vh/Ch, 1) (a small photo rests at 1:1) and
+    /// maximum = max(2.5·fit, 8, min(Vw/Cw, Vh/Ch)) (deep enough to see pixels, and to fill the
+    /// window with a tiny photo); the scale s lies in [fit, maximum]; on each axis the photo
+    /// covers the window, offset in [V − C·s, 0], when C·s > V, and is centred, offset
+    /// (V − C·s)/2, otherwise.
+    func restingProblem(_ page: ViewerRenderState.Page) -> String? {
+        let viewport = state.viewport
+        let content = contentSizes[page.index] ?? viewport
+        let s = page.transform.scale
+        let fit = min(viewport.width / content.width, viewport.height / content.height, 1)
+        let maximum = max(2.5 * fit, 8, min(viewport.width / content.width, viewport.height / content.height))
+        // Rounding in the zoom animation's interpolation, far below a pixel: 1e-9 of the scale,
+        // 1e-6 px of offset.
+        let relative = 1e-9, pixels = 1e-6
+        if s < fit * (1 - relative) || s > maximum * (1 + relative) {
+            return "page \(page.index): scale \(s) outside [\(fit), \(maximum)]"
+        }
+        for (name, size, shown, offset) in [
+            ("x", viewport.width, content.width * s, page.transform.offset.x),
+            ("y", viewport.height, content.height * s, page.transform.offset.y),
+        ] {
+            if shown > size {
+                if offset < size - shown - pixels || offset > pixels {
+                    return "page \(page.index): \(name) offset \(offset) leaves an edge inside the window (range [\(size - shown), 0])"
+                }
+            } else if abs(offset - (size - shown) / 2) > pixels {
+                return "page \(page.index): \(name) offset \(offset) not centred at \((size - shown) / 2)"
+            }
+        }
+        return nil
     }
 
     var state: ViewerRenderState { viewer.renderState }
@@ -40,7 +83,9 @@ struct ViewerHarness {
         return t - start
     }
 
-    mutating func press(_ p: Point) { viewer.handle(.pointerDown(position: p, button: .left, modifiers: [], time: t)) }
+    mutating func press(_ p: Point, button: PointerButton = .left) {
+        viewer.handle(.pointerDown(position: p, button: button, modifiers: [], time: t))
+    }
     mutating func move(_ p: Point) { viewer.handle(.pointerMove(position: p, modifiers: [], time: t)) }
     mutating func release(_ p: Point) { viewer.handle(.pointerUp(position: p, button: .left, modifiers: [], time: t)) }
 
@@ -79,7 +124,9 @@ struct ViewerHarness {
         release(p)
     }
 
-    mutating func key(_ name: String, _ modifiers: Modifiers = []) {
+    /// Presses key `name`; returns the commands it issued.
+    @discardableResult
+    mutating func key(_ name: String, _ modifiers: Modifiers = []) -> [AppCommand] {
         viewer.handle(.key(name: name, modifiers: modifiers, time: t))
     }
 

@@ -55,23 +55,31 @@ import Testing
     }
 }
 
+/// Limits worked by hand for the 1000×800 window (fit = min(1000/Cw, 800/Ch, 1), maximum =
+/// max(2.5·fit, 2)) rather than read from `ZoomBounds`.
 @Suite struct ZoomTests {
     let centre = Point(x: 500, y: 400)
+    /// 3000×2000: fit 1/3, shown 1000×(2000/3), (800 − 2000/3)/2 = 200/3 px above and below.
+    static let landscapeFit = ScaleTranslate(scale: 1.0 / 3, offset: Point(x: 0, y: 200.0 / 3))
+
+    static func isClose(_ a: ScaleTranslate?, _ b: ScaleTranslate) -> Bool {
+        guard let a else { return false }
+        return abs(a.scale - b.scale) < 1e-12 && (a.offset - b.offset).length < 1e-9
+    }
 
     @Test func doubleClickZoomsToTwoAndAHalfFitThenBackToExactlyFit() throws {
         var h = ViewerHarness(content: Size(width: 3000, height: 2000))
-        let bounds = h.viewer.zoomBounds(forPage: 0)
         let clicked = Point(x: 600, y: 350)
         let point = try #require(h.transform(0)).invert(clicked)
         h.click(clicked); h.run(0.1); h.click(clicked)
         h.settle()
         let zoomed = try #require(h.transform(0))
-        #expect(zoomed.scale == 2.5 * bounds.fit)
+        #expect(abs(zoomed.scale - 2.5 / 3) < 1e-12)
         #expect((zoomed.apply(point) - centre).length < 1e-6)  // centred on the clicked point
         h.run(0.5)
         h.click(centre); h.run(0.1); h.click(centre)
         h.settle()
-        #expect(h.transform(0) == bounds.fitTransform)
+        #expect(Self.isClose(h.transform(0), Self.landscapeFit))
         #expect(h.state.chromeVisible)
     }
 
@@ -79,21 +87,23 @@ import Testing
         var h = ViewerHarness(content: Size(width: 3000, height: 2000))
         h.key("plus"); h.key("plus")
         h.settle()
-        #expect(h.transform(0) != h.viewer.zoomBounds(forPage: 0).fitTransform)
-        h.key("Right"); h.settle()
-        h.key("Left"); h.settle()
-        #expect(h.transform(0) == h.viewer.zoomBounds(forPage: 0).fitTransform)
+        #expect(!Self.isClose(h.transform(0), Self.landscapeFit))
+        h.key("Next"); h.settle()
+        h.key("Prior"); h.settle()
+        #expect(Self.isClose(h.transform(0), Self.landscapeFit))
     }
 
     @Test func theBouncePastTheMaximumReturnsToItWithTheAnchorFixed() throws {
         var h = ViewerHarness(content: Size(width: 4000, height: 3200))
         let pointer = Point(x: 320, y: 260)
         let point = try #require(h.transform(0)).invert(pointer)
-        for _ in 0..<14 {
+        // 0.25 · 1.3²⁰ ≈ 47.5 raw, far past the maximum 8: shown at 8 · (47.5/8)^0.3 ≈ 13.
+        for _ in 0..<20 {
             h.wheel(Point(x: 0, y: 1), at: pointer)
             h.run(0.02)
         }
-        let maximum = h.viewer.zoomBounds(forPage: 0).maximum
+        // 4000×3200: fit 0.25, maximum max(0.625, 8, 0.25) = 8.
+        let maximum = 8.0
         #expect(try #require(h.transform(0)).scale > maximum * 1.1)
         while h.viewer.isAnimating {
             h.run(ViewerHarness.frame)
@@ -107,9 +117,11 @@ import Testing
         var h = ViewerHarness(content: Size(width: 3000, height: 2000))
         h.key("plus"); h.key("plus"); h.key("plus")
         h.settle()
-        let bounds = h.viewer.zoomBounds(forPage: 0)
         let start = try #require(h.transform(0))
-        let edge = bounds.offsetRange(.horizontal, scale: start.scale).lowerBound
+        // Three presses: fit · 1.3³ = 2.197/3; the photo's right edge meets the window's at
+        // offset 1000 − 3000·scale.
+        #expect(abs(start.scale - 2.197 / 3) < 1e-12)
+        let edge = 1000 - 3000 * start.scale
         let room = start.offset.x - edge
         // Pull left by the room plus 150 px (plus the 11 px slop).
         h.pan(from: Point(x: 900, y: 400), to: Point(x: 900 - 11 - room - 150, y: 400), duration: 3, steps: 200, release: false)
@@ -135,7 +147,7 @@ import Testing
         for _ in 0..<3 { h.wheel(Point(x: 0, y: 1), at: centre); h.run(0.02) }
         for _ in 0..<5 { h.wheel(Point(x: 0, y: -1), at: centre); h.run(0.02) }
         let before = try #require(h.transform(0))
-        #expect(before.scale < h.viewer.zoomBounds(forPage: 0).fit)  // resisting below fit
+        #expect(before.scale < 1.0 / 3)  // resisting below fit
         h.press(Point(x: 700, y: 400))
         h.move(Point(x: 689, y: 400))
         #expect(h.transform(0) == before)
@@ -147,7 +159,7 @@ import Testing
         #expect(h.state.currentPage == 1 && h.state.pagingOffset == h.state.pageWidth)
         #expect(h.viewer.renderState.pages.map(\.index) == [1])
         h.key("Left"); h.settle()
-        #expect(h.transform(0) == h.viewer.zoomBounds(forPage: 0).fitTransform)
+        #expect(Self.isClose(h.transform(0), Self.landscapeFit))
     }
 
     @Test func resizeKeepsThePageAndTheZoomedPointUnderTheCentre() throws {
@@ -160,17 +172,17 @@ import Testing
         #expect(h.state.pagingOffset == 2 * 820)
         let shown = try #require(h.transform(2)).apply(point)
         #expect((shown - Point(x: 400, y: 300)).length < 0.5)
-        // A page at fit stays at fit.
+        // A page at fit stays at fit: in 1200×900, min(0.4, 0.45) = 0.4, shown 1200×800.
         h.key("0"); h.settle()
         h.viewer.resize(viewport: Size(width: 1200, height: 900), at: h.t)
-        #expect(h.transform(2) == h.viewer.zoomBounds(forPage: 2).fitTransform)
+        #expect(Self.isClose(h.transform(2), ScaleTranslate(scale: 0.4, offset: Point(x: 0, y: 50))))
         #expect(!h.viewer.isAnimating)
     }
 
     @Test func aPhotoWhoseSizeArrivesLaterRefitsWithoutMotion() {
         var h = ViewerHarness()
         #expect(h.transform(0) == ScaleTranslate(scale: 1, offset: .zero))
-        h.viewer.setContentSize(Size(width: 2000, height: 2000), forPage: 0, at: h.t)
+        h.setContentSize(Size(width: 2000, height: 2000), forPage: 0)
         #expect(h.transform(0) == ScaleTranslate(scale: 0.4, offset: Point(x: 100, y: 0)))
         #expect(!h.viewer.isAnimating)
     }
@@ -205,18 +217,216 @@ import Testing
         let c = Point(x: 400, y: 300)
         h.viewer.handle(.pinch(scaleFactor: 1, center: c, phase: .began, time: h.t))
         for _ in 0..<20 { h.run(0.01); h.viewer.handle(.pinch(scaleFactor: 0.9, center: c, phase: .changed, time: h.t)) }
-        let fit = h.viewer.zoomBounds(forPage: 0).fit
-        #expect(try #require(h.transform(0)).scale < fit)
+        // 4000×3200 fits 1000×800 exactly at 0.25.
+        #expect(try #require(h.transform(0)).scale < 0.25)
         h.viewer.handle(.pinch(scaleFactor: 1, center: c, phase: .ended, time: h.t))
         h.settle()
-        #expect(h.transform(0) == h.viewer.zoomBounds(forPage: 0).fitTransform)
+        #expect(h.transform(0) == ScaleTranslate(scale: 0.25, offset: .zero))
     }
 
-    @Test func signalsForTheApp() {
+    @Test func escapeLeavesFullscreenBeforeItQuits() {
         var h = ViewerHarness()
-        h.key("f"); h.key("F11")
-        #expect(h.state.fullscreenToggles == 2 && !h.state.wantsQuit)
-        h.key("Escape")
-        #expect(h.state.wantsQuit)
+        #expect(h.key("f") == [.setFullscreen(true)])
+        #expect(h.viewer.isFullscreen)
+        #expect(h.key("Escape") == [.setFullscreen(false)])
+        #expect(h.key("Escape") == [.quit])
+        #expect(h.key("F11") == [.setFullscreen(true)])
+        #expect(h.key("F11") == [.setFullscreen(false)])
+        h.key("f")
+        #expect(h.key("q") == [.quit], "q quits from fullscreen too")
+        #expect(h.viewer.handle(.close) == [.quit])
+        #expect(h.key("Right").isEmpty)
+    }
+}
+
+/// The click that focuses the window only focuses it.
+@Suite struct FocusClickTests {
+    static let point = Point(x: 500, y: 400)
+
+    /// Blackness at rest after the harness's click and the double-click interval: the harness
+    /// starts with the chrome shown (white, 0); a click that toggles makes it black (1).
+    static func blacknessAfterClick(_ setup: (inout ViewerHarness) -> Void) -> Double {
+        var h = ViewerHarness()
+        setup(&h)
+        h.click(point)
+        h.run(0.5)
+        h.settle()
+        return h.state.backgroundBlackness
+    }
+
+    @Test func aClickOnAFocusedWindowTogglesTheChrome() {
+        #expect(Self.blacknessAfterClick { _ in } == 1)
+    }
+
+    @Test func aClickOnAnUnfocusedWindowOnlyFocusesIt() {
+        #expect(Self.blacknessAfterClick { $0.viewer.handle(.focus(false)) } == 0)
+    }
+
+    // The window manager focuses the window as the button goes down: FocusIn just before the
+    // press, or between press and release.
+    @Test func aClickArrivingWithFocusInOnlyFocuses() {
+        #expect(Self.blacknessAfterClick { h in
+            h.viewer.handle(.focus(false))
+            h.run(2)
+            h.viewer.handle(.focus(true))
+            h.run(0.05)
+        } == 0)
+        var h = ViewerHarness()
+        h.viewer.handle(.focus(false))
+        h.press(Self.point)
+        h.viewer.handle(.focus(true))
+        h.run(0.03)
+        h.release(Self.point)
+        h.run(0.5)
+        h.settle()
+        #expect(h.state.backgroundBlackness == 0)
+    }
+
+    @Test func aClickWellAfterFocusInToggles() {
+        #expect(Self.blacknessAfterClick { h in
+            h.viewer.handle(.focus(false))
+            h.viewer.handle(.focus(true))
+            h.run(ViewerInteraction.focusClickWindow + 0.1)
+        } == 1)
+    }
+
+    @Test func aFocusClickStartsNoDoubleClick() {
+        var h = ViewerHarness(content: Size(width: 4000, height: 3200))
+        h.viewer.handle(.focus(false))
+        h.press(Self.point)
+        h.viewer.handle(.focus(true))
+        h.run(0.03)
+        h.release(Self.point)
+        h.run(0.1)
+        h.click(Self.point)
+        h.run(0.5)
+        h.settle()
+        #expect(h.transform(0) == h.viewer.zoomBounds(forPage: 0).fitTransform, "no double-click zoom")
+        #expect(h.state.backgroundBlackness == 1, "the second click is a single click")
+    }
+}
+
+/// Keys and buttons that move through photos or within a zoomed one.
+@Suite struct PagingKeysTests {
+    // 4000×3200 in 1000×800: fit 0.25; ×1.3⁴ = 0.714025 makes it 2856.1 × 2284.9, with
+    // horizontal offsets in [1000 − 2856.1, 0] = [−1856.1, 0].
+    static func zoomedHarness() -> ViewerHarness {
+        var h = ViewerHarness(pages: 5, content: Size(width: 4000, height: 3200), page: 2)
+        for _ in 0..<4 { h.key("plus") }
+        h.settle()
+        return h
+    }
+
+    @Test func arrowsPageAtFit() {
+        var h = ViewerHarness(pages: 5, page: 2)
+        h.key("Right"); h.settle()
+        #expect(h.state.currentPage == 3)
+        h.key("Left"); h.key("Left"); h.settle()
+        #expect(h.state.currentPage == 1)
+        h.key("Up"); h.key("Down"); h.settle()
+        #expect(h.state.currentPage == 1)
+    }
+
+    @Test func arrowsPanAZoomedPhotoByAThirdOfTheWindowThenPageFromItsEdge() throws {
+        var h = Self.zoomedHarness()
+        let scale = 0.25 * 1.3 * 1.3 * 1.3 * 1.3
+        let start = try #require(h.transform(2))
+        #expect(abs(start.scale - scale) < 1e-9)
+        // Centred: offset x = (1000 − 4000·s)/2 = −928.05.
+        #expect(abs(start.offset.x - (1000 - 4000 * scale) / 2) < 1e-6)
+        h.key("Right"); h.settle()
+        #expect(abs(try #require(h.transform(2)).offset.x - (start.offset.x - 1000.0 / 3)) < 1e-6)
+        h.key("Down"); h.settle()
+        #expect(abs(try #require(h.transform(2)).offset.y - (start.offset.y - 800.0 / 3)) < 1e-6)
+        // −928.05 − 333.3 = −1261.4, then −1594.7, then the edge −1856.1: still page 2.
+        h.key("Right"); h.settle()
+        h.key("Right"); h.settle()
+        #expect(abs(try #require(h.transform(2)).offset.x - (1000 - 4000 * scale)) < 1e-6)
+        #expect(h.state.currentPage == 2)
+        h.key("Right"); h.settle()
+        #expect(h.state.currentPage == 3, "at the edge, Right turns the page")
+    }
+
+    @Test func ctrlArrowsPageEvenWhenZoomed() {
+        var h = Self.zoomedHarness()
+        h.key("Right", .control); h.settle()
+        #expect(h.state.currentPage == 3)
+        h.key("Left", .control); h.key("Left", .control); h.settle()
+        #expect(h.state.currentPage == 1)
+    }
+
+    @Test func backAndForwardButtonsPage() {
+        var h = ViewerHarness(pages: 5, page: 2)
+        h.press(Point(x: 10, y: 10), button: .forward); h.settle()
+        #expect(h.state.currentPage == 3)
+        h.press(Point(x: 10, y: 10), button: .back)
+        h.press(Point(x: 10, y: 10), button: .back); h.settle()
+        #expect(h.state.currentPage == 1)
+    }
+}
+
+/// The zoom limits: deep enough to see single pixels.
+@Suite struct DeepZoomTests {
+    @Test func aLargePhotoZoomsToEightTimes() {
+        // 6000×4000 in 1000×800: fit 1/6; 2.5·fit = 0.417; maximum 8.
+        let bounds = ZoomBounds(content: Size(width: 6000, height: 4000), viewport: Size(width: 1000, height: 800))
+        #expect(bounds.maximum == 8)
+    }
+
+    @Test func aTinyPhotoZoomsUntilItFillsTheWindow() {
+        // 40×30 in 1280×800: fit 1 (never enlarged at rest); fill = min(32, 26.67) = 26.67.
+        let bounds = ZoomBounds(content: Size(width: 40, height: 30), viewport: Size(width: 1280, height: 800))
+        #expect(bounds.fit == 1)
+        #expect(abs(bounds.maximum - 800.0 / 30) < 1e-12)
+        var h = ViewerHarness(pages: 1, viewport: Size(width: 1280, height: 800), content: Size(width: 40, height: 30))
+        for _ in 0..<20 { h.key("plus") }
+        h.settle()
+        #expect(abs((h.transform(0)?.scale ?? 0) - 800.0 / 30) < 1e-9)
+    }
+}
+
+/// The zoom-level figure shown while zooming.
+@Suite struct ZoomLabelTests {
+    @Test func opacityHoldsThenFades() {
+        var label = ZoomLabel()
+        #expect(label.opacity(at: 5) == 0 && !label.isAnimating(at: 5))
+        label.zoomChanged(at: 10)
+        #expect(label.opacity(at: 10) == 1 && label.opacity(at: 10.75) == 1)
+        // Half-way through the fade: 10 + 0.8 + 0.15.
+        #expect(abs(label.opacity(at: 10.95) - 0.5) < 1e-9)
+        #expect(label.opacity(at: 11.125) == 0 && !label.isAnimating(at: 11.125) && label.isAnimating(at: 11.0625))
+    }
+
+    @Test func showsWhileAKeyZoomAnimatesThenGoes() {
+        var h = ViewerHarness(content: Size(width: 4000, height: 3200))
+        #expect(h.state.zoomLabel.opacity == 0)
+        h.key("plus")
+        h.run(0.1)
+        #expect(h.state.zoomLabel.opacity == 1)
+        let settledAfter = h.settle()
+        #expect(h.state.zoomLabel.opacity == 0)
+        // The zoom animation ran, then the label held 0.8 s and faded 0.3 s after it.
+        #expect(settledAfter > ZoomLabel.hold + ZoomLabel.fadeOut)
+        #expect(h.state.zoomLabel.text == "33\u{202F}%", "0.25 × 1.3 = 32.5 % rounds to 33")
+    }
+
+    @Test func pagingShowsNoLabel() {
+        var h = ViewerHarness(content: Size(width: 4000, height: 3200))
+        h.key("Right")
+        h.run(0.1)
+        #expect(h.state.zoomLabel.opacity == 0)
+    }
+}
+
+extension ZoomLabelTests {
+    // Zoomed, then paged away while the label still faded: it showed the next photo's scale.
+    @Test func theLabelGoesWithItsPage() {
+        var h = ViewerHarness(content: Size(width: 4000, height: 3200))
+        h.key("plus")
+        h.settle(limit: 0.4)
+        #expect(h.state.zoomLabel.opacity == 1)
+        h.key("Next")
+        h.run(0.05)
+        #expect(h.state.zoomLabel.opacity == 0)
     }
 }

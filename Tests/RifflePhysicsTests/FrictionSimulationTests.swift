@@ -39,10 +39,10 @@ struct FrictionSimulationTests {
         #expect(isClose(slope, s.velocity(at: c.t + 1.5 * h), absolute: 1e-4, relative: 1e-5))
     }
 
-    // PHYSICS.md: distance to rest v0/1000 · r/(1 − r) ≈ v0 · 0.499 s (.normal), v0 · 0.099 s
-    // (.fast), the discrete per-ms sum; the continuous 1/k is 0.4995 s and 0.0995 s, so the two
-    // agree within 0.1 % and 0.5 %: 1 % is the tolerance.
-    @Test("final position matches PHYSICS.md's distance to rest", arguments: [
+    // docs/physics.md, "Deceleration": distance to rest v0/1000 · r/(1 − r) ≈ v0 · 0.499 s
+    // (.normal), v0 · 0.099 s (.fast), the discrete per-ms sum; the continuous 1/k is 0.4995 s and
+    // 0.0995 s, so the two agree within 0.1 % and 0.5 %: 1 % is the tolerance.
+    @Test("final position matches the discrete distance to rest", arguments: [
         (0.998, 1000.0, 0.499), (0.998, -3000.0, 0.499), (0.99, 1000.0, 0.099), (0.99, -4000.0, 0.099),
     ])
     func distanceToRest(r: Double, v0: Double, secondsPerVelocity: Double) {

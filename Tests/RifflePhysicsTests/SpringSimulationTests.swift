@@ -114,7 +114,8 @@ struct SpringSimulationTests {
         let critical = SpringDescription.critical(naturalFrequency: 30, mass: 0.5)
         #expect(isClose(critical.dampingRatio, 1))
         #expect(isClose(critical.naturalFrequency, 30))
-        // Loupe's page spring, m 0.5, k 500, ζ 1: ω = √1000 (PHYSICS.md).
+        // Loupe's page spring, m 0.5, k 500, ζ 1 (`src/widgets/sliding_view.rs`): ω = √1000
+        // (docs/physics.md, "Springs").
         let loupe = SpringDescription(mass: 0.5, stiffness: 500, damping: 2 * (0.5 * 500.0).squareRoot())
         #expect(isClose(loupe.naturalFrequency, 1000.0.squareRoot()))
         #expect(isClose(loupe.dampingRatio, 1))

@@ -116,15 +116,25 @@ struct VelocityTrackerTests {
 
     // XTest (xdotool) and low-rate devices: the first move lands 0.5 ms after the press, then one
     // every 16 ms. The quadratic through press + 2 moves has slope −90 814 px/s at the end: a flick
-    // to the right paged left. The line's slope stands in for a quadratic against it.
-    @Test("a press and two quick moves give the line's slope, not a backwards parabola")
+    // to the right paged left. It is raised to the latest speed, 50 px / 16 ms = 3125 px/s (below
+    // the line's 4683 px/s).
+    @Test("a press and two quick moves give the latest speed, not a backwards parabola")
     func twoQuickMoves() {
         let samples: [(Double, Double)] = [(0, 0), (0.0005, 50), (0.0165, 100)]
         var tracker = VelocityTracker()
         for (t, x) in samples { tracker.add(time: t, position: Point(x: x, y: 0)) }
-        let expected = Self.lineSlope(samples)
-        #expect(isClose(expected, 4683.065, absolute: 0.01))
-        #expect(isClose(tracker.velocity(at: 0.0165).x, expected, relative: 1e-9))
+        #expect(isClose(Self.lineSlope(samples), 4683.065, absolute: 0.01))
+        #expect(isClose(tracker.velocity(at: 0.0165).x, 3125, relative: 1e-9))
+    }
+
+    // A busy machine: the fourth move came 35 ms after the third. The parabola ends at 49 px/s,
+    // though the pointer covered 50 px in those 35 ms: raised to 50/0.035 = 1428.6 px/s.
+    @Test("one late event does not read as the pointer stopping")
+    func aLateEvent() {
+        let samples: [(Double, Double)] = [(0, 0), (0, 50), (0.016, 100), (0.032, 150), (0.067, 200)]
+        var tracker = VelocityTracker()
+        for (t, x) in samples { tracker.add(time: t, position: Point(x: x, y: 0)) }
+        #expect(isClose(tracker.velocity(at: 0.083).x, 50 / 0.035, relative: 1e-9))
     }
 
     @Test("three quick moves: forwards, at most twice the line's slope")
@@ -133,7 +143,8 @@ struct VelocityTrackerTests {
         var tracker = VelocityTracker()
         for (t, x) in samples { tracker.add(time: t, position: Point(x: x, y: 0)) }
         let v = tracker.velocity(at: 0.0325).x
-        #expect(v > 500 && v <= 2 * Self.lineSlope(samples), "\(v)")
+        // Between the latest speed 50/0.016 = 3125 px/s and twice the line's.
+        #expect(v >= 3125 - 1e-9 && v <= 2 * Self.lineSlope(samples), "\(v)")
     }
 
     // Still for 30 ms, then a 10 px step in the last millisecond: the parabola's end slope is far

@@ -23,9 +23,10 @@ typedef enum rfi_status {
     /* The data ended before the library had what it needed. */
     RFI_STATUS_TRUNCATED = 2,
     /* The output would hold more than `pixel_limit` pixels (nothing was allocated), or a JPEG
-     * needs more working memory than the limit allows (8 bytes a limit pixel + 16 MiB). */
+     * needs more working memory than the limit allows (8 bytes a limit pixel + 16 MiB, without
+     * wrapping: INT64_MAX allows any). */
     RFI_STATUS_TOO_LARGE = 3,
-    /* malloc failed. */
+    /* An allocation failed: the shim's own, or one inside libjpeg, libpng or zlib. */
     RFI_STATUS_OUT_OF_MEMORY = 4,
     /* The arguments do not describe a valid request for this image (a region outside it, a
      * scale libjpeg does not offer); `message` says why. */
@@ -127,6 +128,11 @@ rfi_status rfi_jpeg_reader_read(rfi_jpeg_reader *reader, uint32_t *rows, int32_t
                                  int32_t max_rows, int32_t *rows_read, char *message,
                                  size_t message_capacity);
 
+/* How many output rows had been read when the file's data ran out (libjpeg then fills the rest
+ * with grey), or -1 while it has not. Meaningful for single-scan JPEGs only: a progressive one
+ * is read whole before its first row, so its missing data lowers the quality everywhere. */
+int64_t rfi_jpeg_reader_rows_before_end_of_data(const rfi_jpeg_reader *reader);
+
 /* Ends the decode and frees the reader (NULL is ignored); returns the warning of the decode so
  * far, its text in `message` (which may be NULL). Stopping before the last row skips the rest of
  * the entropy-coded data. */
@@ -199,8 +205,9 @@ rfi_status rfi_png_read_header(const uint8_t *data, size_t length, rfi_image_hea
  * its pass's pixels, and the caller places them (rfi_png_rows says where). Any colour type and
  * bit depth becomes premultiplied BGRA (16-bit scaled to 8 with rounding, palettes and tRNS
  * expanded, grey replicated); no gamma or colour-profile conversion. Use from one thread at a
- * time. Calls: open, then start, then read until it delivers no row (or stop early), then close;
- * after a failed call only close is allowed. */
+ * time. Calls: open, then start, then read until it delivers no row (or stop early), then
+ * read_text if the text chunks are wanted, then close; after a failed call only close is
+ * allowed. */
 typedef struct rfi_png_reader rfi_png_reader;
 
 /* Where the rows of one rfi_png_reader_read call belong. */
@@ -246,15 +253,48 @@ rfi_status rfi_png_reader_read(rfi_png_reader *reader, uint32_t *rows, int32_t r
                                int32_t max_rows, rfi_png_rows *out, char *message,
                                size_t message_capacity);
 
+/* One PNG text chunk: tEXt or zTXt (Latin-1 text) or iTXt (UTF-8 text). */
+typedef struct rfi_png_text {
+    /* The keyword: 1 to 79 Latin-1 bytes, NUL-terminated. */
+    const char *key;
+    /* The text: `length` bytes, NUL-terminated as well (a text holds no NUL). */
+    const char *text;
+    size_t length;
+    /* 1: UTF-8, an iTXt chunk; 0: Latin-1, a tEXt or zTXt chunk. */
+    int32_t is_utf8;
+} rfi_png_text;
+
+/* The text chunks of a decoded PNG, in file order. `entries` is one malloc'ed block holding the
+ * entries and their strings; release it with rfi_png_text_free. NULL when `count` is 0. */
+typedef struct rfi_png_text_list {
+    rfi_png_text *entries;
+    int32_t count;
+} rfi_png_text_list;
+
+void rfi_png_text_free(rfi_png_text *entries);
+
+/* Once every row is read (the last read delivered none), reads the chunks after the image data
+ * up to IEND, which must be there, and puts every text chunk of the file, before and after the
+ * image data, into `text` in file order; it is empty (entries NULL) unless the status is
+ * RFI_STATUS_OK. A file whose data ended early fails with RFI_STATUS_TRUNCATED. Only close is
+ * allowed after it. */
+rfi_status rfi_png_reader_read_text(rfi_png_reader *reader, rfi_png_text_list *text,
+                                    char *message, size_t message_capacity);
+
 /* Frees the reader (NULL is ignored) and returns the warning of the decode so far, its text in
- * `message` (which may be NULL). The rows not read, and the chunks after the image data, are
- * never looked at. */
+ * `message` (which may be NULL). The rows not read, and the chunks after the image data unless
+ * rfi_png_reader_read_text read them, are never looked at. */
 rfi_warning rfi_png_reader_close(rfi_png_reader *reader, char *message, size_t message_capacity);
 
 /* Encodes premultiplied BGRA rows as an 8-bit PNG: RGB when every pixel is opaque, else RGBA
- * with straight (un-premultiplied) alpha; Adam7-interlaced when `interlaced` is nonzero. */
+ * with straight (un-premultiplied) alpha; Adam7-interlaced when `interlaced` is nonzero; with
+ * `text_count` text chunks (uncompressed tEXt, or iTXt when `is_utf8`) before the image data.
+ * Each key must be a PNG keyword (1 to 79 printable Latin-1 bytes, no leading, trailing or
+ * double spaces) and each text free of NUL: libpng refuses an empty key (RFI_STATUS_FAILED) but
+ * quietly truncates or mends any other bad one. */
 rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
-                          int32_t row_pixels, int32_t interlaced, rfi_bytes *out, char *message,
+                          int32_t row_pixels, int32_t interlaced, const rfi_png_text *text,
+                          int32_t text_count, rfi_bytes *out, char *message,
                           size_t message_capacity);
 
 /* MARK: Deflated pixel rows (zlib)

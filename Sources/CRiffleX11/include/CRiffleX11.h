@@ -19,7 +19,7 @@ typedef struct rfx_image rfx_image;
 
 /* What an `rfx_event` reports. */
 typedef enum rfx_event_type {
-    RFX_EVENT_BUTTON_PRESS = 1, /* button 1-3 down: x, y, button, modifiers, server_time */
+    RFX_EVENT_BUTTON_PRESS = 1, /* button 1-3, 8, 9 down: x, y, button, modifiers, server_time */
     RFX_EVENT_BUTTON_RELEASE,   /* button 1-3 up: same fields */
     RFX_EVENT_MOTION,           /* pointer moved: x, y, modifiers, server_time */
     RFX_EVENT_SCROLL,           /* x, y, scroll_dx/dy, scroll_precise, modifiers, server_time */
@@ -27,7 +27,8 @@ typedef enum rfx_event_type {
     RFX_EVENT_KEY,              /* key press: keysym_name, modifiers, server_time */
     RFX_EVENT_CONFIGURE,        /* window geometry changed (maybe only moved): width, height */
     RFX_EVENT_EXPOSE,           /* the last of a run of Expose events */
-    RFX_EVENT_CLOSE             /* the window manager sent WM_DELETE_WINDOW */
+    RFX_EVENT_CLOSE,            /* the window manager sent WM_DELETE_WINDOW */
+    RFX_EVENT_FOCUS             /* the window gained or lost the keyboard focus: focused */
 } rfx_event_type;
 
 /* Where a pinch gesture is in its life. */
@@ -48,7 +49,7 @@ enum {
 typedef struct rfx_event {
     rfx_event_type type;
     double x, y;           /* window pixels, origin top-left (subpixel with XInput 2) */
-    int button;            /* 1 left, 2 middle, 3 right */
+    int button;            /* 1 left, 2 middle, 3 right, 8 back, 9 forward */
     unsigned modifiers;    /* RFX_MOD_* */
     uint32_t server_time;  /* X server time in milliseconds; wraps at 2^32 */
     char keysym_name[64];  /* XKeysymToString of the XLookupString keysym ("plus", "Right") */
@@ -58,6 +59,7 @@ typedef struct rfx_event {
     int scroll_precise;    /* 1: from an XInput 2 scroll valuator (fractional notches) */
     double pinch_scale;    /* scale since the gesture began (1 at begin) */
     rfx_phase phase;
+    int focused;           /* 1: the window has the keyboard focus now, 0: it lost it */
 } rfx_event;
 
 /* Opens the display named by $DISPLAY, creates a `width` x `height` window titled `title`

@@ -1,0 +1,70 @@
+import Glibc
+
+/// The `file://` URI of a local file spelled exactly as GLib spells it, since the thumbnail
+/// standard names a thumbnail by the MD5 of that URI and eog, Nautilus and gthumb take it from
+/// GLib's `g_filename_to_uri`: a thumbnail they made is found only under the same spelling
+/// (https://specifications.freedesktop.org/thumbnail-spec/latest/thumbsave.html).
+enum FileURI {
+    /// "file://" and `absolutePath` with every UTF-8 byte percent-encoded (uppercase hex) except
+    /// ASCII letters, digits, "/" and `-._~!$&'()*+,:=@`: "/a b/Ü;1.jpg" gives
+    /// "file:///a%20b/%C3%9C%3B1.jpg".
+    ///
+    /// That is RFC 3986's `pchar` left as it is, except ";" (a sub-delimiter GLib escapes too):
+    /// GLib's `g_filename_to_uri` escapes with the UNSAFE_PATH mask of the `acceptable` table
+    /// in glib/gconvert.c. `absolutePath` must start with "/" and be canonical
+    /// (`absolutePath(of:workingDirectory:)`); it is not checked.
+    static func uri(forAbsolutePath absolutePath: String) -> String {
+        var uri = Array("file://".utf8)
+        for byte in absolutePath.utf8 {
+            if isKept(byte) {
+                uri.append(byte)
+            } else {
+                uri += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: uri, as: UTF8.self)
+    }
+
+    /// `path` made absolute against `workingDirectory` (itself absolute) and cleaned the way
+    /// GLib's `g_canonicalize_filename` cleans it, which is how a GFile, and so Nautilus, holds
+    /// a path: "." components and repeated slashes dropped, ".." taking away the component
+    /// before it (never above "/"), no trailing slash; a path that starts with exactly two
+    /// slashes keeps them (POSIX lets "//" mean something of its own). Symbolic links are not
+    /// followed: "/photos/../a.jpg" is "/a.jpg" whatever "/photos" is.
+    static func absolutePath(of path: String, workingDirectory: String) -> String {
+        let joined = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        let leadingSlashes = joined.prefix { $0 == "/" }.count
+        var components: [Substring] = []
+        for component in joined.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(component)
+            }
+        }
+        return (leadingSlashes == 2 ? "//" : "/") + components.joined(separator: "/")
+    }
+
+    /// `absolutePath(of:workingDirectory:)` against the process's working directory; nil for a
+    /// relative path when that cannot be read (getcwd(3) fails when it has been removed).
+    static func absolutePath(of path: String) -> String? {
+        if path.hasPrefix("/") { return absolutePath(of: path, workingDirectory: "/") }
+        guard let directory = getcwd(nil, 0) else { return nil }
+        defer { free(directory) }
+        return absolutePath(of: path, workingDirectory: String(cString: directory))
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    private static let keptPunctuation = Array("/-._~!$&'()*+,:=@".utf8)
+
+    /// Whether GLib leaves `byte` of a path as it is.
+    private static func isKept(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            keptPunctuation.contains(byte)
+        }
+    }
+}

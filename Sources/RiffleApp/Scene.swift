@@ -1,0 +1,27 @@
+import RiffleInteraction
+
+/// What the runtime drives — the live loop on a display, or a replay on a virtual clock: input
+/// in, time on, frames out. A scene never reads a clock or polls a display for input itself, and
+/// asks for what lies outside it (quitting, fullscreen) through the commands `handle` returns.
+///
+/// All calls come from the app's thread.
+public protocol Scene: AnyObject {
+    /// Applies one input event received at clock time `now` (seconds); returns what the runtime
+    /// must do, in order.
+    func handle(_ event: InputEvent, now: Double) -> [AppCommand]
+
+    /// Moves animations to clock time `now` and takes in finished background work.
+    func advance(to now: Double)
+
+    /// Draws and presents a frame if anything visible changed since the last one; true when it
+    /// drew.
+    @discardableResult
+    func renderIfNeeded() -> Bool
+
+    /// True while something moves or waits with time, so the runtime must keep stepping frames.
+    var isAnimating: Bool { get }
+
+    /// Blocks until every decode asked for so far has finished, then takes the results in (a
+    /// replay's frames never depend on decode speed).
+    func settleDecodes()
+}
