@@ -12,7 +12,7 @@ ARGS ?=
 BENCH ?=
 
 # Headers and libraries the build links, the font the text uses, pkg-config for pixman's flags.
-BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libjpeg62-turbo-dev libpng-dev \
+BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev \
 	libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev
 # The end-to-end tests run the real window on a virtual X server and send it real input through
 # XTest (xdotool).

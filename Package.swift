@@ -4,7 +4,7 @@
 // The target graph is the architecture: the pure-Swift floors (geometry, physics, interaction,
 // raster) depend on nothing but swift-numerics, so importing C, X or a clock there is a compile
 // error. C lives in two prefixed shims: CRiffleX11 (Xlib, MIT-SHM, XInput2) and CRiffleImaging
-// (libjpeg-turbo, libpng, libexif, FreeType, fontconfig).
+// (libjpeg-turbo, libpng and its zlib, libexif, FreeType, fontconfig).
 import PackageDescription
 
 // Pixel loops (sampling, resampling, premultiplying, orienting) run 30-50x slower unoptimised,
@@ -34,7 +34,7 @@ let package = Package(
             name: "CRiffleImaging",
             cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
             linkerSettings: [
-                .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("exif"),
+                .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("exif"),
                 .linkedLibrary("freetype"), .linkedLibrary("fontconfig"),
             ]
         ),

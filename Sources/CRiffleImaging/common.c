@@ -105,16 +105,19 @@ static inline uint32_t rfi_multiply_255(uint32_t channel, uint32_t alpha) {
     return (t + (t >> 8)) >> 8;
 }
 
-void rfi_premultiply(uint32_t *pixels, size_t count) {
+int rfi_premultiply(uint32_t *pixels, size_t count) {
+    int translucent = 0;
     for (size_t i = 0; i < count; i++) {
         uint32_t p = pixels[i];
         uint32_t a = p >> 24;
         if (a == 255) continue;
+        translucent = 1;
         uint32_t r = rfi_multiply_255((p >> 16) & 0xFF, a);
         uint32_t g = rfi_multiply_255((p >> 8) & 0xFF, a);
         uint32_t b = rfi_multiply_255(p & 0xFF, a);
         pixels[i] = (a << 24) | (r << 16) | (g << 8) | b;
     }
+    return translucent;
 }
 
 int32_t rfi_set_mmap_threshold(size_t threshold_bytes) {

@@ -1,5 +1,5 @@
-/* PNG through libpng: header reading, decoding to premultiplied BGRA, encoding RGBA8, and the
- * text chunks (tEXt, zTXt, iTXt) both ways.
+/* PNG through libpng: header reading, decoding row by row to premultiplied BGRA, encoding RGB
+ * or RGBA8, and the text chunks (tEXt, zTXt, iTXt) both ways.
  *
  * libpng reports fatal errors through our error callback, which records the text and
  * png_longjmp()s to the setjmp(png_jmpbuf(...)) in the function that started the work. Locals
@@ -7,20 +7,36 @@
  */
 #include "internal.h"
 
+#include <errno.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-/* Where libpng's callbacks report to. */
+/* Bytes read from a file at a time, as the JPEG reader does. */
+#define RFI_PNG_FILE_BUFFER_BYTES 65536
+
+/* Image data libpng asks for at a time (png_set_compression_buffer_size sets it for a reader;
+ * its default is 8192). A read past the end of the data fails whole, so this is the most
+ * deflated data of a truncated file that is lost: small, so that a file cut anywhere shows
+ * every row before the cut but a few. */
+#define RFI_PNG_IDAT_READ_BYTES 1024
+
+/* Where libpng's callbacks report to and read from. */
 struct rfi_png_context {
     char *message;
     size_t message_capacity;
-    /* Reading: the input and how far libpng has consumed it. */
+    /* Reading from memory: the input and how far libpng has consumed it. */
     const uint8_t *data;
     size_t length;
     size_t offset;
+    /* Reading from a file (descriptor ≥ 0): the bytes last read and how many are used. */
+    int descriptor;
+    uint8_t *buffer;
+    size_t buffered;
+    size_t consumed;
     /* A read asked for bytes past the end of the input. */
     int ran_out_of_data;
     /* An allocation failed (libpng's, zlib's through libpng, or the encoder's output buffer):
@@ -61,12 +77,36 @@ static void rfi_png_warning(png_structp png, png_const_charp text) {
 
 static void rfi_png_read(png_structp png, png_bytep target, size_t count) {
     struct rfi_png_context *context = png_get_io_ptr(png);
-    if (count > context->length - context->offset) {
-        context->ran_out_of_data = 1;
-        png_error(png, "the data ends early");
+    if (context->descriptor < 0) {
+        if (count > context->length - context->offset) {
+            context->ran_out_of_data = 1;
+            png_error(png, "the data ends early");
+        }
+        memcpy(target, context->data + context->offset, count);
+        context->offset += count;
+        return;
     }
-    memcpy(target, context->data + context->offset, count);
-    context->offset += count;
+    while (count > 0) {
+        if (context->consumed == context->buffered) {
+            ssize_t got;
+            do {
+                got = read(context->descriptor, context->buffer, RFI_PNG_FILE_BUFFER_BYTES);
+            } while (got < 0 && errno == EINTR);
+            if (got < 0) png_error(png, "the file cannot be read");
+            if (got == 0) {
+                context->ran_out_of_data = 1;
+                png_error(png, "the data ends early");
+            }
+            context->buffered = (size_t)got;
+            context->consumed = 0;
+        }
+        size_t available = context->buffered - context->consumed;
+        size_t taken = count < available ? count : available;
+        memcpy(target, context->buffer + context->consumed, taken);
+        context->consumed += taken;
+        target += taken;
+        count -= taken;
+    }
 }
 
 static void rfi_png_context_init(struct rfi_png_context *context, const uint8_t *data,
@@ -74,6 +114,7 @@ static void rfi_png_context_init(struct rfi_png_context *context, const uint8_t 
     memset(context, 0, sizeof *context);
     context->data = data;
     context->length = length;
+    context->descriptor = -1;
     context->message = message;
     context->message_capacity = message_capacity;
     rfi_set_message(message, message_capacity, "");
@@ -91,7 +132,8 @@ static rfi_status rfi_png_create_reader(struct rfi_png_context *context, png_str
         return RFI_STATUS_OUT_OF_MEMORY;
     }
     png_set_read_fn(*png, context, rfi_png_read);
-    /* libpng's default limit is 1,000,000 a side; Riffle's own pixel limit decides instead. */
+    png_set_compression_buffer_size(*png, RFI_PNG_IDAT_READ_BYTES);
+    /* libpng's default limit is 1,000,000 a side; Riffle's own pixel limits decide instead. */
     png_set_user_limits(*png, 0x7FFFFFFF, 0x7FFFFFFF);
     return RFI_STATUS_OK;
 }
@@ -114,24 +156,94 @@ static int32_t rfi_png_orientation(png_structp png, png_infop info) {
     return 1;
 }
 
-rfi_status rfi_png_read_header(const uint8_t *data, size_t length, rfi_image_header *header,
-                               char *message, size_t message_capacity) {
-    struct rfi_png_context context;
+struct rfi_png_reader {
     png_structp png;
     png_infop info;
+    struct rfi_png_context context;
+    png_uint_32 width;
+    png_uint_32 height;
+    int interlaced;
+    /* 0 before start, 1 once started, 2 after a failure, 3 once the text is read (after 2 and
+     * 3 only close is allowed). */
+    int state;
+    /* The next row to deliver: the pass (0-based, libpng's numbering; 0 when not interlaced,
+     * 7 or 1 past the last) and the row within it. */
+    int pass;
+    png_uint_32 row;
+    /* Set once the data ran out: every row from there on is grey fill. */
+    int truncated;
+    /* libpng's text for the failure or the truncation; copied out by every call. */
+    char text[RFI_MESSAGE_CAPACITY];
+};
+
+/* Opaque mid-grey: what libjpeg shows for data that ends early, so both formats look alike. */
+static const uint32_t rfi_png_fill = 0xFF808080u;
+
+static int rfi_png_pass_count(const struct rfi_png_reader *reader) {
+    return reader->interlaced ? 7 : 1;
+}
+
+static png_uint_32 rfi_png_pass_rows(const struct rfi_png_reader *reader, int pass) {
+    return reader->interlaced ? PNG_PASS_ROWS(reader->height, pass) : reader->height;
+}
+
+static png_uint_32 rfi_png_pass_columns(const struct rfi_png_reader *reader, int pass) {
+    return reader->interlaced ? PNG_PASS_COLS(reader->width, pass) : reader->width;
+}
+
+/* Moves past the current row; after a pass's last row, to the next pass with pixels (libpng
+ * skips the empty passes of a small image the same way, in png_read_finish_row). */
+static void rfi_png_advance(struct rfi_png_reader *reader) {
+    reader->row++;
+    if (reader->row < rfi_png_pass_rows(reader, reader->pass)) return;
+    reader->row = 0;
+    do {
+        reader->pass++;
+    } while (reader->pass < rfi_png_pass_count(reader) &&
+             (rfi_png_pass_rows(reader, reader->pass) == 0 ||
+              rfi_png_pass_columns(reader, reader->pass) == 0));
+}
+
+static rfi_status rfi_png_reader_open(int descriptor, const uint8_t *data, size_t length,
+                                      rfi_png_reader **out, rfi_image_header *header,
+                                      char *message, size_t message_capacity) {
+    *out = NULL;
     memset(header, 0, sizeof *header);
-    rfi_png_context_init(&context, data, length, message, message_capacity);
-    rfi_status created = rfi_png_create_reader(&context, &png, &info);
-    if (created != RFI_STATUS_OK) return created;
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_read_struct(&png, &info, NULL);
-        return rfi_png_failure_status(&context);
+    struct rfi_png_reader *reader = calloc(1, sizeof *reader);
+    uint8_t *buffer = descriptor >= 0 ? malloc(RFI_PNG_FILE_BUFFER_BYTES) : NULL;
+    if (reader == NULL || (descriptor >= 0 && buffer == NULL)) {
+        free(reader);
+        free(buffer);
+        rfi_set_message(message, message_capacity, "out of memory");
+        return RFI_STATUS_OUT_OF_MEMORY;
     }
-    png_read_info(png, info);
-    header->width = (int32_t)png_get_image_width(png, info);
-    header->height = (int32_t)png_get_image_height(png, info);
-    header->orientation = rfi_png_orientation(png, info);
-    png_destroy_read_struct(&png, &info, NULL);
+    rfi_png_context_init(&reader->context, data, length, reader->text, sizeof reader->text);
+    reader->context.descriptor = descriptor;
+    reader->context.buffer = buffer;
+    rfi_status created = rfi_png_create_reader(&reader->context, &reader->png, &reader->info);
+    if (created != RFI_STATUS_OK) {
+        rfi_set_message(message, message_capacity, reader->text);
+        free(buffer);
+        free(reader);
+        return created;
+    }
+    if (setjmp(png_jmpbuf(reader->png))) {
+        rfi_status status = rfi_png_failure_status(&reader->context);
+        rfi_set_message(message, message_capacity, reader->text);
+        rfi_png_reader_close(reader, NULL, 0);
+        return status;
+    }
+    png_read_info(reader->png, reader->info);
+    reader->width = png_get_image_width(reader->png, reader->info);
+    reader->height = png_get_image_height(reader->png, reader->info);
+    reader->interlaced = png_get_interlace_type(reader->png, reader->info) == PNG_INTERLACE_ADAM7;
+    header->width = (int32_t)reader->width;
+    header->height = (int32_t)reader->height;
+    header->orientation = rfi_png_orientation(reader->png, reader->info);
+    header->multiple_scans = reader->interlaced;
+    header->has_alpha = (png_get_color_type(reader->png, reader->info) & PNG_COLOR_MASK_ALPHA) != 0 ||
+                        png_get_valid(reader->png, reader->info, PNG_INFO_tRNS) != 0;
+    *out = reader;
     return RFI_STATUS_OK;
 }
 
@@ -176,37 +288,44 @@ static int rfi_png_copy_text(png_structp png, png_infop info, rfi_png_text_list 
     return 1;
 }
 
-rfi_status rfi_png_decode(const uint8_t *data, size_t length, int64_t pixel_limit,
-                          rfi_pixels *out, rfi_png_text_list *text, char *message,
-                          size_t message_capacity) {
-    struct rfi_png_context context;
-    png_structp png;
-    png_infop info;
-    uint32_t *volatile pixels = NULL;
-    png_bytep *volatile rows = NULL;
-    memset(out, 0, sizeof *out);
-    if (text != NULL) memset(text, 0, sizeof *text);
-    rfi_png_context_init(&context, data, length, message, message_capacity);
-    rfi_status created = rfi_png_create_reader(&context, &png, &info);
-    if (created != RFI_STATUS_OK) return created;
-    if (setjmp(png_jmpbuf(png))) {
-        free(pixels);
-        free(rows);
-        png_destroy_read_struct(&png, &info, NULL);
-        return rfi_png_failure_status(&context);
+rfi_status rfi_png_reader_open_file(int32_t descriptor, rfi_png_reader **reader,
+                                    rfi_image_header *header, char *message,
+                                    size_t message_capacity) {
+    if (descriptor < 0) {
+        *reader = NULL;
+        rfi_set_message(message, message_capacity, "no file descriptor");
+        return RFI_STATUS_INVALID_REQUEST;
     }
-    png_read_info(png, info);
-    png_uint_32 width = png_get_image_width(png, info);
-    png_uint_32 height = png_get_image_height(png, info);
-    if ((int64_t)width * (int64_t)height > pixel_limit) {
-        char text[RFI_MESSAGE_CAPACITY];
-        snprintf(text, sizeof text, "%ux%u pixels exceeds the limit of %lld", width, height,
-                 (long long)pixel_limit);
-        rfi_set_message(message, message_capacity, text);
-        png_destroy_read_struct(&png, &info, NULL);
-        return RFI_STATUS_TOO_LARGE;
-    }
+    return rfi_png_reader_open(descriptor, NULL, 0, reader, header, message, message_capacity);
+}
 
+rfi_status rfi_png_reader_open_memory(const uint8_t *data, size_t length,
+                                      rfi_png_reader **reader, rfi_image_header *header,
+                                      char *message, size_t message_capacity) {
+    return rfi_png_reader_open(-1, data, length, reader, header, message, message_capacity);
+}
+
+rfi_status rfi_png_read_header(const uint8_t *data, size_t length, rfi_image_header *header,
+                               char *message, size_t message_capacity) {
+    rfi_png_reader *reader;
+    rfi_status status =
+        rfi_png_reader_open(-1, data, length, &reader, header, message, message_capacity);
+    rfi_png_reader_close(reader, NULL, 0);
+    return status;
+}
+
+rfi_status rfi_png_reader_start(rfi_png_reader *reader, char *message, size_t message_capacity) {
+    if (reader->state != 0) {
+        rfi_set_message(message, message_capacity, "the reader has already started or failed");
+        return RFI_STATUS_INVALID_REQUEST;
+    }
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    if (setjmp(png_jmpbuf(png))) {
+        reader->state = 2;
+        rfi_set_message(message, message_capacity, reader->text);
+        return rfi_png_failure_status(&reader->context);
+    }
     /* Everything becomes 8-bit B, G, R, A in memory. */
     int color_type = png_get_color_type(png, info);
     int bit_depth = png_get_bit_depth(png, info);
@@ -220,45 +339,108 @@ rfi_status rfi_png_decode(const uint8_t *data, size_t length, int64_t pixel_limi
     if (!(color_type & PNG_COLOR_MASK_ALPHA) && !has_transparency_chunk) {
         png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
     }
-    png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+    if (png_get_rowbytes(png, info) != (size_t)reader->width * 4) {
+        reader->state = 2;
         rfi_set_message(message, message_capacity, "unexpected row layout after conversion");
-        png_destroy_read_struct(&png, &info, NULL);
         return RFI_STATUS_FAILED;
     }
+    reader->state = 1;
+    return RFI_STATUS_OK;
+}
 
-    pixels = malloc((size_t)width * height * 4);
-    rows = malloc(sizeof(png_bytep) * (height ? height : 1));
-    if (pixels == NULL || rows == NULL) {
-        free(pixels);
-        free(rows);
-        rfi_set_message(message, message_capacity, "out of memory");
-        png_destroy_read_struct(&png, &info, NULL);
-        return RFI_STATUS_OUT_OF_MEMORY;
+rfi_status rfi_png_reader_read(rfi_png_reader *reader, uint32_t *rows, int32_t row_pixels,
+                               int32_t max_rows, rfi_png_rows *out, char *message,
+                               size_t message_capacity) {
+    memset(out, 0, sizeof *out);
+    if (reader->state != 1 || row_pixels < 0 || (png_uint_32)row_pixels < reader->width ||
+        max_rows < 0) {
+        rfi_set_message(message, message_capacity, "the reader is not started, or the rows are too short");
+        return RFI_STATUS_INVALID_REQUEST;
     }
-    for (png_uint_32 y = 0; y < height; y++) rows[y] = (png_bytep)(pixels + (size_t)y * width);
-    png_read_image(png, rows);
-    /* The trailing chunks (and IEND) add nothing to the pixels, so they are read only for
-     * their text, which may follow the image data. */
-    if (text != NULL) {
-        png_read_end(png, info);
-        if (!rfi_png_copy_text(png, info, text)) {
-            free(pixels);
-            free(rows);
-            png_destroy_read_struct(&png, &info, NULL);
-            rfi_set_message(message, message_capacity, "out of memory");
-            return RFI_STATUS_OUT_OF_MEMORY;
+    if (reader->pass >= rfi_png_pass_count(reader)) return RFI_STATUS_OK;
+    int pass = reader->pass;
+    png_uint_32 first = reader->row, pass_rows = rfi_png_pass_rows(reader, pass);
+    png_uint_32 left = pass_rows - first;
+    int32_t wanted = (png_uint_32)max_rows < left ? max_rows : (int32_t)left;
+    png_uint_32 width = rfi_png_pass_columns(reader, pass);
+    out->first_row = (int32_t)first;
+    out->width = (int32_t)width;
+    out->x0 = reader->interlaced ? PNG_PASS_START_COL(pass) : 0;
+    out->y0 = reader->interlaced ? PNG_PASS_START_ROW(pass) : 0;
+    out->dx = reader->interlaced ? PNG_PASS_COL_OFFSET(pass) : 1;
+    out->dy = reader->interlaced ? PNG_PASS_ROW_OFFSET(pass) : 1;
+
+    /* Written after setjmp and read after the longjmp. */
+    volatile int32_t decoded = 0;
+    if (!reader->truncated) {
+        if (setjmp(png_jmpbuf(reader->png))) {
+            /* Only data that ends early is recovered from; a failed allocation (zlib's inflate
+             * state is allocated with the first IDAT) is out of memory, not a cut file. */
+            if (!reader->context.ran_out_of_data || reader->context.out_of_memory) {
+                reader->state = 2;
+                rfi_set_message(message, message_capacity, reader->text);
+                return rfi_png_failure_status(&reader->context);
+            }
+            reader->truncated = 1;
+        } else {
+            while (decoded < wanted) {
+                png_read_row(reader->png, (png_bytep)(rows + (size_t)decoded * (size_t)row_pixels),
+                             NULL);
+                decoded++;
+            }
         }
     }
-    png_destroy_read_struct(&png, &info, NULL);
-    free(rows);
-
-    rfi_premultiply(pixels, (size_t)width * height);
-    out->pixels = pixels;
-    out->width = (int32_t)width;
-    out->height = (int32_t)height;
+    for (int32_t i = 0; i < wanted; i++) {
+        uint32_t *row = rows + (size_t)i * (size_t)row_pixels;
+        if (i < decoded) {
+            out->translucent |= rfi_premultiply(row, width);
+        } else {
+            for (png_uint_32 x = 0; x < width; x++) row[x] = rfi_png_fill;
+        }
+        rfi_png_advance(reader);
+    }
+    out->count = wanted;
+    out->decoded = decoded;
+    rfi_set_message(message, message_capacity, reader->text);
     return RFI_STATUS_OK;
+}
+
+rfi_status rfi_png_reader_read_text(rfi_png_reader *reader, rfi_png_text_list *text,
+                                    char *message, size_t message_capacity) {
+    memset(text, 0, sizeof *text);
+    if (reader->state != 1 || reader->pass < rfi_png_pass_count(reader)) {
+        rfi_set_message(message, message_capacity, "the text is read once, after every row");
+        return RFI_STATUS_INVALID_REQUEST;
+    }
+    if (reader->truncated) {
+        rfi_set_message(message, message_capacity, reader->text);
+        return RFI_STATUS_TRUNCATED;
+    }
+    if (setjmp(png_jmpbuf(reader->png))) {
+        reader->state = 2;
+        rfi_set_message(message, message_capacity, reader->text);
+        return rfi_png_failure_status(&reader->context);
+    }
+    /* The chunks after the image data, up to IEND; png_get_text then holds those before it
+     * too, in file order. */
+    png_read_end(reader->png, reader->info);
+    reader->state = 3;
+    if (!rfi_png_copy_text(reader->png, reader->info, text)) {
+        rfi_set_message(message, message_capacity, "out of memory");
+        return RFI_STATUS_OUT_OF_MEMORY;
+    }
+    return RFI_STATUS_OK;
+}
+
+rfi_warning rfi_png_reader_close(rfi_png_reader *reader, char *message, size_t message_capacity) {
+    if (reader == NULL) return RFI_WARNING_NONE;
+    rfi_warning warning = reader->truncated ? RFI_WARNING_TRUNCATED : RFI_WARNING_NONE;
+    rfi_set_message(message, message_capacity, reader->text);
+    png_destroy_read_struct(&reader->png, &reader->info, NULL);
+    free(reader->context.buffer);
+    free(reader);
+    return warning;
 }
 
 /* A growing output buffer for libpng's write callback; heap-allocated so that it stays valid
@@ -294,9 +476,44 @@ static inline uint8_t rfi_unpremultiply(uint32_t channel, uint32_t alpha) {
     return (uint8_t)(value > 255 ? 255 : value);
 }
 
+/* `width` premultiplied BGRA pixels as straight R, G, B, A bytes, or R, G, B for opaque ones
+ * (`channels` 3). */
+static void rfi_png_straight_row(const uint32_t *source, uint8_t *row, int32_t width,
+                                 int channels) {
+    for (int32_t x = 0; x < width; x++) {
+        uint32_t p = source[x], a = p >> 24;
+        uint8_t *out = row + (size_t)channels * (size_t)x;
+        if (channels == 3) {
+            out[0] = (uint8_t)(p >> 16);
+            out[1] = (uint8_t)(p >> 8);
+            out[2] = (uint8_t)p;
+        } else if (a == 0) {
+            out[0] = out[1] = out[2] = out[3] = 0;
+        } else {
+            out[0] = rfi_unpremultiply((p >> 16) & 0xFF, a);
+            out[1] = rfi_unpremultiply((p >> 8) & 0xFF, a);
+            out[2] = rfi_unpremultiply(p & 0xFF, a);
+            out[3] = (uint8_t)a;
+        }
+    }
+}
+
+/* 1 when every pixel of the `width` × `height` rows has alpha 255. */
+static int rfi_png_all_opaque(const uint32_t *pixels, int32_t width, int32_t height,
+                              int32_t row_pixels) {
+    for (int32_t y = 0; y < height; y++) {
+        const uint32_t *row = pixels + (size_t)y * (size_t)row_pixels;
+        for (int32_t x = 0; x < width; x++) {
+            if (row[x] < 0xFF000000u) return 0;
+        }
+    }
+    return 1;
+}
+
 rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
-                          int32_t row_pixels, const rfi_png_text *text, int32_t text_count,
-                          rfi_bytes *out, char *message, size_t message_capacity) {
+                          int32_t row_pixels, int32_t interlaced, const rfi_png_text *text,
+                          int32_t text_count, rfi_bytes *out, char *message,
+                          size_t message_capacity) {
     struct rfi_png_context context;
     png_structp png;
     png_infop info;
@@ -332,8 +549,11 @@ rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
         return rfi_png_failure_status(&context);
     }
     png_set_write_fn(png, sink, rfi_png_write, rfi_png_flush);
-    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    int channels = rfi_png_all_opaque(pixels, width, height, row_pixels) ? 3 : 4;
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
+                 channels == 3 ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                 interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     /* Set before png_write_info, so the chunks precede IDAT and a reader that stops at the
      * image data still finds them. libpng copies the strings. */
     for (int32_t i = 0; i < text_count; i++) {
@@ -345,21 +565,13 @@ rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
     }
     if (text_count > 0) png_set_text(png, info, chunks, text_count);
     png_write_info(png, info);
-    for (int32_t y = 0; y < height; y++) {
-        const uint32_t *source = pixels + (size_t)y * (size_t)row_pixels;
-        for (int32_t x = 0; x < width; x++) {
-            uint32_t p = source[x], a = p >> 24;
-            uint8_t *rgba = row + 4 * (size_t)x;
-            if (a == 0) {
-                rgba[0] = rgba[1] = rgba[2] = rgba[3] = 0;
-                continue;
-            }
-            rgba[0] = rfi_unpremultiply((p >> 16) & 0xFF, a);
-            rgba[1] = rfi_unpremultiply((p >> 8) & 0xFF, a);
-            rgba[2] = rfi_unpremultiply(p & 0xFF, a);
-            rgba[3] = (uint8_t)a;
+    /* Interlaced, libpng takes every whole row once per pass and keeps that pass's pixels. */
+    int passes = png_set_interlace_handling(png);
+    for (int pass = 0; pass < passes; pass++) {
+        for (int32_t y = 0; y < height; y++) {
+            rfi_png_straight_row(pixels + (size_t)y * (size_t)row_pixels, row, width, channels);
+            png_write_row(png, row);
         }
-        png_write_row(png, row);
     }
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);

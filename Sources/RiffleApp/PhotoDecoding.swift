@@ -14,8 +14,9 @@ public struct DecodedPhoto: Sendable {
     /// A quick, coarse look shown while the real decode runs: the EXIF thumbnail, or a
     /// 1/8-scale decode.
     public let isPreview: Bool
-    /// For a photo too large to decode whole at full resolution (a baseline JPEG above
-    /// `TilePyramid.tilingThresholdPixels`): the pyramid its zoomed-in views are cut from.
+    /// For a photo too large to decode whole at full resolution (above
+    /// `TilePyramid.tilingThresholdPixels`, and not progressive, interlaced or translucent): the
+    /// pyramid its zoomed-in views are cut from.
     public let pyramid: TilePyramid?
     /// What the decoder recovered from (a truncated or corrupt file); nil for a clean decode.
     public var damage: ImageDamage? = nil
@@ -70,7 +71,8 @@ public enum PhotoContent: Sendable {
 /// no pixel nobody sees.
 public enum PhotoDecoding {
     /// Largest number of pixels Riffle decodes into one buffer (24 MP · 4 B ≈ 96 MiB; 64 MP is
-    /// 256 MiB). Larger images are decoded DCT-scaled or refused with a message.
+    /// 256 MiB). A JPEG larger than that at the size asked for is decoded DCT-scaled (or refused
+    /// with a message if even 1/8 is larger), a PNG is streamed into a smaller picture.
     public static let pixelLimit = 64_000_000
 
     /// A preview without an EXIF thumbnail is decoded at this fraction of the shown size:
@@ -128,11 +130,14 @@ public enum PhotoDecoding {
     /// camera's 160×120 decodes in well under a millisecond), else `.redundantPreview` when the
     /// real decode for the request's viewport already uses the smallest DCT scale, the one a
     /// 1/8 preview would use, or when only a thumbnail was asked for (`thumbnailOnly`); nil
-    /// when a 1/8 decode is the preview to make.
+    /// when a 1/8 decode is the preview to make. A PNG has no preview (`.redundantPreview`).
     static func quickPreview(_ request: DecodeRequest) -> DecodeOutput? {
-        guard let head = try? FileBytes.read(atPath: request.path, upTo: headerBytes), let info = try? ImageDecoder.probe(head),
-              info.format == .jpeg
+        guard let head = try? FileBytes.read(atPath: request.path, upTo: headerBytes), let info = try? ImageDecoder.probe(head)
         else { return request.thumbnailOnly ? .redundantPreview : nil }
+        // libpng has no cheap smaller decode: a PNG's preview would cost as much as its real
+        // decode, which is asked for beside it (and two decodes of one file in parallel would
+        // only slow the first view down).
+        guard info.format == .jpeg else { return .redundantPreview }
         if let thumbnail = ExifThumbnail.decode(fromJPEGHead: head, info: info) {
             return .photo(.image(DecodedPhoto(
                 pixels: thumbnail, fullSize: info.uprightSize, isOpaque: true, smaller: [], isPreview: true, pyramid: nil)))
@@ -150,14 +155,14 @@ public enum PhotoDecoding {
     static func decode(_ request: DecodeRequest, cancellation: DecodeCancellation) throws(ImageDecodeError) -> DecodedPhoto {
         var preview = false
         let decoded = try ImageDecoder.decodeFile(atPath: request.path, shrunkTo: { info in
-            // PNG has no cheap reduced decode: its "preview" would cost a full decode, so it
-            // gets the real one straight away.
+            // A PNG whose head could not be probed for a preview gets its real decode straight
+            // away: it has no cheaper one.
             preview = request.isPreview && info.format == .jpeg
             return target(for: info.uprightSize, in: request.viewport, factor: preview ? previewFraction : request.detail)
         }, pixelLimit: pixelLimit, until: { cancellation.isCancelled })
         let pixels = decoded.pixels
         let info = decoded.info
-        let isOpaque = decoded.format == .jpeg || pixels.isOpaque
+        let isOpaque = decoded.isOpaque
         // Mip levels, only above the shown size (the base decode has none).
         let shown = shownSize(of: info.uprightSize, in: request.viewport)
         var smaller: [PixelBuffer] = []
@@ -166,7 +171,9 @@ public enum PhotoDecoding {
             level = BoxDownsample.halved(level)
             smaller.append(level)
         }
-        let tiled = info.format == .jpeg && !info.hasMultipleScans && TilePyramid.needsTiling(info.uprightSize)
+        // Tiles draw over the base pixels, which would show through translucent ones; a
+        // progressive JPEG or an interlaced PNG cannot be cut as it is read.
+        let tiled = !info.hasMultipleScans && isOpaque && TilePyramid.needsTiling(info.uprightSize)
         let pyramid = tiled ? TilePyramid(fullSize: info.uprightSize, scaledIn: info.orientation) : nil
         return DecodedPhoto(
             pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, smaller: smaller, isPreview: preview, pyramid: pyramid,

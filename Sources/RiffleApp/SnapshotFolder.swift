@@ -3,7 +3,8 @@ import RiffleImageIO
 import RiffleRaster
 
 /// Where `riffle --replay --snapshots DIR` writes its snapshots: DIR/NAME.png, the folder made
-/// if missing. It is the one place Riffle writes files, and only where the user pointed it.
+/// if missing. It is the one place Riffle writes files to keep (a huge PNG's tiles go to an
+/// unnamed temporary file), and only where the user pointed it.
 public struct SnapshotFolder: Sendable {
     public let path: String
 

@@ -1,8 +1,9 @@
 import RiffleImageIO
 
 /// The tile decoder of the huge photo being zoomed, kept between tile requests: opening one
-/// reads the whole file and indexes its scan (`JPEGScanIndex`, about as long as a 1/8-scaled
-/// decode), which every request would otherwise repeat. One is kept (only the current photo is
+/// reads the whole file and indexes its scan (a JPEG: `JPEGScanIndex`, about as long as a
+/// 1/8-scaled decode) or cuts every tile (a PNG: a full decode and deflating the tiles), which
+/// every request would otherwise repeat. One is kept (only the current photo is
 /// ever zoomed); safe from any decode worker, and a worker asking for the file another is
 /// opening waits for that one instead of opening it again.
 final class TileSources: @unchecked Sendable {
@@ -25,7 +26,7 @@ final class TileSources: @unchecked Sendable {
         opening = path
         lock.unlock()
         let opened = Result { () throws(ImageDecodeError) in
-            try TileDecoder(bytes: try FileBytes.read(atPath: path), pixelLimit: PhotoDecoding.pixelLimit, until: stop)
+            try TileDecoder(path: path, pixelLimit: PhotoDecoding.pixelLimit, until: stop)
         }
         lock.lock()
         opening = nil
@@ -35,7 +36,8 @@ final class TileSources: @unchecked Sendable {
         return try opened.get()
     }
 
-    /// Lets go of the held file (its bytes can be tens of megabytes).
+    /// Lets go of the held file (a JPEG's bytes can be tens of megabytes, a PNG's tiles as many
+    /// in the temporary folder).
     func release(path: String) {
         lock.withLock { if current?.path == path { current = nil } }
     }

@@ -10,9 +10,13 @@ public struct ImageInfo: Sendable, Hashable {
     public let storedSize: PixelSize
     /// The EXIF orientation (`topLeft` when the file has none).
     public let orientation: ImageOrientation
-    /// True for a JPEG with more than one scan (progressive): any part of it needs every
-    /// coefficient of the image, so it cannot be decoded a tile at a time. False for PNG.
+    /// True for a JPEG with more than one scan (progressive) or an Adam7-interlaced PNG: any
+    /// part of it at full resolution needs data from the whole file (every coefficient, every
+    /// pass), so it cannot be cut into tiles as it is read.
     public let hasMultipleScans: Bool
+    /// True for a PNG that stores transparency (an alpha channel or a tRNS chunk), whose pixels
+    /// may be translucent; false for a JPEG.
+    public let hasAlpha: Bool
 
     /// Width and height once the orientation is applied: what the viewer shows.
     public var uprightSize: PixelSize { orientation.uprightSize(ofStored: storedSize) }
@@ -23,6 +27,7 @@ public struct ImageInfo: Sendable, Hashable {
         storedSize = PixelSize(width: Int(header.width), height: Int(header.height))
         orientation = ImageOrientation(rawValue: Int(header.orientation)) ?? .topLeft
         hasMultipleScans = header.multiple_scans != 0
+        hasAlpha = header.has_alpha != 0
     }
 }
 
@@ -51,14 +56,18 @@ public enum ImageDamage: Sendable, Hashable {
 
 /// A decoded, upright picture.
 public struct DecodedImage: Sendable {
-    /// Upright premultiplied BGRA pixels; smaller than `fullSize` when a JPEG was decoded at a
-    /// reduced DCT scale.
+    /// Upright premultiplied BGRA pixels; smaller than `fullSize` when the decode was asked for
+    /// a smaller size.
     public let pixels: PixelBuffer
     /// The header the pixels were decoded from.
     public let info: ImageInfo
-    /// A problem the decoder recovered from, e.g. "The JPEG data ends early (the file is
+    /// A problem the decoder recovered from, e.g. "The PNG data ends early (the file is
     /// truncated); the missing part is grey"; nil for a clean decode.
     public let warning: String?
+    /// True when every pixel the decoder delivered has alpha 255, whatever size `pixels` was
+    /// made: always for a JPEG, and for a PNG without transparency; a PNG's rows are checked as
+    /// they come (for an interlaced one shown small, the passes it was decoded from).
+    public let isOpaque: Bool
     /// What the decoder recovered from, for the app to show; nil for a clean decode.
     public var damage: ImageDamage? = nil
 
@@ -74,15 +83,17 @@ public struct DecodedImage: Sendable {
 /// (JPEG APP1, PNG eXIf before the image data) is applied, so results are upright. No colour
 /// management: pixel values are the file's, without gamma or ICC conversion.
 ///
-/// Truncated JPEG data is a success with a `warning`: libjpeg fills the missing part with grey,
-/// and showing most of a half-copied photo beats showing none of it. Damaged JPEG entropy-coded
-/// data is a success too, with a warning quoting libjpeg ("Corrupt JPEG data: bad Huffman
-/// code"): it resynchronises at the next restart marker, if the file has them, and the blocks in
-/// between are wrong. Truncated PNG data is an error, since libpng cannot resume after a broken
-/// zlib stream, and so is a critical chunk (IHDR, IDAT) that fails its CRC or image data that
-/// does not inflate: the reason quotes libpng, naming the chunk ("IDAT: CRC error"). An
-/// ancillary chunk that fails its CRC is skipped, as libpng does by default: the pixels are
-/// whole, so there is no warning, but an orientation in a skipped eXIf chunk is lost.
+/// Truncated image data is a success with a `warning` (and a `damage` saying what is missing):
+/// the missing part is grey (libjpeg's fill, and for a PNG every row after the last one libpng
+/// could inflate), and showing most of a half-copied photo beats showing none of it. Data cut
+/// inside the header is an error. Damaged JPEG entropy-coded data is a success too, with a
+/// warning quoting libjpeg ("Corrupt JPEG data: bad Huffman code"): it resynchronises at the
+/// next restart marker, if the file has them, and the blocks in between are wrong. A PNG's
+/// critical chunk (IHDR, IDAT) that fails its CRC, or image data that does not inflate, is an
+/// error, since libpng cannot resume after a broken zlib stream: the reason quotes libpng,
+/// naming the chunk ("IDAT: CRC error"). An ancillary chunk that fails its CRC is skipped, as
+/// libpng does by default: the pixels are whole, so there is no warning, but an orientation in
+/// a skipped eXIf chunk is lost.
 ///
 /// A decode whose pixels or decoder working memory cannot be allocated throws ("There is not
 /// enough memory to decode this 30000×30000 JPEG image"); nothing is left allocated.
@@ -118,45 +129,27 @@ public enum ImageDecoder {
     /// - Parameters:
     ///   - target: the upright size the caller will show, or nil for full resolution. A JPEG is
     ///     decoded at the largest DCT reduction (1/2, 1/4, 1/8) whose upright result is still at
-    ///     least `target` in both dimensions; a PNG always decodes at full size.
+    ///     least `target` in both dimensions; a PNG always decodes at full size (to decode one
+    ///     smaller, stream it with `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`).
     ///   - pixelLimit: the most pixels the decoded buffer may hold. A JPEG too big at the
     ///     chosen scale is decoded at a greater reduction; one too big even at 1/8, or a PNG
     ///     too big at all, is refused before any pixel memory is allocated.
     public static func decode(
         _ bytes: [UInt8], atLeast target: PixelSize? = nil, pixelLimit: Int = defaultPixelLimit
     ) throws(ImageDecodeError) -> DecodedImage {
-        try decode(bytes, atLeast: target, pixelLimit: pixelLimit, textChunks: nil)
-    }
-
-    /// `decode(_:atLeast:pixelLimit:)`, and for a PNG with `textChunks` not nil, its text chunks
-    /// into `textChunks` too (the shim's list, for the caller to free; left as it is for a JPEG).
-    static func decode(
-        _ bytes: [UInt8], atLeast target: PixelSize?, pixelLimit: Int,
-        textChunks: UnsafeMutablePointer<rfi_png_text_list>?
-    ) throws(ImageDecodeError) -> DecodedImage {
         let info = try probe(bytes)
+        guard info.format == .jpeg else {
+            return try PNGRowReader.reading(bytes) { reader throws(ImageDecodeError) in
+                try decodeWholePNG(reader, pixelLimit: pixelLimit).image
+            }
+        }
         var decoded = rfi_pixels()
         var message = MessageBuffer()
-        let status: rfi_status
-        switch info.format {
-        case .jpeg:
-            let eighths = try jpegScaleEighths(for: info, atLeast: target, pixelLimit: pixelLimit)
-            status = bytes.withUnsafeBufferPointer { data in
-                message.withPointer { text, capacity in
-                    rfi_jpeg_decode(
-                        data.baseAddress, data.count, Int32(eighths), Int64(pixelLimit), &decoded,
-                        text, capacity)
-                }
-            }
-        case .png:
-            guard info.storedSize.area <= pixelLimit else {
-                throw tooLarge(info.uprightSize, pixelLimit: pixelLimit)
-            }
-            status = bytes.withUnsafeBufferPointer { data in
-                message.withPointer { text, capacity in
-                    rfi_png_decode(
-                        data.baseAddress, data.count, Int64(pixelLimit), &decoded, textChunks, text, capacity)
-                }
+        let eighths = try jpegScaleEighths(for: info, atLeast: target, pixelLimit: pixelLimit)
+        let status = bytes.withUnsafeBufferPointer { data in
+            message.withPointer { text, capacity in
+                rfi_jpeg_decode(
+                    data.baseAddress, data.count, Int32(eighths), Int64(pixelLimit), &decoded, text, capacity)
             }
         }
         try check(status, format: info.format, message: message.text, size: info.uprightSize, pixelLimit: pixelLimit)
@@ -167,20 +160,26 @@ public enum ImageDecoder {
             wrapping: pixels, width: Int(decoded.width), height: Int(decoded.height),
             rowPixels: Int(decoded.width), release: { rfi_pixels_free($0) })
         return DecodedImage(
-            pixels: info.orientation.upright(stored), info: info, warning: warningText(decoded.warning, message: message.text))
+            pixels: info.orientation.upright(stored), info: info,
+            warning: warningText(decoded.warning, format: info.format, message: message.text), isOpaque: true)
     }
 
-    /// Reads the file at `path` and decodes it as `decode(_:atLeast:pixelLimit:)` does.
+    /// Decodes the file at `path` as `decode(_:atLeast:pixelLimit:)` does; a PNG is read from the
+    /// file as it decodes, without holding the file.
     ///
     /// A missing or unreadable file throws with the operating system's reason.
     public static func decodeFile(
         atPath path: String, atLeast target: PixelSize? = nil, pixelLimit: Int = defaultPixelLimit
     ) throws(ImageDecodeError) -> DecodedImage {
-        try decode(FileBytes.read(atPath: path), atLeast: target, pixelLimit: pixelLimit)
+        let head = try FileBytes.read(atPath: path, upTo: ImageFormat.signatureLength)
+        guard ImageFormat.detect(head) == .png else {
+            return try decode(FileBytes.read(atPath: path), atLeast: target, pixelLimit: pixelLimit)
+        }
+        return try decodeWholePNG(PNGRowReader(path: path), pixelLimit: pixelLimit).image
     }
 
-    /// Rows a streamed JPEG decode asks libjpeg for at a time: its 4:2:0 iMCU row at full scale
-    /// is 16 rows, so a call rarely stops inside one; the buffer is 16 decoded rows.
+    /// Rows a streamed decode asks the decoder for at a time: a JPEG's 4:2:0 iMCU row at full
+    /// scale is 16 rows, so a call rarely stops inside one; the buffer is 16 decoded rows.
     static let streamedRows = 16
 
     /// Decodes the file at `path` into an upright picture shrunk by `filter` to `target(info)`
@@ -190,29 +189,50 @@ public enum ImageDecoder {
     /// through `.lanczos3`, which is resampled before it is turned, its float sums then added
     /// in another order).
     ///
-    /// A JPEG is streamed: read from the file 64 KiB at a time and pushed through the filter's
-    /// `RowResampler` `streamedRows` rows at a time as libjpeg delivers them, so besides the
-    /// result only a few decoded rows are held, never the file or the picture at its DCT scale
-    /// (1/2 of a 24 MP photo would be 23 MiB) — which is what keeps paging through big photos
-    /// within a small peak of memory. A PNG is read and decoded whole, then shrunk.
+    /// Both formats are streamed: read from the file 64 KiB at a time and pushed through the
+    /// filter's `RowResampler` `streamedRows` rows at a time as the decoder delivers them, so
+    /// besides the result only a few decoded rows are held, never the file or the whole picture
+    /// (1/2 of a 24 MP JPEG would be 23 MiB, a 54 MP PNG 216 MiB) — which is what keeps paging
+    /// through big photos within a small peak of memory. A JPEG is decoded at the DCT scale
+    /// `jpegScaleEighths(for:shrunkTo:filter:pixelLimit:)` picks, a PNG at full size (each row
+    /// inflated, then resampled; see `decodePNG` for interlaced ones). A result over
+    /// `pixelLimit` is refused for a JPEG even at 1/8 and, for a PNG, made smaller to fit; a PNG
+    /// of more than `pngPixelLimit` pixels or `pngSideLimit` a side is refused.
     ///
-    /// `stop` is asked between pieces of a JPEG (every `streamedRows` rows); once it says true
-    /// the decode ends there, skipping the rest of the file, and throws `ImageDecodeError.stopped`.
+    /// `stop` is asked between pieces (every `streamedRows` rows); once it says true the decode
+    /// ends there, skipping the rest of the file, and throws `ImageDecodeError.stopped`.
     public static func decodeFile(
         atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter = .lanczos3,
         pixelLimit: Int = defaultPixelLimit, until stop: () -> Bool = { false }
     ) throws(ImageDecodeError) -> DecodedImage {
+        try decodeFile(
+            atPath: path, shrunkTo: target, filter: filter, pixelLimit: pixelLimit,
+            wholeInterlacedPixels: wholeInterlacedPixels, until: stop)
+    }
+
+    /// `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)` decoding interlaced PNGs of up to
+    /// `wholeInterlacedPixels` whole.
+    package static func decodeFile(
+        atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter = .lanczos3,
+        pixelLimit: Int, wholeInterlacedPixels: Int, until stop: () -> Bool
+    ) throws(ImageDecodeError) -> DecodedImage {
         let head = try FileBytes.read(atPath: path, upTo: ImageFormat.signatureLength)
-        guard ImageFormat.detect(head) == .jpeg else {
-            let bytes = try FileBytes.read(atPath: path)
-            let size = target(try probe(bytes))
-            let decoded = try decode(bytes, atLeast: size, pixelLimit: pixelLimit)
-            let pixels = decoded.pixels
-            let shrunk = filter.shrink(
-                pixels, to: PixelSize(width: min(size.width, pixels.width), height: min(size.height, pixels.height)))
-            return DecodedImage(pixels: shrunk, info: decoded.info, warning: decoded.warning)
+        switch try detectFormat(head) {
+        case .png:
+            return try decodePNG(
+                PNGRowReader(path: path), shrunkTo: target, filter: filter, pixelLimit: pixelLimit,
+                wholeInterlacedPixels: wholeInterlacedPixels, until: stop)
+        case .jpeg:
+            return try decodeJPEG(
+                JPEGRowReader(path: path), shrunkTo: target, filter: filter, pixelLimit: pixelLimit, until: stop)
         }
-        let reader = try JPEGRowReader(path: path)
+    }
+
+    /// The JPEG half of `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`.
+    private static func decodeJPEG(
+        _ reader: JPEGRowReader, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter, pixelLimit: Int,
+        until stop: () -> Bool
+    ) throws(ImageDecodeError) -> DecodedImage {
         let info = reader.info
         let size = target(info)
         let eighths = try jpegScaleEighths(for: info, shrunkTo: size, filter: filter, pixelLimit: pixelLimit)
@@ -240,7 +260,9 @@ public enum ImageDecoder {
             return .truncated(missing: ImageDamage.MissingPart(
                 share: 1 - Double(rowsWithData) / Double(decodedSize.height), side: info.orientation.sideOfLastStoredRows))
         }
-        return DecodedImage(pixels: info.orientation.upright(resampler.result), info: info, warning: warning, damage: damage)
+        return DecodedImage(
+            pixels: info.orientation.upright(resampler.result), info: info, warning: warning, isOpaque: true,
+            damage: damage)
     }
 
     /// How many times the size shown a JPEG is decoded at least before `filter` shrinks it.
@@ -316,7 +338,7 @@ public enum ImageDecoder {
             height: (size.height + denominator - 1) / denominator)
     }
 
-    private static func detectFormat(_ bytes: [UInt8]) throws(ImageDecodeError) -> ImageFormat {
+    static func detectFormat(_ bytes: [UInt8]) throws(ImageDecodeError) -> ImageFormat {
         guard !bytes.isEmpty else { throw ImageDecodeError(reason: "The file is empty") }
         guard let format = ImageFormat.detect(bytes) else {
             throw ImageDecodeError(reason: "The file is not a JPEG or PNG image")
@@ -338,8 +360,7 @@ public enum ImageDecoder {
         case RFI_STATUS_TOO_LARGE:
             throw tooLarge(size ?? .zero, pixelLimit: pixelLimit)
         case RFI_STATUS_OUT_OF_MEMORY:
-            let dimensions = size.map { "\($0.width)×\($0.height) " } ?? ""
-            throw ImageDecodeError(reason: "There is not enough memory to decode this \(dimensions)\(format.displayName) image")
+            throw outOfMemory(size, format: format)
         case RFI_STATUS_INVALID_REQUEST, RFI_STATUS_UNSUPPORTED:
             throw ImageDecodeError(reason: "Cannot decode that part of the \(format.displayName) image: \(message)")
         default:
@@ -347,18 +368,25 @@ public enum ImageDecoder {
         }
     }
 
-    static func warningText(_ warning: rfi_warning, message: String) -> String? {
+    /// The error of a decode of an image of `size` (upright; nil when not known) whose memory
+    /// cannot be had.
+    static func outOfMemory(_ size: PixelSize?, format: ImageFormat) -> ImageDecodeError {
+        let dimensions = size.map { "\($0.width)×\($0.height) " } ?? ""
+        return ImageDecodeError(reason: "There is not enough memory to decode this \(dimensions)\(format.displayName) image")
+    }
+
+    static func warningText(_ warning: rfi_warning, format: ImageFormat, message: String) -> String? {
         switch warning {
         case RFI_WARNING_TRUNCATED:
-            "The JPEG data ends early (the file is truncated); the missing part is grey"
+            "The \(format.displayName) data ends early (the file is truncated); the missing part is grey"
         case RFI_WARNING_CORRUPT_DATA:
-            "The JPEG data is damaged (\(message)); some of the picture may be wrong"
+            "The \(format.displayName) data is damaged (\(message)); some of the picture may be wrong"
         default:
             nil
         }
     }
 
-    private static func tooLarge(
+    static func tooLarge(
         _ size: PixelSize, pixelLimit: Int, smallestScaled: (denominator: Int, size: PixelSize)? = nil
     ) -> ImageDecodeError {
         let limit = describePixelCount(pixelLimit)
@@ -373,7 +401,7 @@ public enum ImageDecoder {
     }
 
     /// "268 megapixels" for 2^28, "5000 pixels" below a megapixel.
-    private static func describePixelCount(_ count: Int) -> String {
+    static func describePixelCount(_ count: Int) -> String {
         count >= 1_000_000 ? "\(count / 1_000_000) megapixels" : "\(count) pixels"
     }
 }

@@ -1,28 +1,33 @@
 import CRiffleImaging
 import RiffleRaster
 
-/// Writes pixel buffers as PNG files: 8-bit RGBA with straight (un-premultiplied) alpha.
+/// Writes pixel buffers as PNG files: 8-bit RGB for a buffer whose every pixel is opaque, else
+/// RGBA with straight (un-premultiplied) alpha.
 ///
 /// Used for test snapshots and goldens. Decoding the result with `ImageDecoder` gives back
 /// exactly the same pixels for opaque buffers; translucent pixels can differ by rounding,
 /// since premultiplied → straight → premultiplied is not lossless at low alpha.
 public enum PNGEncoder {
-    /// The PNG file bytes for `buffer`; an empty buffer (0 width or height) cannot be encoded.
-    public static func encode(_ buffer: PixelBuffer) throws(ImageEncodeError) -> [UInt8] {
-        try encode(buffer, text: [])
+    /// The PNG file bytes for `buffer`, Adam7-interlaced when `interlaced`; an empty buffer (0
+    /// width or height) cannot be encoded.
+    public static func encode(_ buffer: PixelBuffer, interlaced: Bool = false) throws(ImageEncodeError) -> [UInt8] {
+        try encode(buffer, interlaced: interlaced, text: [])
     }
 
-    /// The PNG file bytes for `buffer` with `text` as text chunks before the image data, in that
-    /// order: a tEXt chunk for a text Latin-1 can spell, an iTXt chunk (UTF-8) for any other.
-    /// Throws for an empty buffer, for a key that is not 1 to 79 printable Latin-1 characters
-    /// without leading, trailing or double spaces, and for a text holding a NUL.
-    package static func encode(_ buffer: PixelBuffer, text: [PNGTextChunk]) throws(ImageEncodeError) -> [UInt8] {
+    /// The PNG file bytes for `buffer` (Adam7-interlaced when `interlaced`) with `text` as text
+    /// chunks before the image data, in that order: a tEXt chunk for a text Latin-1 can spell,
+    /// an iTXt chunk (UTF-8) for any other. Throws for an empty buffer, for a key that is not 1
+    /// to 79 printable Latin-1 characters without leading, trailing or double spaces, and for a
+    /// text holding a NUL.
+    package static func encode(
+        _ buffer: PixelBuffer, interlaced: Bool = false, text: [PNGTextChunk]
+    ) throws(ImageEncodeError) -> [UInt8] {
         var encoded = rfi_bytes()
         var message = MessageBuffer()
         let status = try PNGTextChunk.withShimEntries(text) { entries in
             message.withPointer { reason, capacity in
                 rfi_png_encode(
-                    buffer.pixels, Int32(buffer.width), Int32(buffer.height), Int32(buffer.rowPixels),
+                    buffer.pixels, Int32(buffer.width), Int32(buffer.height), Int32(buffer.rowPixels), interlaced ? 1 : 0,
                     entries.baseAddress, Int32(entries.count), &encoded, reason, capacity)
             }
         }

@@ -76,6 +76,6 @@ public enum JPEGRegionDecoder {
         let buffer = PixelBuffer(
             wrapping: pixels, width: Int(decoded.width), height: Int(decoded.height),
             rowPixels: Int(decoded.width), release: { rfi_pixels_free($0) })
-        return DecodedRegion(pixels: buffer, warning: ImageDecoder.warningText(decoded.warning, message: message.text))
+        return DecodedRegion(pixels: buffer, warning: ImageDecoder.warningText(decoded.warning, format: .jpeg, message: message.text))
     }
 }

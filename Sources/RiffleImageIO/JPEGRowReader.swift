@@ -82,6 +82,6 @@ final class JPEGRowReader {
         var message = MessageBuffer()
         let warning = message.withPointer { rfi_jpeg_reader_close(reader, $0, $1) }
         reader = nil
-        return ImageDecoder.warningText(warning, message: message.text)
+        return ImageDecoder.warningText(warning, format: .jpeg, message: message.text)
     }
 }

@@ -34,11 +34,10 @@ extension ImageDecoder {
     package static func decodeWithText(
         _ bytes: [UInt8], pixelLimit: Int = defaultPixelLimit
     ) throws(ImageDecodeError) -> (image: DecodedImage, text: [PNGTextChunk]) {
-        var list = rfi_png_text_list()
-        defer { rfi_png_text_free(list.entries) }
-        let image = try decode(bytes, atLeast: nil, pixelLimit: pixelLimit, textChunks: &list)
-        let entries = UnsafeBufferPointer(start: list.entries, count: Int(list.count))
-        return (image, entries.map(PNGTextChunk.init(shimEntry:)))
+        guard try probe(bytes).format == .png else { return (try decode(bytes, pixelLimit: pixelLimit), []) }
+        return try PNGRowReader.reading(bytes) { reader throws(ImageDecodeError) in
+            try decodeWholePNG(reader, pixelLimit: pixelLimit, withText: true)
+        }
     }
 }
 

@@ -104,6 +104,12 @@ public struct TilePyramid: Sendable, Hashable {
         return PixelRect(x: x, y: y, width: min(tileSize, size.width - x), height: min(tileSize, size.height - y))
     }
 
+    /// `levelRect(of: key)` grown by `margin` pixels on each side, clipped to the level: a tile
+    /// with the edge pixels of its neighbours (see `TileDecoder.margin`).
+    public func levelRect(of key: TileKey, margin: Int) -> PixelRect {
+        levelRect(of: key).outset(by: margin).intersection(PixelRect(size: levelSize(key.level)))!
+    }
+
     /// Where `key` lies in full-resolution upright pixels: `frame(ofLevelRect:level:)` of its rect.
     public func frame(of key: TileKey) -> Rect { frame(ofLevelRect: levelRect(of: key), level: key.level) }
 

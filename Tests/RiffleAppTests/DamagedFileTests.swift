@@ -13,7 +13,7 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: TestPaths.photos + "/" + name))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-damaged-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let path = dir.appendingPathComponent("cut.jpg").path
+        let path = dir.appendingPathComponent("cut." + (name as NSString).pathExtension).path
         try bytes.prefix(Int(Double(bytes.count) * share)).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -37,6 +37,27 @@ import Testing
         #expect(lastRow.allSatisfy { $0 == 0x80_8080 })
         let keptRow = Int(Double(pixels.height) * (1 - missing.share) * 0.8)
         #expect(!(0..<pixels.width).allSatisfy { pixels[$0, keptRow] & 0xFF_FFFF == 0x80_8080 })
+    }
+
+    // coffee.png is a non-interlaced 600×400 PNG: its rows arrive top to bottom, and those after
+    // the last one libpng could inflate are grey, as libjpeg's are.
+    @Test func aTruncatedPNGSaysHowMuchOfItsBottomIsMissing() throws {
+        let path = try Self.truncatedCopy(of: "1 coffee.png", share: 0.55)
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let decoded = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { _ in PixelSize(width: 300, height: 200) })
+        guard case .truncated(let missing?)? = decoded.damage else {
+            Issue.record("no missing part reported: \(String(describing: decoded.damage))")
+            return
+        }
+        #expect(missing.side == .bottom)
+        #expect(missing.share > 0.2 && missing.share < 0.8, "\(missing.share)")
+        let pixels = decoded.pixels
+        let lastRow = (0..<pixels.width).map { pixels[$0, pixels.height - 1] & 0xFF_FFFF }
+        #expect(lastRow.allSatisfy { $0 == 0x80_8080 })
+        let keptRow = Int(Double(pixels.height) * (1 - missing.share) * 0.8)
+        #expect(!(0..<pixels.width).allSatisfy { pixels[$0, keptRow] & 0xFF_FFFF == 0x80_8080 })
+        // The whole decode says the same.
+        #expect(try ImageDecoder.decodeFile(atPath: path).damage == decoded.damage)
     }
 
     // friends.jpg is progressive: every scan covers the whole picture, so no one part is missing.

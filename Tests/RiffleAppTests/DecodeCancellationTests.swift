@@ -71,6 +71,18 @@ import Testing
         }
     }
 
+    @Test("A streamed PNG decode stops where it is told to, with the stop error")
+    func streamedPNGDecodeStops() throws {
+        var asked = 0
+        #expect(throws: ImageDecodeError.stopped) {
+            _ = try ImageDecoder.decodeFile(atPath: TestPaths.photos + "/1 coffee.png", shrunkTo: { $0.uprightSize }, until: {
+                asked += 1
+                return asked > 3
+            })
+        }
+        #expect(asked == 4)
+    }
+
     /// Moving the focus past a photo whose decode is running cancels it once the photo leaves
     /// the ±2 neighbourhood, and coming back decodes it again.
     @Test("Paging away cancels a photo's running decode; paging back decodes it again")

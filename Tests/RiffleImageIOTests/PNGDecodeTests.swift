@@ -152,9 +152,14 @@ struct PNGDecodeTests {
         #expect(rotated.pixels.packedPixels == turned)
     }
 
-    @Test("A truncated PNG is an error")
-    func truncated() {
-        #expect(ImageIOFixtures.decodeError("truncated.png")?.reason == "The PNG data ends early (the file is truncated)")
+    @Test("A truncated PNG keeps the rows before the cut, grey below it, with a warning")
+    func truncated() throws {
+        let image = try ImageIOFixtures.decode("truncated.png")
+        #expect(image.warning == "The PNG data ends early (the file is truncated); the missing part is grey")
+        #expect(image.pixels.size == PixelSize(width: 96, height: 64))
+        let grey: UInt32 = 0xFF80_8080
+        #expect((0..<96).contains { image.pixels[$0, 0] != grey }, "the top rows are the picture's noise")
+        #expect((0..<96).allSatisfy { image.pixels[$0, 63] == grey })
     }
 
     @Test("A PNG with a damaged critical chunk is an error quoting libpng, which names the chunk", arguments: [

@@ -126,28 +126,93 @@ struct TileDecoderTests {
         }
     }
 
-    @Test("A PNG is decoded whole once and its tiles are cut from it and box-halved")
-    func pngTiles() throws {
-        let picture = TileFixtures.pattern(PixelSize(width: 901, height: 601))
-        let decoder = try TileDecoder(bytes: PNGEncoder.encode(picture), tileSize: 128, baseLongSide: 100)
+    /// Every tile of every level of a PNG decoder against `levels` (the whole upright picture
+    /// at each level).
+    static func expectEveryTile(_ decoder: TileDecoder, levels: [PixelBuffer]) throws {
         let pyramid = decoder.pyramid
-        #expect(pyramid.baseLevel == 4)
-        var reference = picture
         for level in 0...pyramid.baseLevel {
+            #expect(levels[level].size == pyramid.levelSize(level))
             let grid = pyramid.gridSize(level)
-            for tile in try decoder.decode(Array(Set([TileKey(level: level, column: 0, row: 0),
-                                                      TileKey(level: level, column: grid.width - 1, row: grid.height - 1)]))) {
-                Self.expectTile(tile, in: reference, pyramid: pyramid)
+            let keys = (0..<grid.height).flatMap { row in (0..<grid.width).map { TileKey(level: level, column: $0, row: row) } }
+            for tile in try decoder.decode(keys) {
+                Self.expectTile(tile, in: levels[level], pyramid: pyramid)
+                #expect(tile.warning == nil)
             }
-            reference = BoxDownsample.halved(reference)
         }
     }
 
-    @Test("A PNG beyond the pixel limit is refused, since libpng cannot decode part of one")
-    func pngTooLarge() throws {
-        let bytes = try PNGEncoder.encode(TileFixtures.pattern(PixelSize(width: 300, height: 200)))
+    /// `stored` halved `level` times, turned upright: a level as whole-image decoding makes it.
+    static func levels(of stored: PixelBuffer, count: Int, orientation: ImageOrientation = .topLeft) -> [PixelBuffer] {
+        var level = stored
+        var levels = [orientation.upright(level)]
+        for _ in 1..<count {
+            level = BoxDownsample.halved(level)
+            levels.append(orientation.upright(level))
+        }
+        return levels
+    }
+
+    @Test("Every tile of a PNG, cut in one pass and kept deflated, equals the picture halved level by level",
+          arguments: [false, true])
+    func pngTiles(translucent: Bool) throws {
+        let picture = TileFixtures.pattern(PixelSize(width: 901, height: 601))
+        // A translucent pixel keeps the alpha channel in the PNG and in the deflated tiles.
+        if translucent { picture[450, 300] = 0x8040_2010 }
+        let decoder = try TileDecoder(bytes: PNGEncoder.encode(picture), tileSize: 128, baseLongSide: 100)
+        #expect(decoder.info.hasAlpha == translucent)
+        #expect(decoder.pyramid.baseLevel == 4)
+        try Self.expectEveryTile(decoder, levels: Self.levels(of: picture, count: 5))
+    }
+
+    @Test("Tiles of a rotated PNG equal the upright level at every level",
+          arguments: [ImageOrientation.rightTop, .bottomRight, .leftBottom, .topRight])
+    func orientedPNGTiles(orientation: ImageOrientation) throws {
+        // 501×303: odd sizes, so levels hang over the far edge of a reversed axis.
+        let picture = TileFixtures.pattern(PixelSize(width: 501, height: 303))
+        let bytes = TileFixtures.withOrientation(png: try PNGEncoder.encode(picture), orientation)
+        let decoder = try TileDecoder(bytes: bytes, tileSize: 64, baseLongSide: 40)
+        #expect(decoder.info.orientation == orientation)
+        #expect(decoder.pyramid.baseLevel == 4)
+        try Self.expectEveryTile(decoder, levels: Self.levels(of: picture, count: 5, orientation: orientation))
+    }
+
+    @Test("An interlaced PNG is decoded whole and cut; beyond the pixel limit it is refused")
+    func interlacedPNGTiles() throws {
+        let picture = TileFixtures.pattern(PixelSize(width: 300, height: 200))
+        let bytes = try PNGEncoder.encode(picture, interlaced: true)
+        let decoder = try TileDecoder(bytes: bytes, tileSize: 64, baseLongSide: 50)
+        try Self.expectEveryTile(decoder, levels: Self.levels(of: picture, count: decoder.pyramid.levelCount))
         #expect(throws: ImageDecodeError(reason: "The image is 300×200 pixels, more than Riffle's limit of 50000 pixels")) {
             try TileDecoder(bytes: bytes, pixelLimit: 50_000)
         }
+    }
+
+    @Test("A PNG beyond the pixel limit is still cut into tiles: it is never held whole")
+    func pngBeyondLimit() throws {
+        let picture = TileFixtures.pattern(PixelSize(width: 300, height: 200))
+        let decoder = try TileDecoder(bytes: PNGEncoder.encode(picture), tileSize: 64, baseLongSide: 50, pixelLimit: 50_000)
+        try Self.expectEveryTile(decoder, levels: Self.levels(of: picture, count: decoder.pyramid.levelCount))
+    }
+
+    @Test("A tile of a truncated PNG carries the decoder's warning; one above the cut does not")
+    func truncatedPNGWarning() throws {
+        let bytes = try PNGEncoder.encode(TileFixtures.pattern(PixelSize(width: 600, height: 400)))
+        let decoder = try TileDecoder(bytes: Array(bytes.prefix(bytes.count / 2)), tileSize: 64, baseLongSide: 50)
+        #expect(try decoder.decode(TileKey(level: 0, column: 0, row: 0)).warning == nil)
+        #expect(try decoder.decode(TileKey(level: 0, column: 0, row: 6)).warning
+            == "The PNG data ends early (the file is truncated); the missing part is grey")
+    }
+
+    @Test("Cutting a PNG stops when told to")
+    func pngCutStops() throws {
+        let bytes = try PNGEncoder.encode(TileFixtures.pattern(PixelSize(width: 300, height: 200)))
+        var asked = 0
+        #expect(throws: ImageDecodeError.stopped) {
+            try TileDecoder(bytes: bytes, until: {
+                asked += 1
+                return asked > 2
+            })
+        }
+        #expect(asked == 3)
     }
 }

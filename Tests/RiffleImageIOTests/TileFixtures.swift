@@ -36,17 +36,42 @@ enum TileFixtures {
         return buffer
     }
 
-    /// `jpeg` with an APP1 EXIF segment declaring `orientation` inserted after SOI.
-    static func withOrientation(_ jpeg: [UInt8], _ orientation: ImageOrientation) -> [UInt8] {
-        // "Exif\0\0", then a little-endian TIFF header and IFD0 with one SHORT entry, 0x0112.
-        let tiff: [UInt8] = [
+    /// A little-endian TIFF header and IFD0 with one SHORT entry, 0x0112, `orientation`.
+    static func orientationTIFF(_ orientation: ImageOrientation) -> [UInt8] {
+        [
             0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00,  // II, 42, IFD0 at offset 8
             0x01, 0x00,  // one entry
             0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00,  // tag 0x0112, SHORT, count 1
             UInt8(orientation.rawValue), 0x00, 0x00, 0x00,  // the value, padded to 4 bytes
             0x00, 0x00, 0x00, 0x00,  // no next IFD
         ]
-        let payload = Array("Exif".utf8) + [0, 0] + tiff
+    }
+
+    /// `png` with an eXIf chunk declaring `orientation` inserted after IHDR (which a PNG
+    /// signature and IHDR put at byte 33).
+    static func withOrientation(png: [UInt8], _ orientation: ImageOrientation) -> [UInt8] {
+        let tiff = orientationTIFF(orientation)
+        let typeAndData = Array("eXIf".utf8) + tiff
+        let length = UInt32(tiff.count), crc = crc32(typeAndData)
+        let chunk = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) } + typeAndData
+            + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+        return Array(png[0..<33]) + chunk + Array(png[33...])
+    }
+
+    /// The CRC-32 of PNG chunks (ISO 3309, reflected polynomial 0xEDB88320), bit by bit.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    /// `jpeg` with an APP1 EXIF segment declaring `orientation` inserted after SOI.
+    static func withOrientation(_ jpeg: [UInt8], _ orientation: ImageOrientation) -> [UInt8] {
+        // "Exif\0\0", then the TIFF structure.
+        let payload = Array("Exif".utf8) + [0, 0] + orientationTIFF(orientation)
         let length = payload.count + 2
         let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
         return Array(jpeg[0..<2]) + segment + Array(jpeg[2...])

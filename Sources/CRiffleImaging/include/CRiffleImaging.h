@@ -1,10 +1,11 @@
-/* CRiffleImaging: prefixed C shim over libjpeg-turbo, libpng, libexif, FreeType, fontconfig (rfi_).
+/* CRiffleImaging: prefixed C shim over libjpeg-turbo, libpng (and its zlib), libexif, FreeType,
+ * fontconfig (rfi_).
  *
  * Every function returns an rfi_status and, when it is not RFI_STATUS_OK, writes a human-readable
  * reason (the library's own text where it has one) into `message` (at most `message_capacity`
  * bytes, always NUL-terminated). Every setjmp/longjmp of libjpeg and libpng happens inside the
- * shim; callers never see one. No libjpeg, libpng, libexif, FreeType or fontconfig type appears
- * in this header.
+ * shim; callers never see one. No libjpeg, libpng, zlib, libexif, FreeType or fontconfig type
+ * appears in this header.
  */
 #ifndef CRIFFLE_IMAGING_H
 #define CRIFFLE_IMAGING_H
@@ -38,7 +39,7 @@ typedef enum rfi_status {
 /* A problem a decoder recovered from: the pixels are usable but not all of them are real. */
 typedef enum rfi_warning {
     RFI_WARNING_NONE = 0,
-    /* The data ends early; libjpeg filled the missing part with grey. */
+    /* The data ends early; the missing part is grey (libjpeg's fill, or the PNG reader's). */
     RFI_WARNING_TRUNCATED = 1,
     /* The entropy-coded data is damaged; libjpeg resynchronised (`message` has its text). */
     RFI_WARNING_CORRUPT_DATA = 2,
@@ -51,9 +52,12 @@ typedef struct rfi_image_header {
     int32_t height;
     /* EXIF orientation 1...8; 1 when there is no EXIF data or the value is invalid. */
     int32_t orientation;
-    /* 1 when the JPEG has more than one scan (progressive, or multi-scan baseline): decoding any
-     * part of it needs the whole image's coefficients. 0 for single-scan JPEGs and for PNGs. */
+    /* 1 when the JPEG has more than one scan (progressive, or multi-scan baseline), or the PNG is
+     * Adam7-interlaced: any part of it at full resolution needs data from the whole file. 0 for
+     * single-scan JPEGs and non-interlaced PNGs. */
     int32_t multiple_scans;
+    /* 1 when the PNG stores transparency (an alpha channel or a tRNS chunk); 0 for JPEGs. */
+    int32_t has_alpha;
 } rfi_image_header;
 
 /* Decoded pixels: premultiplied BGRA, one uint32_t 0xAARRGGBB each, rows packed (width pixels). */
@@ -194,6 +198,61 @@ rfi_status rfi_exif_make(const uint8_t *thumbnail, size_t length, int32_t orient
 rfi_status rfi_png_read_header(const uint8_t *data, size_t length, rfi_image_header *header,
                                char *message, size_t message_capacity);
 
+/* A PNG decoded a few rows at a time (png_read_row), so that a caller can reduce each row as it
+ * comes and never hold the picture; reading from a file descriptor it also never holds the file
+ * (64 KiB at a time). Rows come in file order: an Adam7-interlaced image delivers the rows of
+ * its seven passes one pass after another (libpng's deinterlacing is not used), each row only
+ * its pass's pixels, and the caller places them (rfi_png_rows says where). Any colour type and
+ * bit depth becomes premultiplied BGRA (16-bit scaled to 8 with rounding, palettes and tRNS
+ * expanded, grey replicated); no gamma or colour-profile conversion. Use from one thread at a
+ * time. Calls: open, then start, then read until it delivers no row (or stop early), then
+ * read_text if the text chunks are wanted, then close; after a failed call only close is
+ * allowed. */
+typedef struct rfi_png_reader rfi_png_reader;
+
+/* Where the rows of one rfi_png_reader_read call belong. */
+typedef struct rfi_png_rows {
+    /* Rows delivered; the first `decoded` came from the data, the rest are grey fill (opaque
+     * 128, 128, 128) for a file that ended early. */
+    int32_t count;
+    int32_t decoded;
+    /* 1 when some pixel of these rows has alpha below 255. */
+    int32_t translucent;
+    /* Index within the pass of the first row delivered. */
+    int32_t first_row;
+    /* Pixels in each row of the pass. */
+    int32_t width;
+    /* Pixel i of pass row j is image pixel (x0 + i·dx, y0 + j·dy). */
+    int32_t x0;
+    int32_t y0;
+    int32_t dx;
+    int32_t dy;
+} rfi_png_rows;
+
+/* Reads the header (and the eXIf orientation) of the PNG in the open file `descriptor`, from its
+ * current offset; the reader does not own the descriptor, which must stay open until close. */
+rfi_status rfi_png_reader_open_file(int32_t descriptor, rfi_png_reader **reader,
+                                    rfi_image_header *header, char *message,
+                                    size_t message_capacity);
+
+/* As rfi_png_reader_open_file, over `length` bytes at `data`, which must outlive the reader. */
+rfi_status rfi_png_reader_open_memory(const uint8_t *data, size_t length,
+                                      rfi_png_reader **reader, rfi_image_header *header,
+                                      char *message, size_t message_capacity);
+
+/* Sets up the conversion to premultiplied BGRA. Allocates nothing proportional to the image
+ * but libpng's two raw rows (at most 8 bytes a pixel each). */
+rfi_status rfi_png_reader_start(rfi_png_reader *reader, char *message, size_t message_capacity);
+
+/* Decodes up to `max_rows` next rows, all of one pass, into `rows` (premultiplied BGRA,
+ * `row_pixels` apart, which must be at least the image's width even for a pass's narrower rows:
+ * libpng writes whole image rows), and says in `out` where they belong; `out->count` is 0 once
+ * every row is in. Data that ends early is no failure: the rows from there on are grey fill,
+ * and close reports RFI_WARNING_TRUNCATED. Any other damage fails with libpng's text. */
+rfi_status rfi_png_reader_read(rfi_png_reader *reader, uint32_t *rows, int32_t row_pixels,
+                               int32_t max_rows, rfi_png_rows *out, char *message,
+                               size_t message_capacity);
+
 /* One PNG text chunk: tEXt or zTXt (Latin-1 text) or iTXt (UTF-8 text). */
 typedef struct rfi_png_text {
     /* The keyword: 1 to 79 Latin-1 bytes, NUL-terminated. */
@@ -214,26 +273,65 @@ typedef struct rfi_png_text_list {
 
 void rfi_png_text_free(rfi_png_text *entries);
 
-/* Decodes any colour type and bit depth (16-bit scaled to 8 with rounding, Adam7 deinterlaced)
- * to premultiplied BGRA; the premultiplication happens here, after libpng has delivered every
- * row. Refuses with RFI_STATUS_TOO_LARGE, before allocating pixel memory, when width × height
- * exceeds pixel_limit. No gamma or colour-profile conversion is applied.
- * `text` NULL: the chunks after the image data are not read (a file cut off right after its
- * last row still decodes). `text` not NULL: they are read up to IEND, which must be there, and
- * `text` receives every text chunk before and after the image data; it is empty (entries NULL)
- * unless the status is RFI_STATUS_OK. */
-rfi_status rfi_png_decode(const uint8_t *data, size_t length, int64_t pixel_limit,
-                          rfi_pixels *out, rfi_png_text_list *text, char *message,
+/* Once every row is read (the last read delivered none), reads the chunks after the image data
+ * up to IEND, which must be there, and puts every text chunk of the file, before and after the
+ * image data, into `text` in file order; it is empty (entries NULL) unless the status is
+ * RFI_STATUS_OK. A file whose data ended early fails with RFI_STATUS_TRUNCATED. Only close is
+ * allowed after it. */
+rfi_status rfi_png_reader_read_text(rfi_png_reader *reader, rfi_png_text_list *text,
+                                    char *message, size_t message_capacity);
+
+/* Frees the reader (NULL is ignored) and returns the warning of the decode so far, its text in
+ * `message` (which may be NULL). The rows not read, and the chunks after the image data unless
+ * rfi_png_reader_read_text read them, are never looked at. */
+rfi_warning rfi_png_reader_close(rfi_png_reader *reader, char *message, size_t message_capacity);
+
+/* Encodes premultiplied BGRA rows as an 8-bit PNG: RGB when every pixel is opaque, else RGBA
+ * with straight (un-premultiplied) alpha; Adam7-interlaced when `interlaced` is nonzero; with
+ * `text_count` text chunks (uncompressed tEXt, or iTXt when `is_utf8`) before the image data.
+ * Each key must be a PNG keyword (1 to 79 printable Latin-1 bytes, no leading, trailing or
+ * double spaces) and each text free of NUL: libpng refuses an empty key (RFI_STATUS_FAILED) but
+ * quietly truncates or mends any other bad one. */
+rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
+                          int32_t row_pixels, int32_t interlaced, const rfi_png_text *text,
+                          int32_t text_count, rfi_bytes *out, char *message,
                           size_t message_capacity);
 
-/* Encodes premultiplied BGRA rows as an 8-bit RGBA PNG with straight (un-premultiplied) alpha,
- * non-interlaced, with `text_count` text chunks (uncompressed tEXt, or iTXt when `is_utf8`)
- * before the image data. Each key must be a PNG keyword (1 to 79 printable Latin-1 bytes, no
- * leading, trailing or double spaces) and each text free of NUL: libpng refuses an empty key
- * (RFI_STATUS_FAILED) but quietly truncates or mends any other bad one. */
-rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
-                          int32_t row_pixels, const rfi_png_text *text, int32_t text_count,
-                          rfi_bytes *out, char *message, size_t message_capacity);
+/* MARK: Deflated pixel rows (zlib)
+ *
+ * Pictures kept compressed losslessly, to be read back whole: the tiles of a huge PNG. A row
+ * is stored as the first `channels` bytes of each pixel (3: B, G, R, for pixels known to be
+ * opaque; 4: B, G, R, A), each byte minus the same byte of the pixel to its left (PNG's Sub
+ * filter: photographs' gradients become small numbers that code in few bits), and the rows are
+ * deflated at zlib level 1 (its fastest matcher) with a 4 KiB window, which reaches two tile
+ * rows back. */
+
+/* One deflate stream being written, row by row: about 80 KiB of zlib state plus the output so
+ * far. */
+typedef struct rfi_row_deflater rfi_row_deflater;
+
+/* A stream storing `channels` (3 or 4) bytes a pixel. */
+rfi_status rfi_row_deflater_create(int32_t channels, rfi_row_deflater **deflater, char *message,
+                                   size_t message_capacity);
+
+/* Adds one row of `count` premultiplied BGRA pixels. */
+rfi_status rfi_row_deflater_add(rfi_row_deflater *deflater, const uint32_t *pixels,
+                                int32_t count, char *message, size_t message_capacity);
+
+/* Ends the stream and hands over its bytes (release with rfi_bytes_free); frees the deflater,
+ * whatever the outcome. */
+rfi_status rfi_row_deflater_finish(rfi_row_deflater *deflater, rfi_bytes *out, char *message,
+                                   size_t message_capacity);
+
+/* Frees a deflater without finishing it (NULL is ignored). */
+void rfi_row_deflater_free(rfi_row_deflater *deflater);
+
+/* Inflates a stream of `height` rows of `width` pixels written by a rfi_row_deflater with
+ * `channels` bytes a pixel into `pixels` (`row_pixels` apart; alpha 255 when `channels` is 3).
+ * Fails when the bytes do not hold exactly that. */
+rfi_status rfi_inflate_rows(const uint8_t *data, size_t length, int32_t channels,
+                            uint32_t *pixels, int32_t width, int32_t height, int32_t row_pixels,
+                            char *message, size_t message_capacity);
 
 /* MARK: Fonts (fontconfig, FreeType) */
 
