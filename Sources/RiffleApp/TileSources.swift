@@ -4,10 +4,9 @@ import RiffleImageIO
 /// reads the whole file and indexes its scan (`JPEGScanIndex`, about as long as a 1/8-scaled
 /// decode), which every request would otherwise repeat. One is kept (only the current photo is
 /// ever zoomed); safe from any decode worker, and a worker asking for the file another is
-/// opening waits for that one instead of opening it again.
+/// opening waits for that one instead of opening it again. One per app: its `PhotoPipeline`
+/// owns it, its decode workers open files with it and its `PhotoStore` lets them go.
 final class TileSources: @unchecked Sendable {
-    static let shared = TileSources()
-
     private let lock = ConditionLock()
     private var current: (path: String, decoder: TileDecoder)?
     /// The file some worker is opening now.
