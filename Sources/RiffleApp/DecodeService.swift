@@ -1,94 +1,86 @@
 import Dispatch
 import Glibc
 import Synchronization
-import RiffleGeometry
-import RiffleImageIO
-
-/// A photo to decode for a window size: decoded at no less than the size it is shown at.
-public struct DecodeRequest: Hashable, Sendable {
-    public let index: Int
-    public let path: String
-    /// The window size the photo is decoded to fit (the decoder derives the pixel size).
-    public let viewport: PixelSize
-    /// How much larger than at fit the photo is shown (1 at fit, 2.5 after a double-click):
-    /// a zoomed photo is decoded sharper, up to its full resolution.
-    public let detail: Double
-
-    /// A quick coarse decode to show while the real one runs.
-    public let isPreview: Bool
-    /// For a preview: only the EXIF thumbnail, nothing when the file has none (for neighbours,
-    /// where a 1/8 decode would cost a good part of the real one).
-    public let thumbnailOnly: Bool
-    /// For a huge photo seen zoomed in: the pyramid tiles to decode (all in one request, so the
-    /// decoder can share the rows it must read); empty for a whole-photo decode.
-    public let tiles: [TileKey]
-    /// For a huge photo on screen: open its tile source ahead of any zoom (read the file and
-    /// index its scan), so that the first zoomed view's tiles need only their own rows.
-    public let opensTiles: Bool
-
-    /// True for work bounded by a few milliseconds (an EXIF thumbnail: the file's first KiB and a
-    /// 160×120 decode), which the service's quick lane takes so that it never waits behind a
-    /// photo's 100 ms decode.
-    public var isQuick: Bool { thumbnailOnly }
-
-    public init(
-        index: Int, path: String, viewport: PixelSize, detail: Double = 1, isPreview: Bool = false,
-        thumbnailOnly: Bool = false, tiles: [TileKey] = [], opensTiles: Bool = false
-    ) {
-        self.index = index
-        self.path = path
-        self.viewport = viewport
-        self.detail = max(1, detail)
-        self.isPreview = isPreview
-        self.thumbnailOnly = isPreview && thumbnailOnly
-        self.tiles = tiles
-        self.opensTiles = opensTiles
-    }
-}
 
 /// Raised by the service when a decode already running is no longer wanted (its photo left the
 /// neighbourhood, or a preview's photo lost the focus): the decoder looks at it between pieces
 /// of work and gives up, so its core goes to the photos that are wanted now.
-public final class DecodeCancellation: Sendable {
+final class DecodeCancellation: Sendable {
     private let flag = Atomic<Bool>(false)
 
-    public init() {}
+    init() {}
 
     /// True once the decode's result can no longer be used.
-    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+    var isCancelled: Bool { flag.load(ordering: .relaxed) }
 
     func cancel() { flag.store(true, ordering: .relaxed) }
 }
 
 /// A finished decode: the request, what came of it, and how long it took (seconds).
-public struct DecodeResult<Output: Sendable>: Sendable {
-    public let request: DecodeRequest
-    public let output: Output
-    public let seconds: Double
+struct DecodeResult<Output: Sendable>: Sendable {
+    let request: DecodeRequest
+    let output: Output
+    let seconds: Double
 }
 
-/// Decodes photos on background threads, most wanted first, so the frame loop never decodes.
+/// Who asks the decode service for work: each states its own wish list and takes its own
+/// results. Listed in the order in which clients behind the front one are served.
+enum DecodeClient: CaseIterable, Hashable, Sendable {
+    /// The full-screen photos (`PhotoStore`).
+    case pager
+    /// The library grid's thumbnails (`ThumbnailStore`).
+    case grid
+}
+
+/// Decodes photos on background threads, most wanted first, for several clients at once, so
+/// the frame loop never decodes.
 ///
-/// The app says what it wants, in priority order, with `want(_:)`; requests that fall off the
-/// list before a worker starts them are dropped (a photo paged past is never decoded), and
-/// those that fall off while running have their `DecodeCancellation` raised. Workers
-/// take the first pending request; the quick lane's workers take only the first quick one
-/// (`DecodeRequest.isQuick`), so a thumbnail for a page sliding in never waits behind full
-/// decodes that hold every other worker. Results wait in an inbox that the app drains on its own
-/// thread with `takeResults()`. `onResult` is called from the worker after each result (the app
-/// uses it to wake its loop).
-public final class DecodeService<Output: Sendable>: @unchecked Sendable {
+/// Each client says what it wants, in priority order, with `want(_:for:urgent:)`; the service
+/// merges the lists: every client's urgent requests first (the pager's focused photo, even
+/// while the grid is in front), the front client's (`setFront(_:)`) before the others', then
+/// the rest of the front client's list, then the others' lists in `DecodeClient` order. A
+/// request two clients want is decoded once. Requests that fall off every list before a worker
+/// starts them are dropped (a photo paged past is never decoded), and those that fall off every
+/// list while running have their `DecodeCancellation` raised: one client's new list never
+/// drops or cancels what another still wants.
+///
+/// Workers take the first pending request; the quick lane's workers take only the first quick
+/// one (`DecodeRequest.isQuick`), so a thumbnail for a page sliding in never waits behind full
+/// decodes that hold every other worker. Each result waits in the inbox of every client that
+/// asked for it while it ran (a cancelled one too, so the client can ask again), and each
+/// client drains its own on the app's thread with `takeResults(for:)`. `onResult` is called
+/// from the worker after each result (the app uses it to wake its loop).
+final class DecodeService<Output: Sendable>: @unchecked Sendable {
+    /// One client's wish list: its `requests` in priority order, of which the first `urgent`
+    /// go ahead of every client's.
+    private struct WishList {
+        var requests: [DecodeRequest] = []
+        var urgent = 0
+    }
+
+    /// A request a worker is decoding.
+    private struct Running {
+        let cancellation: DecodeCancellation
+        /// Every client that wanted it while it ran: they get its result.
+        var askers: Set<DecodeClient>
+        /// The clients that want it now; when none is left it is cancelled.
+        var wanting: Set<DecodeClient>
+    }
+
     private let condition = ConditionLock()
-    private var pending: [DecodeRequest] = []
-    private var running: [DecodeRequest: DecodeCancellation] = [:]
-    private var inbox: [DecodeResult<Output>] = []
+    private var wishes: [DecodeClient: WishList] = [:]
+    private var front = DecodeClient.pager
+    /// The merged wish lists, without what is running, with the clients that want each.
+    private var pending: [(request: DecodeRequest, clients: Set<DecodeClient>)] = []
+    private var running: [DecodeRequest: Running] = [:]
+    private var inboxes: [DecodeClient: [DecodeResult<Output>]] = [:]
     private var stopping = false
     private let decode: @Sendable (DecodeRequest, DecodeCancellation) -> Output
     private let onResult: @Sendable () -> Void
 
     /// Starts `workers` threads (at least one) that take any request, and `quickWorkers` that
-    /// take only quick ones.
-    public init(
+    /// take only quick ones. The pager is in front until `setFront(_:)` says otherwise.
+    init(
         workers: Int, quickWorkers: Int = 0, decode: @escaping @Sendable (DecodeRequest, DecodeCancellation) -> Output,
         onResult: @escaping @Sendable () -> Void
     ) {
@@ -103,35 +95,55 @@ public final class DecodeService<Output: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// Replaces the pending list with `requests` (highest priority first), leaving out any that
-    /// is being decoded right now, and cancels the running decodes `requests` leaves out.
-    public func want(_ requests: [DecodeRequest]) {
+    /// Replaces `client`'s wish list with `requests` (highest priority first), of which the
+    /// first `urgent` go ahead of every client's list, whichever client is in front. Drops
+    /// `client`'s pending requests that `requests` leaves out, and cancels the running decodes
+    /// it leaves out that no other client wants. A running request is not queued again: its
+    /// result comes to `client` too.
+    func want(_ requests: [DecodeRequest], for client: DecodeClient, urgent: Int = 0) {
         condition.lock()
         let wanted = Set(requests)
-        for (request, cancellation) in running where !wanted.contains(request) { cancellation.cancel() }
-        pending = requests.filter { running[$0] == nil }
-        condition.broadcast()
+        for (request, var decode) in running {
+            if wanted.contains(request) {
+                decode.askers.insert(client)
+                decode.wanting.insert(client)
+            } else {
+                decode.wanting.remove(client)
+                if decode.wanting.isEmpty { decode.cancellation.cancel() }
+            }
+            running[request] = decode
+        }
+        wishes[client] = WishList(requests: requests, urgent: min(max(0, urgent), requests.count))
+        merge()
         condition.unlock()
     }
 
-    /// The results finished since the last call, in finishing order.
-    public func takeResults() -> [DecodeResult<Output>] {
+    /// Puts `client`'s list (after every client's urgent requests) ahead of the others'; nothing
+    /// is dropped or cancelled.
+    func setFront(_ client: DecodeClient) {
         condition.lock()
-        defer { condition.unlock() }
-        let out = inbox
-        inbox.removeAll()
-        return out
+        front = client
+        merge()
+        condition.unlock()
     }
 
-    /// Blocks until nothing is pending or running (results may wait in the inbox).
-    public func waitUntilIdle() {
+    /// The results finished for `client` since its last call, in finishing order.
+    func takeResults(for client: DecodeClient) -> [DecodeResult<Output>] {
+        condition.lock()
+        defer { condition.unlock() }
+        return inboxes.removeValue(forKey: client) ?? []
+    }
+
+    /// Blocks until nothing is pending or running for any client (results may wait in the
+    /// inboxes).
+    func waitUntilIdle() {
         condition.lock()
         while !pending.isEmpty || !running.isEmpty { condition.wait() }
         condition.unlock()
     }
 
     /// Stops the workers after their current decode; pending requests are dropped.
-    public func shutdown() {
+    func shutdown() {
         condition.lock()
         stopping = true
         pending.removeAll()
@@ -149,20 +161,41 @@ public final class DecodeService<Output: Sendable>: @unchecked Sendable {
     /// must still land before the slide ends.
     static var workerNiceness: Int32 { 5 }
 
+    /// Rebuilds `pending` from the wish lists (the lock held) and wakes the workers.
+    private func merge() {
+        let clients = [front] + DecodeClient.allCases.filter { $0 != front }
+        var order: [DecodeRequest] = []
+        var wanting: [DecodeRequest: Set<DecodeClient>] = [:]
+        func add(_ requests: ArraySlice<DecodeRequest>, of client: DecodeClient) {
+            for request in requests where running[request] == nil {
+                if wanting[request] == nil { order.append(request) }
+                wanting[request, default: []].insert(client)
+            }
+        }
+        for client in clients {
+            if let list = wishes[client] { add(list.requests.prefix(list.urgent), of: client) }
+        }
+        for client in clients {
+            if let list = wishes[client] { add(list.requests.dropFirst(list.urgent), of: client) }
+        }
+        pending = order.map { ($0, wanting[$0]!) }
+        condition.broadcast()
+    }
+
     private func work(quickOnly: Bool) {
         // Linux keeps niceness per thread: PRIO_PROCESS with who = 0 sets the calling thread's.
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.workerNiceness)
         while true {
             condition.lock()
-            func next() -> Int? { quickOnly ? pending.firstIndex(where: \.isQuick) : pending.indices.first }
+            func next() -> Int? { quickOnly ? pending.firstIndex(where: \.request.isQuick) : pending.indices.first }
             while next() == nil && !stopping { condition.wait() }
             if stopping {
                 condition.unlock()
                 return
             }
-            let request = pending.remove(at: next()!)
+            let (request, clients) = pending.remove(at: next()!)
             let cancellation = DecodeCancellation()
-            running[request] = cancellation
+            running[request] = Running(cancellation: cancellation, askers: clients, wanting: clients)
             condition.unlock()
 
             let start = DispatchTime.now().uptimeNanoseconds
@@ -170,8 +203,9 @@ public final class DecodeService<Output: Sendable>: @unchecked Sendable {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 
             condition.lock()
-            running[request] = nil
-            inbox.append(DecodeResult(request: request, output: output, seconds: seconds))
+            let askers = running.removeValue(forKey: request)?.askers ?? []
+            let result = DecodeResult(request: request, output: output, seconds: seconds)
+            for client in askers { inboxes[client, default: []].append(result) }
             condition.broadcast()
             condition.unlock()
             onResult()

@@ -41,19 +41,36 @@ public struct DecodedPhoto: Sendable {
     }
 }
 
-/// What a decode worker hands back: a photo's pixels (or why not), or the tiles asked for.
-public enum DecodeOutput: Sendable {
+/// What a decode worker hands back: a photo's pixels (or why not), the tiles asked for, or a
+/// thumbnail for the grid.
+enum DecodeOutput: Sendable {
     case photo(PhotoContent)
     case tiles(Result<[TilePixels], ImageDecodeError>)
-    /// A preview not made: a thumbnail-only preview of a file without one, or a photo without
-    /// an EXIF thumbnail so large that it is shown at 1/8 or less, whose real decode is already
-    /// at libjpeg's cheapest scale (two such decodes of one file in parallel would only slow
-    /// the first view down).
+    /// A preview not made: an EXIF-only preview of a file without an EXIF thumbnail, or a photo
+    /// without one so large that it is shown at 1/8 or less, whose real decode is already at
+    /// libjpeg's cheapest scale (two such decodes of one file in parallel would only slow the
+    /// first view down).
     case redundantPreview
     /// Given up part-way: the photo stopped being wanted while it decoded.
     case cancelled
     /// The photo's tile source is open (or why it could not be).
     case tilesOpened(Result<Void, ImageDecodeError>)
+    /// What came of a `thumbnail` or `makeThumbnail` job.
+    case thumbnail(ThumbnailOutcome)
+}
+
+/// What came of looking for, or making, a photo's thumbnail for the grid.
+enum ThumbnailOutcome: Sendable {
+    /// The real thumbnail of the size class asked for: the valid one stored, or one made now.
+    case thumbnail(PixelBuffer)
+    /// The camera's embedded EXIF thumbnail, fitted to the size class: a coarse stand-in until
+    /// the real one is made.
+    case standIn(PixelBuffer)
+    /// Neither a stored thumbnail nor an embedded one: the real one is still to be made.
+    case toMake
+    /// No thumbnail can be made: the file cannot be reached or decoded; `reason` in words for a
+    /// person.
+    case failed(reason: String)
 }
 
 /// What the viewer holds for one photo.
@@ -68,8 +85,23 @@ public enum PhotoContent: Sendable {
 /// than twice the size the photo is shown at (fitted, times the zoom's `detail`), never at full
 /// size when less will do, and finally Lanczos-3 resampled down to exactly that size, so that a
 /// photo at fit is composited 1:1, as sharp as its full resolution allows, and the cache holds
-/// no pixel nobody sees.
-public enum PhotoDecoding {
+/// no pixel nobody sees. Also opens and cuts the tile pyramids of huge photos, and finds or makes
+/// the grid's thumbnails.
+///
+/// A value holding the app's tile sources and thumbnail cache, which its `perform` uses; safe
+/// to use from every decode worker at once.
+public struct PhotoDecoding: Sendable {
+    /// The tile decoders of the huge photo being zoomed.
+    let tileSources: TileSources
+    /// The Freedesktop thumbnail cache; nil when there is no thumbnails folder (no absolute
+    /// XDG_CACHE_HOME nor HOME): thumbnails are then made in memory each time.
+    let thumbnailCache: ThumbnailCache?
+
+    init(tileSources: TileSources, thumbnailCache: ThumbnailCache?) {
+        self.tileSources = tileSources
+        self.thumbnailCache = thumbnailCache
+    }
+
     /// Largest number of pixels Riffle decodes into one buffer (24 MP · 4 B ≈ 96 MiB; 64 MP is
     /// 256 MiB). A JPEG larger than that at the size asked for is decoded DCT-scaled (or refused
     /// with a message if even 1/8 is larger), a PNG is streamed into a smaller picture.
@@ -97,74 +129,145 @@ public enum PhotoDecoding {
             height: min(fullSize.height, max(1, Int((Double(shown.height) * factor).rounded(.up)))))
     }
 
-    /// Carries out `request`: the tiles it names, or the whole photo, giving a photo up part-way
-    /// once `cancellation` is raised.
-    @Sendable public static func perform(_ request: DecodeRequest, cancellation: DecodeCancellation = DecodeCancellation()) -> DecodeOutput {
-        if request.isPreview, let quick = quickPreview(request) { return quick }
-        if request.opensTiles {
+    /// Carries out `request`'s job, giving a photo decode, a tile source's opening or a
+    /// thumbnail's making up part-way once `cancellation` is raised.
+    func perform(_ request: DecodeRequest, cancellation: DecodeCancellation = DecodeCancellation()) -> DecodeOutput {
+        let path = request.path
+        switch request.job {
+        case .thumbnail(let size):
+            return .thumbnail(quickThumbnail(path: path, size: size))
+        case .makeThumbnail(let size):
+            return makeThumbnail(path: path, size: size, cancellation: cancellation)
+        case .exifPreview:
+            return Self.exifPreview(path: path)
+        case .preview(let viewport):
+            if let quick = Self.quickPreview(path: path, viewport: viewport) { return quick }
+            return Self.photo(path: path, viewport: viewport, detail: 1, isPreview: true, cancellation: cancellation)
+        case .fit(let viewport), .detail(let viewport, _):
+            return Self.photo(path: path, viewport: viewport, detail: request.job.detail, isPreview: false, cancellation: cancellation)
+        case .tiles(let keys):
+            return .tiles(Result { () throws(ImageDecodeError) -> [TilePixels] in
+                try tileSources.decoder(forPath: path).decode(keys)
+            })
+        case .openTiles:
             let opened = Result { () throws(ImageDecodeError) in
-                _ = try TileSources.shared.decoder(forPath: request.path, until: { cancellation.isCancelled })
+                _ = try tileSources.decoder(forPath: path, until: { cancellation.isCancelled })
             }
             if case .failure(.stopped) = opened { return .cancelled }
             return .tilesOpened(opened)
         }
-        if request.tiles.isEmpty {
-            do throws(ImageDecodeError) {
-                return .photo(.image(try decode(request, cancellation: cancellation)))
-            } catch where error == .stopped {
-                return .cancelled
-            } catch {
-                return .photo(.failure(reason: error.reason))
+    }
+
+    /// The grid's quick look at the file at `path`: its valid stored thumbnail of `size`, else
+    /// the camera's embedded one as a stand-in, else `.toMake`. Never decodes the photo.
+    func quickThumbnail(path: String, size: ThumbnailSize) -> ThumbnailOutcome {
+        if let stored = thumbnailCache?.lookup(path: path, size: size) { return .thumbnail(stored) }
+        if let embedded = ThumbnailCache.embeddedThumbnail(path: path, size: size) { return .standIn(embedded) }
+        return .toMake
+    }
+
+    /// The thumbnail of `size` of the file at `path`, made (and stored, when there is a cache
+    /// that writes) unless a valid one is stored; `.cancelled` once `cancellation` is raised
+    /// part-way.
+    func makeThumbnail(path: String, size: ThumbnailSize, cancellation: DecodeCancellation) -> DecodeOutput {
+        do throws(ImageDecodeError) {
+            let stop = { cancellation.isCancelled }
+            let pixels: PixelBuffer
+            if let thumbnailCache {
+                pixels = try thumbnailCache.thumbnail(path: path, size: size, until: stop)
+            } else {
+                pixels = try ThumbnailCache.make(path: path, size: size, until: stop).pixels
             }
+            return .thumbnail(.thumbnail(pixels))
+        } catch where error == .stopped {
+            return .cancelled
+        } catch {
+            return .thumbnail(.failed(reason: error.reason))
         }
-        return .tiles(Result { () throws(ImageDecodeError) -> [TilePixels] in
-            try TileSources.shared.decoder(forPath: request.path).decode(request.tiles)
-        })
+    }
+
+    /// The whole photo at `path` for `viewport`, `detail` times sharper than at fit (a JPEG
+    /// preview at `previewFraction` of fit instead); `.cancelled` once `cancellation` is raised
+    /// part-way; its failure's reason when it cannot be decoded.
+    static func photo(
+        path: String, viewport: PixelSize, detail: Double, isPreview: Bool, cancellation: DecodeCancellation
+    ) -> DecodeOutput {
+        do throws(ImageDecodeError) {
+            return .photo(.image(try decode(
+                path: path, viewport: viewport, detail: detail, isPreview: isPreview, cancellation: cancellation)))
+        } catch where error == .stopped {
+            return .cancelled
+        } catch {
+            return .photo(.failure(reason: error.reason))
+        }
     }
 
     /// How much of a file is read to look at its header: room for the largest EXIF segment
     /// (64 KiB) and what comes before the frame header.
     static let headerBytes = 256 << 10
 
-    /// The preview of a JPEG found from the start of its file alone: its EXIF thumbnail (a
-    /// camera's 160×120 decodes in well under a millisecond), else `.redundantPreview` when the
-    /// real decode for the request's viewport already uses the smallest DCT scale, the one a
-    /// 1/8 preview would use, or when only a thumbnail was asked for (`thumbnailOnly`); nil
-    /// when a 1/8 decode is the preview to make. A PNG has no preview (`.redundantPreview`).
-    static func quickPreview(_ request: DecodeRequest) -> DecodeOutput? {
-        guard let head = try? FileBytes.read(atPath: request.path, upTo: headerBytes), let info = try? ImageDecoder.probe(head)
-        else { return request.thumbnailOnly ? .redundantPreview : nil }
-        // libpng has no cheap smaller decode: a PNG's preview would cost as much as its real
-        // decode, which is asked for beside it (and two decodes of one file in parallel would
-        // only slow the first view down).
-        guard info.format == .jpeg else { return .redundantPreview }
-        if let thumbnail = ExifThumbnail.decode(fromJPEGHead: head, info: info) {
-            return .photo(.image(DecodedPhoto(
-                pixels: thumbnail, fullSize: info.uprightSize, isOpaque: true, smaller: [], isPreview: true, pyramid: nil)))
+    /// The EXIF thumbnail of the JPEG at `path` as a preview (a camera's 160×120 decodes in
+    /// well under a millisecond); `.redundantPreview` for a file without one, or not a JPEG.
+    static func exifPreview(path: String) -> DecodeOutput {
+        guard let (head, info) = jpegHead(path: path), let preview = exifPreview(head: head, info: info) else {
+            return .redundantPreview
         }
-        if request.thumbnailOnly { return .redundantPreview }
+        return preview
+    }
+
+    /// The preview of a photo found from the start of its file alone: a JPEG's EXIF thumbnail,
+    /// else `.redundantPreview` when the real decode for `viewport` already uses the smallest DCT
+    /// scale, the one a 1/8 preview would use; nil when a 1/8 decode is the preview to make.
+    /// A PNG has no preview (`.redundantPreview`): libpng has no cheap smaller decode, and its
+    /// real decode is asked for beside it (two decodes of one file in parallel would only slow
+    /// the first view down). nil for a file whose head cannot be read: its real decode says why.
+    static func quickPreview(path: String, viewport: PixelSize) -> DecodeOutput? {
+        guard let head = try? FileBytes.read(atPath: path, upTo: headerBytes), let info = try? ImageDecoder.probe(head) else {
+            return nil
+        }
+        guard info.format == .jpeg else { return .redundantPreview }
+        if let preview = exifPreview(head: head, info: info) { return preview }
         let eighths = try? ImageDecoder.jpegScaleEighths(
-            for: info, shrunkTo: target(for: info.uprightSize, in: request.viewport, factor: 1), filter: .lanczos3,
+            for: info, shrunkTo: target(for: info.uprightSize, in: viewport, factor: 1), filter: .lanczos3,
             pixelLimit: pixelLimit)
         return eighths == 1 ? .redundantPreview : nil
     }
 
-    /// Decodes the file at `request.path` for `request.viewport`, streamed from the file and
-    /// Lanczos-resampled as it decodes (`ImageDecoder.decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`);
-    /// throws `ImageDecodeError.stopped` when `cancellation` is raised part-way.
-    static func decode(_ request: DecodeRequest, cancellation: DecodeCancellation) throws(ImageDecodeError) -> DecodedPhoto {
+    /// The first `headerBytes` of the file at `path` and its header, when it is a JPEG; nil
+    /// for any other file, or one that cannot be read.
+    private static func jpegHead(path: String) -> (head: [UInt8], info: ImageInfo)? {
+        guard let head = try? FileBytes.read(atPath: path, upTo: headerBytes), let info = try? ImageDecoder.probe(head),
+              info.format == .jpeg
+        else { return nil }
+        return (head, info)
+    }
+
+    /// The EXIF thumbnail in `head`, the start of a JPEG whose header is `info`, as a preview
+    /// of the upright photo; nil when it has none.
+    private static func exifPreview(head: [UInt8], info: ImageInfo) -> DecodeOutput? {
+        guard let thumbnail = ExifThumbnail.decode(fromJPEGHead: head, info: info) else { return nil }
+        return .photo(.image(DecodedPhoto(
+            pixels: thumbnail, fullSize: info.uprightSize, isOpaque: true, smaller: [], isPreview: true, pyramid: nil)))
+    }
+
+    /// Decodes the file at `path` for `viewport`, `detail` times sharper than at fit (a JPEG
+    /// preview at `previewFraction` of fit), streamed from the file and Lanczos-resampled as it
+    /// decodes (`ImageDecoder.decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`); throws
+    /// `ImageDecodeError.stopped` when `cancellation` is raised part-way.
+    static func decode(
+        path: String, viewport: PixelSize, detail: Double, isPreview: Bool, cancellation: DecodeCancellation
+    ) throws(ImageDecodeError) -> DecodedPhoto {
         var preview = false
-        let decoded = try ImageDecoder.decodeFile(atPath: request.path, shrunkTo: { info in
-            // A PNG whose head could not be probed for a preview gets its real decode straight
-            // away: it has no cheaper one.
-            preview = request.isPreview && info.format == .jpeg
-            return target(for: info.uprightSize, in: request.viewport, factor: preview ? previewFraction : request.detail)
+        let decoded = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { info in
+            // A PNG has no cheaper preview decode: it gets its real one straight away.
+            preview = isPreview && info.format == .jpeg
+            return target(for: info.uprightSize, in: viewport, factor: preview ? previewFraction : detail)
         }, pixelLimit: pixelLimit, until: { cancellation.isCancelled })
         let pixels = decoded.pixels
         let info = decoded.info
         let isOpaque = decoded.isOpaque
         // Mip levels, only above the shown size (the base decode has none).
-        let shown = shownSize(of: info.uprightSize, in: request.viewport)
+        let shown = shownSize(of: info.uprightSize, in: viewport)
         var smaller: [PixelBuffer] = []
         var level = pixels
         while level.width >= 2 * shown.width && level.height >= 2 * shown.height {

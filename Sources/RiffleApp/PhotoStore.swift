@@ -18,6 +18,10 @@ import RiffleImageIO
 /// nor one in view. Results for photos that have
 /// left the neighbourhood are dropped on arrival, so the budget is never passed by more than the
 /// decodes in flight.
+///
+/// The pager's client of the decode service (`DecodeClient.pager`): everything up to the
+/// focused photo's real decode is urgent, ahead of the grid's thumbnails even while the grid
+/// is in front (the photo a tap in the grid opens decodes during the transition).
 final class PhotoStore {
     /// How many photos on each side of the focused one are decoded ahead and held.
     static let radius = 2
@@ -45,6 +49,7 @@ final class PhotoStore {
     /// Decodes given up part-way because their photo stopped being wanted.
     private(set) var cancelledDecodes = 0
     private let service: DecodeService<DecodeOutput>
+    private let tileSources: TileSources
     private var entries: [Int: Entry] = [:]
     private var focus = 0
     private var viewport = PixelSize.zero
@@ -66,9 +71,12 @@ final class PhotoStore {
     /// Pages on screen or on the strip's way to its target, the soonest seen first.
     private var inView: [Int] = []
 
-    init(photos: [Photo], service: DecodeService<DecodeOutput>, budget: Int) {
+    /// A store of `photos` asking `service` for decodes, letting a huge photo's file go from
+    /// `tileSources` (those its decodes open) when it loses the focus.
+    init(photos: [Photo], service: DecodeService<DecodeOutput>, tileSources: TileSources, budget: Int) {
         self.photos = photos
         self.service = service
+        self.tileSources = tileSources
         self.budget = budget
     }
 
@@ -103,35 +111,38 @@ final class PhotoStore {
             wanted.append(previewRequest(page))
         }
         if photos.indices.contains(index), entries[index] == nil, !previewsTried.contains(index) {
-            wanted.append(request(index, preview: true))
+            wanted.append(request(index, .preview(viewport: viewport)))
         }
         let missingTiles = wantedTiles.filter { tiles[$0] == nil }
         if !missingTiles.isEmpty, !tilesFailed, photos.indices.contains(index) {
-            wanted.append(DecodeRequest(index: index, path: photos[index].path, viewport: viewport, tiles: missingTiles))
+            wanted.append(DecodeRequest(index: index, path: photos[index].path, job: .tiles(missingTiles)))
         }
         let lead = self.direction < 0 ? -1 : 1
         var order = [index]
         for d in 1...Self.radius { order += [index + lead * d, index - lead * d] }
         let needed = order.filter { photos.indices.contains($0) && !isSatisfied($0) }
-        wanted += needed.prefix { $0 == index }.map { request($0, preview: false) }
+        wanted += needed.prefix { $0 == index }.map(wholeRequest)
+        // The focused photo, and what is on screen, go ahead of every other client's work.
+        let urgent = wanted.count
         // The neighbours' EXIF thumbnails (a few KiB each) before any neighbour's real decode,
         // so a photo sliding in before its decode is done still shows.
         for i in order.dropFirst()
         where photos.indices.contains(i) && entries[i] == nil && !thumbnailsTried.contains(i) && !inView.contains(i) {
-            wanted.append(request(i, preview: true, thumbnailOnly: true))
+            wanted.append(request(i, .exifPreview))
         }
-        wanted += needed.drop { $0 == index }.map { request($0, preview: false) }
+        wanted += needed.drop { $0 == index }.map(wholeRequest)
         // Previews of the ends, for Home and End, behind everything near the focus.
         for page in ends.sorted() where entries[page] == nil && !inView.contains(page) && abs(page - index) > Self.radius {
             wanted.append(previewRequest(page))
         }
         // A huge photo's tile source last: paging on must not wait for it.
         if case .image(let photo)? = entries[index]?.content, photo.pyramid != nil, !photo.isPreview, !tilesOpened, !tilesFailed {
-            wanted.append(DecodeRequest(index: index, path: photos[index].path, viewport: viewport, opensTiles: true))
+            wanted.append(request(index, .openTiles))
         }
         // One request once: a page in view near the focus can be asked for twice above.
         var seen = Set<DecodeRequest>()
-        service.want(wanted.filter { seen.insert($0).inserted })
+        let once = wanted.enumerated().filter { seen.insert($0.element).inserted }
+        service.want(once.map(\.element), for: .pager, urgent: once.count { $0.offset < urgent })
     }
 
     /// The pages on screen now and those the strip will cross on its way to its target (soonest
@@ -189,7 +200,7 @@ final class PhotoStore {
     func absorbResults() -> [(index: Int, fullSize: PixelSize?)] {
         var changed: [(index: Int, fullSize: PixelSize?)] = []
         var askAgain = false
-        for result in service.takeResults() {
+        for result in service.takeResults(for: .pager) {
             if case .cancelled = result.output {
                 // Its photo may be wanted again by now; asking below re-queues it if so.
                 cancelledDecodes += 1
@@ -197,13 +208,14 @@ final class PhotoStore {
                 continue
             }
             let index = result.request.index
-            if result.request.thumbnailOnly { thumbnailsTried.insert(index) }
-            if result.request.isPreview, !result.request.thumbnailOnly { previewsTried.insert(index) }
+            let job = result.request.job
+            if case .exifPreview = job { thumbnailsTried.insert(index) }
+            if case .preview = job { previewsTried.insert(index) }
             if case .tilesOpened(let outcome) = result.output {
                 tileOpenSeconds.append(result.seconds)
                 guard index == focus else {
                     // Opened after the photo lost the focus: let its file go.
-                    TileSources.shared.release(path: result.request.path)
+                    tileSources.release(path: result.request.path)
                     continue
                 }
                 // Asking again would fail again; the base pixels stay.
@@ -211,9 +223,9 @@ final class PhotoStore {
                 askAgain = true
                 continue
             }
-            if !result.request.tiles.isEmpty {
+            if case .tiles = job {
                 tileDecodeSeconds.append(result.seconds)
-            } else if result.request.isPreview {
+            } else if job.isPreview {
                 previewSeconds.append(result.seconds)
             } else {
                 decodeSeconds.append(result.seconds)
@@ -237,11 +249,11 @@ final class PhotoStore {
                 continue
             case .photo(let photo):
                 content = photo
-            case .redundantPreview, .cancelled, .tilesOpened:
+            case .redundantPreview, .cancelled, .tilesOpened, .thumbnail:
                 continue
             }
             // A late preview never replaces real pixels.
-            if result.request.isPreview, let held = entries[index], !isPreview(held) { continue }
+            if job.isPreview, let held = entries[index], !isPreview(held) { continue }
             let bytes: Int
             switch content {
             case .image(let photo):
@@ -263,18 +275,22 @@ final class PhotoStore {
     /// Blocks until every requested decode has finished (headless snapshots are deterministic).
     func waitForDecodes() { service.waitUntilIdle() }
 
-    private func request(_ index: Int, preview: Bool, thumbnailOnly: Bool = false) -> DecodeRequest {
-        DecodeRequest(
-            index: index, path: photos[index].path, viewport: viewport,
-            detail: index == focus && !preview ? detail : 1, isPreview: preview, thumbnailOnly: thumbnailOnly)
+    private func request(_ index: Int, _ job: DecodeJob) -> DecodeRequest {
+        DecodeRequest(index: index, path: photos[index].path, job: job)
+    }
+
+    /// The real decode of photo `index` for the viewport: at the zoom's detail for the focused
+    /// photo, at fit for the others.
+    private func wholeRequest(_ index: Int) -> DecodeRequest {
+        request(index, .whole(viewport: viewport, detail: index == focus ? detail : 1))
     }
 
     /// The cheapest look at photo `index` not yet tried: its EXIF thumbnail, else a 1/8 decode,
     /// else (no thumbnail, and a real decode at 1/8 already, so a preview would be redundant)
     /// the real decode, which then costs no more.
     private func previewRequest(_ index: Int) -> DecodeRequest {
-        if !thumbnailsTried.contains(index) { return request(index, preview: true, thumbnailOnly: true) }
-        return request(index, preview: !previewsTried.contains(index))
+        if !thumbnailsTried.contains(index) { return request(index, .exifPreview) }
+        return previewsTried.contains(index) ? wholeRequest(index) : request(index, .preview(viewport: viewport))
     }
 
     private func isPreview(_ entry: Entry) -> Bool {
@@ -293,7 +309,7 @@ final class PhotoStore {
         wantedTiles.removeAll()
         tilesFailed = false
         tilesOpened = false
-        if photos.indices.contains(focus) { TileSources.shared.release(path: photos[focus].path) }
+        if photos.indices.contains(focus) { tileSources.release(path: photos[focus].path) }
     }
 
     /// Drops tiles out of view, then the photos farthest from the focus, until the bytes held
@@ -331,9 +347,9 @@ final class PhotoStore {
         case .image(let photo):
             if photo.isPreview { return false }
             let wantedDetail = index == focus ? detail : 1
-            let held = PhotoDecoding.target(for: photo.fullSize, in: entry.request.viewport, factor: entry.request.detail)
+            let held = PhotoDecoding.target(for: photo.fullSize, in: entry.request.job.viewport, factor: entry.request.job.detail)
             let wanted = PhotoDecoding.target(for: photo.fullSize, in: viewport, factor: wantedDetail)
-            if entry.request.detail == 1 || (index == focus && wantedDetail == 1) { return held == wanted }
+            if entry.request.job.detail == 1 || (index == focus && wantedDetail == 1) { return held == wanted }
             return held.width >= wanted.width && held.height >= wanted.height
         }
     }

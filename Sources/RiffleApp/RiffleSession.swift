@@ -28,7 +28,7 @@ public struct SessionOptions: Sendable {
 public final class RiffleSession {
     public let viewer: Viewer
     public let display: Display
-    private let decodeService: DecodeService<DecodeOutput>
+    private let pipeline: PhotoPipeline
 
     /// Decode threads: one per core, at most two (the frame loop needs a core too).
     public static var defaultDecodeWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
@@ -40,19 +40,20 @@ public final class RiffleSession {
     public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions()) {
         self.display = display
         let waker = DisplayWaker(display: display)
-        decodeService = DecodeService(
-            workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers, decode: { PhotoDecoding.perform($0, cancellation: $1) }) { waker.wake() }
+        pipeline = PhotoPipeline(
+            photos: library.photos, memoryBudget: options.memoryBudget, thumbnailFolder: ThumbnailCache.standardFolder(),
+            workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers, onResult: { waker.wake() })
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(
             path: options.rasterPath,
             parallel: { count, job in DispatchQueue.concurrentPerform(iterations: count, execute: job) },
             bands: cores > 1 ? cores : 1)
         viewer = Viewer(
-            library: library, display: display, compositor: compositor, decodeService: decodeService,
-            memoryBudget: options.memoryBudget, statistics: options.statistics ? FrameStatistics() : nil)
+            library: library, display: display, compositor: compositor, pipeline: pipeline,
+            statistics: options.statistics ? FrameStatistics() : nil)
     }
 
-    deinit { decodeService.shutdown() }
+    deinit { pipeline.shutdown() }
 
     /// Replays `script` with the given timing, handing each snapshot's name and frame to
     /// `snapshots`.

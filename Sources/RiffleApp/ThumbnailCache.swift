@@ -72,9 +72,7 @@ final class ThumbnailCache: Sendable {
         }
         let decoded: DecodedImage
         do {
-            decoded = try ImageDecoder.decodeFile(
-                atPath: original.absolutePath, shrunkTo: { size.fitted($0.uprightSize) },
-                pixelLimit: PhotoDecoding.pixelLimit, until: stop)
+            decoded = try Self.make(path: original.absolutePath, size: size, until: stop)
         } catch where error == .stopped {
             throw error
         } catch {
@@ -86,6 +84,15 @@ final class ThumbnailCache: Sendable {
         let text = original.stamp.textChunks(imageSize: decoded.fullSize)
         store(decoded.pixels, text: text, in: [size.folderName], name: name, of: original)
         return decoded.pixels
+    }
+
+    /// A thumbnail of `size` made from the file at `path`, as `thumbnail(path:size:until:)`
+    /// makes one, with what the decoder knows of the file (its upright size); looks nothing up
+    /// and stores nothing. Throws the decoder's error, `ImageDecodeError.stopped` once `stop`
+    /// says true between pieces of a JPEG decode.
+    static func make(path: String, size: ThumbnailSize, until stop: () -> Bool = { false }) throws(ImageDecodeError) -> DecodedImage {
+        try ImageDecoder.decodeFile(
+            atPath: path, shrunkTo: { size.fitted($0.uprightSize) }, pixelLimit: PhotoDecoding.pixelLimit, until: stop)
     }
 
     /// The thumbnail a camera embedded in the EXIF block of the JPEG at `path`, upright,

@@ -5,10 +5,9 @@ import RiffleImageIO
 /// 1/8-scaled decode) or cuts every tile (a PNG: a full decode and deflating the tiles), which
 /// every request would otherwise repeat. One is kept (only the current photo is
 /// ever zoomed); safe from any decode worker, and a worker asking for the file another is
-/// opening waits for that one instead of opening it again.
+/// opening waits for that one instead of opening it again. One per app: its `PhotoPipeline`
+/// owns it, its decode workers open files with it and its `PhotoStore` lets them go.
 final class TileSources: @unchecked Sendable {
-    static let shared = TileSources()
-
     private let lock = ConditionLock()
     private var current: (path: String, decoder: TileDecoder)?
     /// The file some worker is opening now.

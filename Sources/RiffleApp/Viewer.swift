@@ -45,11 +45,10 @@ public final class Viewer: Scene {
     private var zoomBadge: (text: String, badge: (layer: Layer, size: Size))?
     private var needsDisplay = true
 
-    /// A viewer on `library`, drawing into `display`, decoding with `decodeService` and holding
-    /// at most `memoryBudget` bytes of decoded pixels.
+    /// A viewer on `library`, drawing into `display`, its photos from `pipeline` (made for
+    /// `library.photos`).
     public init(
-        library: PhotoLibrary, display: Display, compositor: Compositor, decodeService: DecodeService<DecodeOutput>,
-        memoryBudget: Int, statistics: FrameStatistics?
+        library: PhotoLibrary, display: Display, compositor: Compositor, pipeline: PhotoPipeline, statistics: FrameStatistics?
     ) {
         self.library = library
         self.display = display
@@ -61,7 +60,7 @@ public final class Viewer: Scene {
         interaction = ViewerInteraction(
             pageCount: library.photos.count, viewport: Size(display.size), page: library.startIndex, chromeVisible: false)
         focusedPage = library.startIndex
-        store = PhotoStore(photos: library.photos, service: decodeService, budget: memoryBudget)
+        store = pipeline.photoStore
         store.focus(on: focusedPage, viewport: display.size, direction: 0)
         updateTitle()
     }

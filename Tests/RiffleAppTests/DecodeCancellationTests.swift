@@ -8,7 +8,7 @@ import Testing
 /// Work for a photo that stops being wanted while it decodes is given up part-way.
 @Suite(.serialized) struct DecodeCancellationTests {
     static func request(_ index: Int) -> DecodeRequest {
-        DecodeRequest(index: index, path: "photo\(index).jpg", viewport: PixelSize(width: 64, height: 48))
+        DecodeRequest(index: index, path: "photo\(index).jpg", job: .fit(viewport: PixelSize(width: 64, height: 48)))
     }
 
     /// A decode that runs until it is cancelled or let go, and says which.
@@ -31,13 +31,13 @@ import Testing
         let blocking = Blocking()
         let service = DecodeService<String>(workers: 2, decode: { blocking.decode($0, $1) }, onResult: {})
         defer { service.shutdown() }
-        service.want([Self.request(0), Self.request(1)])
+        service.want([Self.request(0), Self.request(1)], for: .pager)
         eventually { blocking.lock.withLock { blocking.started.count == 2 } }
         // Photo 0 stays wanted, photo 1 does not.
-        service.want([Self.request(0), Self.request(5)])
+        service.want([Self.request(0), Self.request(5)], for: .pager)
         var outputs: [String] = []
         eventually {
-            outputs += service.takeResults().map(\.output)
+            outputs += service.takeResults(for: .pager).map(\.output)
             return outputs.contains("cancelled 1")
         }
         #expect(outputs == ["cancelled 1"])
@@ -45,7 +45,7 @@ import Testing
         blocking.release.signal()
         blocking.release.signal()
         eventually {
-            outputs += service.takeResults().map(\.output)
+            outputs += service.takeResults(for: .pager).map(\.output)
             return outputs.count == 3
         }
         #expect(outputs.sorted() == ["cancelled 1", "done 0", "done 5"])
@@ -64,7 +64,8 @@ import Testing
         #expect(asked == 4)
         let cancelled = DecodeCancellation()
         cancelled.cancel()
-        let output = PhotoDecoding.perform(DecodeRequest(index: 0, path: path, viewport: PixelSize(width: 640, height: 480)), cancellation: cancelled)
+        let request = DecodeRequest(index: 0, path: path, job: .fit(viewport: PixelSize(width: 640, height: 480)))
+        let output = standaloneDecoding().perform(request, cancellation: cancelled)
         guard case .cancelled = output else {
             Issue.record("a cancelled decode gave \(output)")
             return
@@ -92,21 +93,21 @@ import Testing
         let lock = NSLock()
         nonisolated(unsafe) var cancelledIndices: [Int] = []
         nonisolated(unsafe) var holdPhotoZero = true
-        let service = DecodeService<DecodeOutput>(workers: 1, decode: { request, cancellation in
+        var problems: [String] = []
+        let photos = PhotoLibrary.collect(paths: [dir.path], problems: &problems).photos
+        let pipeline = PhotoPipeline(photos: photos, memoryBudget: 192 << 20, thumbnailFolder: nil, workers: 1, decode: { decoding, request, cancellation in
             // Photo 0's first full decode is held until its cancellation is raised.
-            if request.index == 0 && !request.isPreview && lock.withLock({ holdPhotoZero }) {
+            if request.index == 0 && !request.job.isPreview && lock.withLock({ holdPhotoZero }) {
                 while !cancellation.isCancelled { usleep(1000) }
                 lock.withLock {
                     cancelledIndices.append(0)
                     holdPhotoZero = false
                 }
             }
-            return PhotoDecoding.perform(request, cancellation: cancellation)
-        }, onResult: {})
-        defer { service.shutdown() }
-        var problems: [String] = []
-        let photos = PhotoLibrary.collect(paths: [dir.path], problems: &problems).photos
-        let store = PhotoStore(photos: photos, service: service, budget: 192 << 20)
+            return decoding.perform(request, cancellation: cancellation)
+        })
+        defer { pipeline.shutdown() }
+        let store = pipeline.photoStore
         let viewport = PixelSize(width: 320, height: 200)
         store.focus(on: 0, viewport: viewport, direction: 1)
         eventually {

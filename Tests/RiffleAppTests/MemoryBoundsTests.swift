@@ -1,5 +1,5 @@
 import Foundation
-import RiffleApp
+@testable import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
 import RiffleImageIO
@@ -102,10 +102,10 @@ func linkedLibrary(count: Int) throws -> URL {
         defer { try? FileManager.default.removeItem(at: dir) }
         let decoder = GatedDecoder()
         let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
-        let (v, service) = viewer(decoder: decoder, display: display, workers: 1, startAt: dir.path)
-        defer { decoder.release(64); service.shutdown() }
+        let (v, pipeline) = viewer(decoder: decoder, display: display, workers: 1, startAt: dir.path)
+        defer { decoder.release(64); pipeline.shutdown() }
         // The one worker is busy with photo 0 while the presses go by.
-        eventually { decoder.started.contains { $0.index == 0 && !$0.isPreview } }
+        eventually { decoder.started.contains { $0.index == 0 && !$0.job.isPreview } }
         var t = 0.0
         for _ in 0..<29 {
             v.handle(.key(name: "Right", modifiers: [], time: t), now: t)
@@ -115,7 +115,7 @@ func linkedLibrary(count: Int) throws -> URL {
         #expect(v.current == 29)
         decoder.release(64)
         let neighbourhood = Set(27...31)
-        let fullDecodes = { decoder.started.filter { !$0.isPreview }.map(\.index) }
+        let fullDecodes = { decoder.started.filter { !$0.job.isPreview }.map(\.index) }
         eventually { neighbourhood.isSubset(of: fullDecodes()) }
         // One worker: it was held on photo 0's full decode while the presses went by; after it,
         // the new neighbourhood (27...31, photo 29 first) is decoded, each photo once, and no

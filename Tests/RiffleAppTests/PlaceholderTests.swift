@@ -21,25 +21,34 @@ final class GatedDecoder: @unchecked Sendable {
     /// Every request a worker started, in order.
     var started: [DecodeRequest] { lock.withLock { requested } }
 
-    func decode(_ request: DecodeRequest, _ cancellation: DecodeCancellation) -> DecodeOutput {
+    func decode(_ decoding: PhotoDecoding, _ request: DecodeRequest, _ cancellation: DecodeCancellation) -> DecodeOutput {
         lock.withLock { requested.append(request) }
-        if holdPreviews || !request.isPreview { gate.wait() }
-        return PhotoDecoding.perform(request, cancellation: cancellation)
+        if holdPreviews || !request.job.isPreview { gate.wait() }
+        return decoding.perform(request, cancellation: cancellation)
     }
 
     /// Lets `count` held full decodes go.
     func release(_ count: Int) { for _ in 0..<count { gate.signal() } }
 }
 
-func viewer(decoder: GatedDecoder, display: HeadlessDisplay, workers: Int = 2, budget: Int = 192 << 20, startAt path: String = TestPaths.photos) -> (Viewer, DecodeService<DecodeOutput>) {
+func viewer(decoder: GatedDecoder, display: HeadlessDisplay, workers: Int = 2, budget: Int = 192 << 20, startAt path: String = TestPaths.photos) -> (Viewer, PhotoPipeline) {
     var problems: [String] = []
     let library = PhotoLibrary.collect(paths: [path], problems: &problems)
-    let service = DecodeService<DecodeOutput>(workers: workers, decode: { decoder.decode($0, $1) }, onResult: {})
-    let viewer = Viewer(
-        library: library, display: display, compositor: Compositor(), decodeService: service,
-        memoryBudget: budget, statistics: nil)
-    return (viewer, service)
+    let pipeline = pipeline(photos: library.photos, decoder: decoder, workers: workers, budget: budget)
+    let viewer = Viewer(library: library, display: display, compositor: Compositor(), pipeline: pipeline, statistics: nil)
+    return (viewer, pipeline)
 }
+
+/// A pipeline of its own for a test, without a thumbnail cache, its decodes going through
+/// `decoder`.
+func pipeline(photos: [Photo], decoder: GatedDecoder, workers: Int = 2, budget: Int = 192 << 20) -> PhotoPipeline {
+    PhotoPipeline(
+        photos: photos, memoryBudget: budget, thumbnailFolder: nil, workers: workers, decode: { decoder.decode($0, $1, $2) })
+}
+
+/// Photo decoding with tile sources of its own and no thumbnail cache, for tests that call
+/// `perform` directly.
+func standaloneDecoding() -> PhotoDecoding { PhotoDecoding(tileSources: TileSources(), thumbnailCache: nil) }
 
 /// Waits on the wall clock, checking every 5 ms, until `condition` holds; true if it did.
 ///
@@ -77,9 +86,9 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         // Large enough that the real decode of friends.jpg (2056×3088, shown 400×600) is at 4/8:
         // a smaller window decodes at 1/8 straight away and needs no preview.
         let display = HeadlessDisplay(size: PixelSize(width: 960, height: 600))
-        let (v, service) = viewer(decoder: decoder, display: display, startAt: TestPaths.photos + "/2 friends.jpg")
-        defer { decoder.release(16); service.shutdown() }
-        eventually { decoder.started.contains { $0.isPreview && $0.index == 1 } }
+        let (v, pipeline) = viewer(decoder: decoder, display: display, startAt: TestPaths.photos + "/2 friends.jpg")
+        defer { decoder.release(16); pipeline.shutdown() }
+        eventually { decoder.started.contains { $0.job.isPreview && $0.index == 1 } }
         // The clock stays before the spinner's delay: only the preview can light the page.
         eventually {
             v.advance(to: 0.1)
@@ -90,20 +99,21 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         let frame = try display.capture()
         try GoldenImage.check(frame, golden: "placeholder/preview")
         // Two workers take the first two requests at once: the preview is one of them.
-        #expect(decoder.started.prefix(2).contains { $0.isPreview && $0.index == 1 }, "the preview is asked for first")
+        #expect(decoder.started.prefix(2).contains { $0.job.isPreview && $0.index == 1 }, "the preview is asked for first")
     }
 
     /// A preview is not asked for when the real decode is already at libjpeg's cheapest scale:
     /// friends.jpg (2056×3088) shown 67×100 is decoded from 1/8 (at least twice the shown size,
     /// 257×386), shown 400×600 from 4/8.
     @Test func noPreviewWhenTheRealDecodeIsAsCheap() throws {
-        let small = DecodeRequest(index: 1, path: TestPaths.photos + "/2 friends.jpg", viewport: PixelSize(width: 160, height: 100), isPreview: true)
-        let large = DecodeRequest(index: 1, path: TestPaths.photos + "/2 friends.jpg", viewport: PixelSize(width: 960, height: 600), isPreview: true)
-        guard case .redundantPreview = PhotoDecoding.perform(small) else {
+        let decoding = standaloneDecoding()
+        let small = DecodeRequest(index: 1, path: TestPaths.photos + "/2 friends.jpg", job: .preview(viewport: PixelSize(width: 160, height: 100)))
+        let large = DecodeRequest(index: 1, path: TestPaths.photos + "/2 friends.jpg", job: .preview(viewport: PixelSize(width: 960, height: 600)))
+        guard case .redundantPreview = decoding.perform(small) else {
             Issue.record("a 1/8 real decode still got a preview")
             return
         }
-        guard case .photo(.image(let preview)) = PhotoDecoding.perform(large) else {
+        guard case .photo(.image(let preview)) = decoding.perform(large) else {
             Issue.record("no preview where the real decode is at 4/8")
             return
         }
@@ -122,8 +132,8 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         let file = try ExifThumbnail.inserting(thumbnail: thumbnail, into: photo)
         try Data(file).write(to: URL(fileURLWithPath: path))
         for viewport in [PixelSize(width: 320, height: 200), PixelSize(width: 960, height: 600)] {
-            let request = DecodeRequest(index: 0, path: path, viewport: viewport, isPreview: true)
-            guard case .photo(.image(let preview)) = PhotoDecoding.perform(request) else {
+            let request = DecodeRequest(index: 0, path: path, job: .preview(viewport: viewport))
+            guard case .photo(.image(let preview)) = standaloneDecoding().perform(request) else {
                 Issue.record("no thumbnail preview at \(viewport)")
                 continue
             }
@@ -146,14 +156,14 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         try Data(try ExifThumbnail.inserting(thumbnail: thumbnail, into: photo)).write(to: URL(fileURLWithPath: paths[1]))
         try Data(photo).write(to: URL(fileURLWithPath: paths[2]))
         let decoder = GatedDecoder()
-        let service = DecodeService<DecodeOutput>(workers: 2, decode: { decoder.decode($0, $1) }, onResult: {})
-        let store = PhotoStore(photos: paths.map(Photo.init), service: service, budget: 192 << 20)
-        defer { decoder.release(16); service.shutdown() }
+        let pipeline = pipeline(photos: paths.map(Photo.init), decoder: decoder)
+        let store = pipeline.photoStore
+        defer { decoder.release(16); pipeline.shutdown() }
         store.focus(on: 0, viewport: PixelSize(width: 960, height: 600), direction: 1)
         // Full decodes are held: only previews can arrive.
         eventually {
             _ = store.absorbResults()
-            return store.content(at: 1) != nil && decoder.started.filter { $0.index == 2 && $0.thumbnailOnly }.count == 1
+            return store.content(at: 1) != nil && decoder.started.filter { $0.index == 2 && $0.job == .exifPreview }.count == 1
         }
         guard case .image(let neighbour)? = store.content(at: 1) else {
             Issue.record("photo 1 shows nothing while its decode waits")
@@ -162,8 +172,8 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         #expect(neighbour.isPreview && neighbour.pixels.size == PixelSize(width: 107, height: 160))
         #expect(store.content(at: 2) == nil, "no thumbnail, and no 1/8 decode for a neighbour")
         for _ in 0..<5 { _ = store.absorbResults() }
-        #expect(decoder.started.filter { $0.index == 2 && $0.thumbnailOnly }.count == 1, "looked for once")
-        let order = decoder.started.map { "\($0.index)\($0.isPreview ? "p" : "")" }
+        #expect(decoder.started.filter { $0.index == 2 && $0.job == .exifPreview }.count == 1, "looked for once")
+        let order = decoder.started.map { "\($0.index)\($0.job.isPreview ? "p" : "")" }
         #expect(Set(order.prefix(4)) == ["0p", "0", "1p", "2p"], "\(order)")
     }
 
@@ -171,8 +181,8 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
     @Test func spinnerAppearsOnlyAfterHalfASecond() throws {
         let decoder = GatedDecoder(holdPreviews: true)
         let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
-        let (v, service) = viewer(decoder: decoder, display: display)
-        defer { decoder.release(16); service.shutdown() }
+        let (v, pipeline) = viewer(decoder: decoder, display: display)
+        defer { decoder.release(16); pipeline.shutdown() }
         v.advance(to: 0)
         v.renderIfNeeded()
         v.advance(to: 0.4)

@@ -78,21 +78,23 @@ import Testing
             var requests: [DecodeRequest] = []
         }
         let started = Started()
-        let service = DecodeService<DecodeOutput>(workers: 1, decode: { request, cancellation in
-            started.lock.withLock { started.requests.append(request) }
-            return PhotoDecoding.perform(request, cancellation: cancellation)
-        }, onResult: {})
-        defer { service.shutdown() }
-        let store = PhotoStore(photos: [Photo(path: path), Photo(path: small)], service: service, budget: 192 << 20)
+        let pipeline = PhotoPipeline(
+            photos: [Photo(path: path), Photo(path: small)], memoryBudget: 192 << 20, thumbnailFolder: nil, workers: 1,
+            decode: { decoding, request, cancellation in
+                started.lock.withLock { started.requests.append(request) }
+                return decoding.perform(request, cancellation: cancellation)
+            })
+        defer { pipeline.shutdown() }
+        let store = pipeline.photoStore
         store.focus(on: 0, viewport: PixelSize(width: 320, height: 200), direction: 1)
         for _ in 0..<4 {
             store.waitForDecodes()
             _ = store.absorbResults()
         }
-        let order = started.lock.withLock { started.requests.filter { !$0.isPreview } }.map { "\($0.index)\($0.opensTiles ? " opens" : "")" }
+        let order = started.lock.withLock { started.requests.filter { !$0.job.isPreview } }.map { "\($0.index)\($0.job == .openTiles ? " opens" : "")" }
         #expect(order == ["0", "1", "0 opens"], "\(order)")
         #expect(store.tileOpenSeconds.count == 1)
-        let decoder = try TileSources.shared.decoder(forPath: path)
+        let decoder = try pipeline.decoding.tileSources.decoder(forPath: path)
         guard case .success(let index)? = decoder.index else {
             Issue.record("the huge photo's scan was not indexed: \(String(describing: decoder.index))")
             return
@@ -101,6 +103,6 @@ import Testing
         store.focus(on: 1, viewport: PixelSize(width: 320, height: 200), direction: 1)
         store.waitForDecodes()
         _ = store.absorbResults()
-        #expect(started.lock.withLock { started.requests.filter(\.opensTiles).count } == 1, "a small photo opens no tile source")
+        #expect(started.lock.withLock { started.requests.filter { $0.job == .openTiles }.count } == 1, "a small photo opens no tile source")
     }
 }

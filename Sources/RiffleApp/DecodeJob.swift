@@ -1,0 +1,83 @@
+import RiffleGeometry
+import RiffleImageIO
+
+/// What a decode request asks for of its photo: one kind of work, with what that work needs.
+enum DecodeJob: Hashable, Sendable {
+    /// For the library grid: the stored thumbnail of a size class (the Freedesktop cache), else
+    /// the camera's embedded one as a stand-in, else word that it must be made
+    /// (`makeThumbnail`). Reads one small PNG and the photo's first 256 KiB, never decodes the
+    /// photo: quick.
+    case thumbnail(ThumbnailSize)
+    /// For the library grid: the thumbnail of a size class made from the photo and stored (or
+    /// the valid one stored meanwhile by another program). A 1/8-scale decode or more: not quick.
+    case makeThumbnail(ThumbnailSize)
+    /// For a neighbour of the pager's photo: the camera's EXIF thumbnail only, nothing when the
+    /// file has none (a 1/8 decode would cost a good part of the real one). Quick.
+    case exifPreview
+    /// A coarse look at the photo fitted in `viewport`, shown while the real decode runs: the
+    /// EXIF thumbnail, else a 1/8-scale decode, else nothing when the real decode is at 1/8
+    /// already. (A PNG, which has no cheap reduced decode, gets its real decode at fit.)
+    case preview(viewport: PixelSize)
+    /// The whole photo at the size it is shown fitted in `viewport`.
+    case fit(viewport: PixelSize)
+    /// The whole photo `factor` (> 1) times sharper than at fit in `viewport`, up to its full
+    /// resolution: a zoomed photo. Made with `whole(viewport:detail:)`, which gives `fit` for 1.
+    case detail(viewport: PixelSize, factor: Double)
+    /// Pyramid tiles of a huge photo seen zoomed in, all in one job so that the decoder can
+    /// share the rows it must read.
+    case tiles([TileKey])
+    /// Opening a huge photo's tile source (reading the file and indexing its scan) ahead of any
+    /// zoom, so that the first zoomed view's tiles need only their own rows.
+    case openTiles
+
+    /// The whole photo for `viewport`, `detail` times sharper than at fit: `fit` when `detail`
+    /// is 1 or less, else `detail(viewport:factor:)`.
+    static func whole(viewport: PixelSize, detail: Double) -> DecodeJob {
+        detail > 1 ? .detail(viewport: viewport, factor: detail) : .fit(viewport: viewport)
+    }
+
+    /// True for work bounded by a few milliseconds (a stored thumbnail's PNG; an EXIF thumbnail:
+    /// the file's first KiB and a 160×120 decode), which the service's quick lane takes so that
+    /// it never waits behind a photo's 100 ms decode.
+    var isQuick: Bool {
+        switch self {
+        case .thumbnail, .exifPreview: true
+        case .makeThumbnail, .preview, .fit, .detail, .tiles, .openTiles: false
+        }
+    }
+
+    /// True for the pager's stand-ins: a preview or an EXIF-only preview.
+    var isPreview: Bool {
+        switch self {
+        case .preview, .exifPreview: true
+        case .thumbnail, .makeThumbnail, .fit, .detail, .tiles, .openTiles: false
+        }
+    }
+
+    /// How much sharper than at fit a whole-photo decode is asked for: 1 for every job but
+    /// `detail`.
+    var detail: Double {
+        if case .detail(_, let factor) = self { return factor }
+        return 1
+    }
+
+    /// The window size a whole-photo job (`preview`, `fit`, `detail`) decodes for; nil for the
+    /// others.
+    var viewport: PixelSize? {
+        switch self {
+        case .preview(let viewport), .fit(let viewport), .detail(let viewport, _): viewport
+        case .thumbnail, .makeThumbnail, .exifPreview, .tiles, .openTiles: nil
+        }
+    }
+}
+
+/// A job for one photo of the library: which photo (its index, for the client that asked, and
+/// its file) and what of it.
+struct DecodeRequest: Hashable, Sendable {
+    let index: Int
+    let path: String
+    let job: DecodeJob
+
+    /// True when the service's quick lane may take it (`DecodeJob.isQuick`).
+    var isQuick: Bool { job.isQuick }
+}

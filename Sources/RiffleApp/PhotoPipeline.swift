@@ -1,0 +1,54 @@
+/// The photo pipeline of one app: the decode workers and everything that feeds them or holds
+/// what they make — the pager's photo store, the grid's thumbnail store, the tile sources of
+/// huge photos and the thumbnail cache. Made once per app (`RiffleSession`), never shared
+/// between apps: two sessions in one process (as in the tests) each have their own.
+///
+/// The stores are the decode service's clients (`DecodeClient`): each states its own wish list
+/// and takes its own results; the scene on screen says which is in front with `setFront(_:)`.
+/// Everything here is used from the app's thread, except the workers'
+/// `decode(decoding, request, cancellation)` calls.
+public final class PhotoPipeline {
+    /// The pager's decoded photos (`DecodeClient.pager`).
+    let photoStore: PhotoStore
+    /// The library grid's thumbnails (`DecodeClient.grid`).
+    let thumbnailStore: ThumbnailStore
+    /// What the workers decode with: the tile sources and the thumbnail cache.
+    let decoding: PhotoDecoding
+    private let service: DecodeService<DecodeOutput>
+
+    /// A pipeline for `photos` (the library's, in its order; the stores' indices are into it).
+    /// - Parameters:
+    ///   - memoryBudget: most bytes of the pager's decoded pixels held at once.
+    ///   - thumbnailBudget: most bytes of the grid's thumbnails held at once.
+    ///   - thumbnailFolder: the Freedesktop thumbnails folder
+    ///     (`ThumbnailCache.standardFolder()`); nil for none: thumbnails are made in memory.
+    ///   - workers: decode threads that take any job (at least one); `quickWorkers` more take
+    ///     only quick ones (`DecodeJob.isQuick`).
+    ///   - decode: what a worker runs for a request; by default `PhotoDecoding.perform` (tests
+    ///     wrap it to hold or count jobs).
+    ///   - onResult: called from a worker after each result (the app wakes its loop).
+    init(
+        photos: [Photo], memoryBudget: Int, thumbnailBudget: Int = ThumbnailStore.defaultBudget, thumbnailFolder: String?,
+        workers: Int, quickWorkers: Int = 0,
+        decode: @escaping @Sendable (PhotoDecoding, DecodeRequest, DecodeCancellation) -> DecodeOutput = {
+            $0.perform($1, cancellation: $2)
+        },
+        onResult: @escaping @Sendable () -> Void = {}
+    ) {
+        let tileSources = TileSources()
+        let decoding = PhotoDecoding(tileSources: tileSources, thumbnailCache: thumbnailFolder.map { ThumbnailCache(folder: $0) })
+        self.decoding = decoding
+        service = DecodeService(
+            workers: workers, quickWorkers: quickWorkers, decode: { decode(decoding, $0, $1) }, onResult: onResult)
+        photoStore = PhotoStore(photos: photos, service: service, tileSources: tileSources, budget: memoryBudget)
+        thumbnailStore = ThumbnailStore(photos: photos, service: service, budget: thumbnailBudget)
+    }
+
+    /// Serves `client`'s wishes before the other clients' (the pager's focused photo aside,
+    /// which always comes first): the client of the scene on screen. The pager is in front
+    /// until this is called.
+    func setFront(_ client: DecodeClient) { service.setFront(client) }
+
+    /// Stops the decode workers after their current job; nothing more is decoded.
+    func shutdown() { service.shutdown() }
+}
