@@ -347,7 +347,8 @@ final class PhotoStore {
         case .image(let photo):
             if photo.isPreview { return false }
             let wantedDetail = index == focus ? detail : 1
-            let held = PhotoDecoding.target(for: photo.fullSize, in: entry.request.job.viewport, factor: entry.request.job.detail)
+            guard let decodedFor = entry.request.job.viewport else { return false }
+            let held = PhotoDecoding.target(for: photo.fullSize, in: decodedFor, factor: entry.request.job.detail)
             let wanted = PhotoDecoding.target(for: photo.fullSize, in: viewport, factor: wantedDetail)
             if entry.request.job.detail == 1 || (index == focus && wantedDetail == 1) { return held == wanted }
             return held.width >= wanted.width && held.height >= wanted.height
