@@ -206,6 +206,15 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
             let askers = running.removeValue(forKey: request)?.askers ?? []
             let result = DecodeResult(request: request, output: output, seconds: seconds)
             for client in askers { inboxes[client, default: []].append(result) }
+            // Done: off every wish list, so another client's `want` (which merges all the lists
+            // again) never runs it twice before its askers have taken the result in and said
+            // what they want now.
+            for client in Array(wishes.keys) {
+                guard var list = wishes[client], let at = list.requests.firstIndex(of: request) else { continue }
+                list.requests.remove(at: at)
+                if at < list.urgent { list.urgent -= 1 }
+                wishes[client] = list
+            }
             condition.broadcast()
             condition.unlock()
             onResult()

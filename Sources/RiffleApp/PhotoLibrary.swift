@@ -15,6 +15,9 @@ public struct PhotoLibrary: Sendable {
     public let photos: [Photo]
     /// Index of the photo shown first.
     public let startIndex: Int
+    /// True when the library was opened on one photo file (its folder's grid lies behind it);
+    /// false for folders, where the grid shows first.
+    public var opensOnPhoto = false
     /// What the user asked for, for the "no photos" message.
     public let description: String
     /// Sentences about the paths that gave nothing because they could not be read ("/x does not
@@ -45,7 +48,9 @@ public struct PhotoLibrary: Sendable {
                 list.insert(Photo(path: only), at: 0)
                 start = 0
             }
-            return PhotoLibrary(photos: list, startIndex: start ?? 0, description: only, unavailable: unavailable)
+            var library = PhotoLibrary(photos: list, startIndex: start ?? 0, description: only, unavailable: unavailable)
+            library.opensOnPhoto = true
+            return library
         }
         var photos: [Photo] = []
         for path in paths {

@@ -15,20 +15,35 @@ public struct SessionOptions: Sendable {
     public var memoryBudget: Int
     /// Keep frame and decode statistics for `--stats`.
     public var statistics: Bool
+    /// The Freedesktop thumbnails folder the grid reads and writes (by default
+    /// `$XDG_CACHE_HOME/thumbnails`); nil: thumbnails are made in memory only.
+    public var thumbnailFolder: String?
 
-    public init(rasterPath: RasterPath = .fast, memoryBudget: Int = defaultMemoryBudget, statistics: Bool = false) {
+    /// `$XDG_CACHE_HOME/thumbnails` (or `~/.cache/thumbnails`), as the Thumbnail Managing
+    /// Standard places it; nil without an absolute XDG_CACHE_HOME or HOME.
+    public static var standardThumbnailFolder: String? { ThumbnailCache.standardFolder() }
+
+    public init(
+        rasterPath: RasterPath = .fast, memoryBudget: Int = defaultMemoryBudget, statistics: Bool = false,
+        thumbnailFolder: String? = SessionOptions.standardThumbnailFolder
+    ) {
         self.rasterPath = rasterPath
         self.memoryBudget = memoryBudget
         self.statistics = statistics
+        self.thumbnailFolder = thumbnailFolder
     }
 }
 
-/// Everything one run of Riffle needs, built from its options: the library, the decode workers,
-/// the compositor and the viewer on a given display.
+/// Everything one run of Riffle needs, built from its options: the library, the photo pipeline,
+/// the compositor, and the scene (the grid and the pager) on a given display.
 public final class RiffleSession {
-    public let viewer: Viewer
+    /// What the runtime drives: the grid, the pager and the flights between them.
+    public let scene: NavigationScene
     public let display: Display
     private let pipeline: PhotoPipeline
+
+    /// The pager.
+    public var viewer: Viewer { scene.pager }
 
     /// Decode threads: one per core, at most two (the frame loop needs a core too).
     public static var defaultDecodeWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
@@ -41,16 +56,18 @@ public final class RiffleSession {
         self.display = display
         let waker = DisplayWaker(display: display)
         pipeline = PhotoPipeline(
-            photos: library.photos, memoryBudget: options.memoryBudget, thumbnailFolder: ThumbnailCache.standardFolder(),
+            photos: library.photos, memoryBudget: options.memoryBudget, thumbnailFolder: options.thumbnailFolder,
             workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers, onResult: { waker.wake() })
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(
             path: options.rasterPath,
             parallel: { count, job in DispatchQueue.concurrentPerform(iterations: count, execute: job) },
             bands: cores > 1 ? cores : 1)
-        viewer = Viewer(
+        let pager = Viewer(
             library: library, display: display, compositor: compositor, pipeline: pipeline,
-            statistics: options.statistics ? FrameStatistics() : nil)
+            statistics: options.statistics ? FrameStatistics() : nil, libraryBehind: true)
+        scene = NavigationScene(
+            library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor)
     }
 
     deinit { pipeline.shutdown() }
@@ -58,13 +75,13 @@ public final class RiffleSession {
     /// Replays `script` with the given timing, handing each snapshot's name and frame to
     /// `snapshots`.
     public func replay(_ script: ReplayScript, timing: ReplayTiming = .deterministic, snapshots: @escaping (String, PixelBuffer) throws -> Void) throws {
-        try ReplayRunner(script: script, scene: viewer, display: display, timing: timing, writeSnapshot: snapshots).run()
+        try ReplayRunner(script: script, scene: scene, display: display, timing: timing, writeSnapshot: snapshots).run()
     }
 
     /// Runs the interactive loop until the user quits, on the monotonic clock.
     public func runLive() {
         let clock = MonotonicClock()
-        LiveLoop(scene: viewer, display: display, now: clock.now).run()
+        LiveLoop(scene: scene, display: display, now: clock.now).run()
     }
 }
 

@@ -7,7 +7,7 @@ import RiffleRaster
 /// The photo viewer: input in, frames out. Wires the interaction model (paging, zoom, gestures)
 /// to the decoded photos and the compositor; knows nothing of where time and input come from
 /// (the live loop or a replay drives it) or where frames go (any `Display`).
-public final class Viewer: Scene {
+public final class Viewer {
     public let library: PhotoLibrary
     /// Pages on screen drawn with nothing yet (black, or a spinner after half a second).
     public var blankPages: [Int] { pages.map(\.index).filter { store.content(at: $0) == nil } }
@@ -48,7 +48,8 @@ public final class Viewer: Scene {
     /// A viewer on `library`, drawing into `display`, its photos from `pipeline` (made for
     /// `library.photos`).
     public init(
-        library: PhotoLibrary, display: Display, compositor: Compositor, pipeline: PhotoPipeline, statistics: FrameStatistics?
+        library: PhotoLibrary, display: Display, compositor: Compositor, pipeline: PhotoPipeline, statistics: FrameStatistics?,
+        libraryBehind: Bool = false
     ) {
         self.library = library
         self.display = display
@@ -58,7 +59,8 @@ public final class Viewer: Scene {
         launchTime = clock.now()
         labels = PageLabels()
         interaction = ViewerInteraction(
-            pageCount: library.photos.count, viewport: Size(display.size), page: library.startIndex, chromeVisible: false)
+            pageCount: library.photos.count, viewport: Size(display.size), page: library.startIndex, chromeVisible: false,
+            libraryBehind: libraryBehind)
         focusedPage = library.startIndex
         store = pipeline.photoStore
         store.focus(on: focusedPage, viewport: display.size, direction: 0)
@@ -66,10 +68,10 @@ public final class Viewer: Scene {
     }
 
     /// Applies one input event received at clock time `now`; returns the model's commands for
-    /// the runtime (quit, fullscreen).
+    /// the scene around the pager (quit, fullscreen, back to the library).
     @discardableResult
-    public func handle(_ event: InputEvent, now: Double) -> [AppCommand] {
-        var commands: [AppCommand] = []
+    public func handle(_ event: InputEvent, now: Double) -> [ViewerCommand] {
+        var commands: [ViewerCommand] = []
         switch event {
         case .resize(let size):
             interaction.resize(viewport: Size(size), at: now)
@@ -83,9 +85,11 @@ public final class Viewer: Scene {
         return commands
     }
 
-    /// Moves animations to clock time `now` and takes in finished decodes.
-    public func advance(to now: Double) {
-        interaction.step(to: now)
+    /// Moves animations to clock time `now` and takes in finished decodes; returns what the
+    /// model's timers decided (a wheel zoom ending well below fit goes back to the library).
+    @discardableResult
+    public func advance(to now: Double) -> [ViewerCommand] {
+        let commands = interaction.step(to: now)
         store.keepInView(Self.pagesInView(interaction.renderState, pageCount: library.photos.count))
         for (index, size) in store.absorbResults() {
             if let size { interaction.setContentSize(Size(size), forPage: index, at: now) }
@@ -108,6 +112,7 @@ public final class Viewer: Scene {
                 arrivingPage = nil
             }
         }
+        return commands
     }
 
     /// At most this many pages ahead of the strip are asked for while it flies to its target.
@@ -146,14 +151,14 @@ public final class Viewer: Scene {
 
     /// Draws and presents a frame if anything changed since the last one; true if it did.
     @discardableResult
-    public func renderIfNeeded() -> Bool {
+    public func renderIfNeeded(backdrop: Layer? = nil) -> Bool {
         let state = interaction.renderState
         tilePages(state, now: interaction.now)
         guard needsDisplay || state != drawnState else { return false }
         needsDisplay = false
         drawnState = state
         let start = clock.now()
-        compositor.render(scene(state, now: interaction.now), into: display.frameBuffer())
+        compositor.render(scene(state, now: interaction.now, backdrop: backdrop), into: display.frameBuffer())
         display.present()
         if let statistics {
             let end = clock.now()
@@ -163,6 +168,33 @@ public final class Viewer: Scene {
             }
         }
         return true
+    }
+
+    /// The next `renderIfNeeded` draws even if nothing changed here (what lies behind did).
+    public func setNeedsDisplay() { needsDisplay = true }
+
+    /// Shows photo `index` at once, at fit, at clock `now` (where a flight from the grid lands).
+    public func show(photo index: Int, at now: Double) {
+        interaction.show(page: index, at: now)
+        followInteraction()
+        needsDisplay = true
+    }
+
+    /// Photo `index`'s frame at fit in the window (the window itself while its size is unknown).
+    public func fitFrame(ofPhoto index: Int) -> Rect {
+        if case .image(let photo)? = store.content(at: index) {
+            return AspectFit.frame(content: Size(photo.fullSize), viewport: Size(display.size))
+        }
+        return interaction.fitFrame(ofPage: index)
+    }
+
+    /// The current photo's frame as shown now, window pixels (zoom and drag included).
+    public var currentPhotoFrame: Rect { interaction.currentPhotoFrame }
+
+    /// Photo `index`'s pixels as held now (a preview or the real decode), for a flight to draw.
+    public func image(ofPhoto index: Int) -> ImageContent? {
+        guard case .image(let photo)? = store.content(at: index) else { return nil }
+        return ImageContent(pixels: photo.pixels, size: Size(photo.fullSize), isOpaque: photo.isOpaque, smaller: photo.smaller)
     }
 
     /// Blocks until every decode asked for so far is finished and taken in.
@@ -244,15 +276,15 @@ public final class Viewer: Scene {
         ScaleTranslate(scale: zoom.scale, offset: Point(x: zoom.offset.x.rounded(), y: zoom.offset.y.rounded()))
     }
 
-    /// Background colour: black with the chrome hidden, white with it shown (Photos), faded by
-    /// the vertical drag's background alpha.
+    /// Background colour: black with the chrome hidden, white with it shown (Photos).
     static func background(_ state: ViewerRenderState) -> Color {
-        let base = Color.mix(.white, .black, state.backgroundBlackness)
-        return Color.mix(.black, base, state.dismissBackgroundAlpha)
+        Color.mix(.white, .black, state.backgroundBlackness)
     }
 
-    /// The layer tree of the frame: background > paging layer > page > zoom > image.
-    func scene(_ state: ViewerRenderState, now: Double) -> Layer {
+    /// The layer tree of the frame: background > paging layer > page > zoom > image. The
+    /// background is faded by the vertical drag's alpha over `backdrop` (the library grid), or
+    /// over black when there is none.
+    func scene(_ state: ViewerRenderState, now: Double, backdrop: Layer? = nil) -> Layer {
         let size = state.viewport
         let window = Rect(origin: .zero, size: size)
         let foreground = state.backgroundBlackness < 0.5 ? Color.black : Color.white
@@ -266,8 +298,11 @@ public final class Viewer: Scene {
             // Pages move by whole pixels: a photo at fit is then composited as a plain copy
             // while it slides (motion at 60 Hz hides the quantisation, as UIKit's pixel-aligned
             // scrolling does).
-            var origin = Point(x: page.originX.rounded(), y: 0)
-            if page.index == state.currentPage { origin = origin + Point(x: state.dismissOffset.x.rounded(), y: state.dismissOffset.y.rounded()) }
+            let origin = Point(x: page.originX.rounded(), y: 0)
+            // Dragged to dismiss, the current page follows the pointer and shrinks about the
+            // drag's start (whole pixels while only moved, as pages slide).
+            var motion = state.dismissTransform
+            if motion.scale == 1 { motion.offset = Point(x: motion.offset.x.rounded(), y: motion.offset.y.rounded()) }
             let content: Layer
             switch store.content(at: page.index) {
             case .image(let photo)?:
@@ -293,10 +328,14 @@ public final class Viewer: Scene {
                     content = Layer()
                 }
             }
-            layers.append(Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [content]))
+            let placed = Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [content])
+            layers.append(page.index == state.currentPage && motion != .identity ? Layer(transform: motion, sublayers: [placed]) : placed)
         }
         layers += zoomLabel(state.zoomLabel, in: size)
-        return Layer(content: .fill(window, Self.background(state)), sublayers: layers)
+        let fill = Layer(opacity: state.dismissBackgroundAlpha, content: .fill(window, Self.background(state)))
+        // What shows through only while the background fades: no second full-window fill at rest.
+        let behind = state.dismissBackgroundAlpha < 1 ? [backdrop ?? Layer(content: .fill(window, .black))] : []
+        return Layer(sublayers: behind + [fill] + layers)
     }
 
     /// Badges sit `badgeInset` px in from the window's edges.

@@ -25,11 +25,14 @@ public enum KeyCommand: Hashable, Sendable {
     case toggleFullscreen
     /// q.
     case quit
-    /// Escape: steps back one level (leave fullscreen, else quit).
+    /// Escape: steps back one level (leave fullscreen, else back to the library, else quit).
     case escape
+    /// Alt+Up: back to the library (as in a file manager, up to the folder).
+    case backToLibrary
 
     /// The command for keysym `name` with `modifiers`, or nil for a key Riffle ignores.
     public init?(keyName name: String, modifiers: Modifiers) {
+        if modifiers.contains(.alt), name == "Up" { self = .backToLibrary; return }
         if modifiers.contains(.control) {
             switch name {
             case "Left": self = .previousPage; return

@@ -14,8 +14,11 @@ import RifflePhysics
 /// returns to fit once it is off screen or the strip settles. While a pointer drag is in
 /// progress, wheel, pinch and key zooms, pans and page turns are ignored.
 ///
-/// Effects outside the model (quit, fullscreen) are returned by `handle` as `AppCommand`s.
-/// Escape steps back one level: out of fullscreen first, then quits. A click that focuses the
+/// Effects outside the model (quit, fullscreen, going back to the library) are returned by
+/// `handle` as `ViewerCommand`s. With a library behind the pager (`libraryBehind`), a vertical
+/// drag released past `DismissDragModel`'s thresholds, Alt+Up, and a pinch or wheel burst that
+/// ends below `ZoomOutDismissal.dismissFitFraction` of fit dismiss the photo. Escape steps back
+/// one level: out of fullscreen first, then to the library, else quits. A click that focuses the
 /// window (pressed while it lacked the focus, or the first press within `focusClickWindow` of
 /// gaining it, or one during which it gains it) only focuses it: it toggles nothing and starts no
 /// double click.
@@ -35,6 +38,8 @@ public struct ViewerInteraction: Sendable {
     public private(set) var now: Double
     /// True once the model has asked for fullscreen (and not asked to leave it since).
     public private(set) var isFullscreen = false
+    /// True when a library grid lies behind the pager, to go back to.
+    public let libraryBehind: Bool
 
     private var contentSizes: [Int: Size] = [:]
     private var paging: PagingScrollModel
@@ -56,7 +61,10 @@ public struct ViewerInteraction: Sendable {
     /// The press in progress is the one that focused the window: its tap is ignored.
     private var pressOnlyFocuses = false
     /// Commands issued while handling the current event.
-    private var commands: [AppCommand] = []
+    private var commands: [ViewerCommand] = []
+    /// The zoom gesture in progress (pinch, or a burst of wheel notches) and whether it may close
+    /// the photo.
+    private var zoomOut: ZoomOutDismissal?
 
     private struct Drag: Sendable {
         var route: Route
@@ -74,8 +82,11 @@ public struct ViewerInteraction: Sendable {
     }
 
     /// A viewer of `pageCount` pages in `viewport`, resting on `page` at clock `time`.
-    public init(pageCount: Int, viewport: Size, page: Int = 0, time: Double = 0, chromeVisible: Bool = true) {
+    public init(
+        pageCount: Int, viewport: Size, page: Int = 0, time: Double = 0, chromeVisible: Bool = true, libraryBehind: Bool = false
+    ) {
         self.viewport = viewport
+        self.libraryBehind = libraryBehind
         now = time
         paging = PagingScrollModel(pageCount: pageCount, viewportWidth: viewport.width, page: page)
         fade = BackgroundFade(chromeVisible: chromeVisible)
@@ -90,6 +101,35 @@ public struct ViewerInteraction: Sendable {
     /// The limits of page `page`: its content size, or the viewport's while unknown.
     public func zoomBounds(forPage page: Int) -> ZoomBounds {
         ZoomBounds(content: contentSizes[page] ?? viewport, viewport: viewport)
+    }
+
+    /// Shows page `page` at once at clock `t` (clamped), at fit, with nothing moving: where the
+    /// flight from the library grid lands.
+    public mutating func show(page: Int, at t: Double) {
+        advance(to: t)
+        paging = PagingScrollModel(pageCount: paging.pageCount, viewportWidth: viewport.width, page: page)
+        zooms.removeAll()
+        dismiss = DismissDragModel()
+        drag = nil
+        tidy()
+    }
+
+    /// Page `page`'s photo frame at fit, window pixels (the page resting at x = 0); the
+    /// viewport while the photo's size is not known.
+    public func fitFrame(ofPage page: Int) -> Rect {
+        photoFrame(page)
+    }
+
+    /// The current photo's frame as it is shown now, window pixels (its zoom and any drag
+    /// included).
+    public var currentPhotoFrame: Rect {
+        let page = currentPage
+        let bounds = zoomBounds(forPage: page)
+        let zoom = zooms[page]?.transform(at: now) ?? bounds.fitTransform
+        let origin = Double(page) * paging.pageWidth - paging.position(at: now)
+        let frame = zoom.apply(Rect(origin: .zero, size: bounds.content))
+        let placed = Rect(x: frame.minX + origin, y: frame.minY, width: frame.width, height: frame.height)
+        return dismiss.transform(at: now, viewportHeight: viewport.height).apply(placed)
     }
 
     /// Records the full-resolution upright size of page `page` (pixels) at clock `t`; a page at
@@ -125,14 +165,19 @@ public struct ViewerInteraction: Sendable {
 
     /// Advances the clock to `t` (once per frame): fires due timers (single click, wheel idle,
     /// trackpad idle) and ends finished motions.
-    public mutating func step(to t: Double) {
+    /// Returns what the timers decided beyond the model (a wheel zoom burst that ended well
+    /// below fit dismisses the photo).
+    @discardableResult
+    public mutating func step(to t: Double) -> [ViewerCommand] {
         advance(to: t)
+        defer { commands.removeAll() }
+        return commands
     }
 
     /// Applies one input event at its time (events without one happen at `now`); returns what
     /// the app must do beyond the model (quit, fullscreen), in order.
     @discardableResult
-    public mutating func handle(_ event: InputEvent) -> [AppCommand] {
+    public mutating func handle(_ event: InputEvent) -> [ViewerCommand] {
         if let t = event.time { advance(to: t) }
         switch event {
         case .pointerDown(_, .back, _, _):
@@ -174,7 +219,7 @@ public struct ViewerInteraction: Sendable {
         case .expose:
             break
         case .close:
-            commands.append(.quit)
+            commands.append(.app(.quit))
         }
         tidy()
         defer { commands.removeAll() }
@@ -207,6 +252,7 @@ public struct ViewerInteraction: Sendable {
             viewport: viewport, pageWidth: paging.pageWidth, pagingOffset: offset, currentPage: currentPage,
             pages: pages, backgroundBlackness: fade.blackness(at: now), chromeVisible: fade.chromeVisible,
             dismissOffset: dismiss.offset(at: now),
+            dismissTransform: dismiss.transform(at: now, viewportHeight: viewport.height),
             dismissBackgroundAlpha: dismiss.backgroundAlpha(at: now, viewportHeight: viewport.height),
             isAnimating: isAnimating,
             zoomLabel: ViewerRenderState.ZoomLabel(
@@ -317,7 +363,13 @@ public struct ViewerInteraction: Sendable {
         drag = nil
         switch ended.route {
         case .dismiss:
-            dismiss.release(velocity: velocity, at: now)
+            if libraryBehind, dismiss.dismisses(releasedWith: velocity, viewportHeight: viewport.height) {
+                let state = dismiss.dismiss(
+                    velocity: velocity, photoFrame: photoFrame(currentPage), viewportHeight: viewport.height, at: now)
+                commands.append(.dismiss(from: state))
+            } else {
+                dismiss.release(velocity: velocity, at: now)
+            }
         case let .photo(page, bothAxes):
             var zoom = zoomModel(page)
             if paging.dragDisplacement != 0 {
@@ -378,7 +430,9 @@ public struct ViewerInteraction: Sendable {
             guard drag == nil else { return }
             let page = currentPage
             var zoom = zoomModel(page)
+            if wheelZoomPage != page { zoomOut = ZoomOutDismissal(bounds: zoom.bounds, startScale: zoom.transform(at: now).scale) }
             zoom.zoom(by: factor, anchor: pagePoint(anchor, page: page), at: now)
+            zoomOut?.zoomed(to: zoom.transform(at: now).scale)
             zooms[page] = zoom
             wheelZoomPage = page
             showZoomLabel(page)
@@ -387,7 +441,7 @@ public struct ViewerInteraction: Sendable {
             wheelZoomPage = nil
             if case let .photo(dragged, _)? = drag?.route, dragged == page { return }
             if pinchPage == page { return }
-            zooms[page]?.release(velocity: .zero, at: now)
+            endZoomGesture(page)
         case let .panStep(translation):
             guard drag == nil else { return }
             panZoomedPhoto(by: translation)
@@ -407,33 +461,62 @@ public struct ViewerInteraction: Sendable {
         guard drag == nil else { return }
         let page = pinchPage ?? currentPage
         var zoom = zoomModel(page)
+        if phase == .began || pinchPage == nil {
+            zoomOut = ZoomOutDismissal(bounds: zoom.bounds, startScale: zoom.transform(at: now).scale)
+        }
         zoom.zoom(by: factor, anchor: pagePoint(center, page: page), at: now)
+        zoomOut?.zoomed(to: zoom.transform(at: now).scale)
         showZoomLabel(page)
+        zooms[page] = zoom
         if phase == .ended {
-            zoom.release(velocity: .zero, at: now)
             pinchPage = nil
+            endZoomGesture(page)
         } else {
             pinchPage = page
         }
-        zooms[page] = zoom
+    }
+
+    // A zoom gesture on `page` ended: below 0.7 × fit (having begun at fit) it closes the photo
+    // into the library, from where it is shown; else the zoom bounces back into its limits.
+    private mutating func endZoomGesture(_ page: Int) {
+        let shown = zooms[page]?.transform(at: now)
+        if libraryBehind, let shown, zoomOut?.dismisses(endingAt: shown.scale) == true {
+            let frame = shown.apply(Rect(origin: .zero, size: zoomBounds(forPage: page).content))
+            commands.append(.dismiss(from: PhotoTransition.State(frame: frame, backgroundAlpha: 1)))
+            zooms[page] = nil
+        } else {
+            zooms[page]?.release(velocity: .zero, at: now)
+        }
+        zoomOut = nil
+    }
+
+    /// Page `page`'s photo frame at fit in window pixels (the current page rests at x = 0).
+    private func photoFrame(_ page: Int) -> Rect {
+        let bounds = zoomBounds(forPage: page)
+        return bounds.fitTransform.apply(Rect(origin: .zero, size: bounds.content))
     }
 
     private mutating func perform(_ command: KeyCommand) {
         switch command {
         case .toggleFullscreen:
             isFullscreen.toggle()
-            commands.append(.setFullscreen(isFullscreen))
+            commands.append(.app(.setFullscreen(isFullscreen)))
             return
         case .quit:
-            commands.append(.quit)
+            commands.append(.app(.quit))
             return
         case .escape:
             if isFullscreen {
                 isFullscreen = false
-                commands.append(.setFullscreen(false))
+                commands.append(.app(.setFullscreen(false)))
+            } else if libraryBehind {
+                commands.append(.dismiss(from: nil))
             } else {
-                commands.append(.quit)
+                commands.append(.app(.quit))
             }
+            return
+        case .backToLibrary:
+            if libraryBehind { commands.append(.dismiss(from: nil)) }
             return
         default:
             break
@@ -449,7 +532,7 @@ public struct ViewerInteraction: Sendable {
         case .zoomOut: zoomAboutCentre(to: { $0 / WheelRecognizer.zoomPerNotch })
         case .zoomToFit: zoomAboutCentre(to: { _ in 0 })
         case .zoomToActualSize: zoomAboutCentre(to: { _ in 1 })
-        case .toggleFullscreen, .quit, .escape: break
+        case .toggleFullscreen, .quit, .escape, .backToLibrary: break
         }
     }
 

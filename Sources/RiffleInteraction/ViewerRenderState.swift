@@ -33,6 +33,9 @@ public struct ViewerRenderState: Hashable, Sendable {
     /// Offset of the current page while dragged at fit by a vertical pan (it follows the pointer
     /// on both axes), pixels.
     public var dismissOffset: Point
+    /// The current page's whole motion while dragged to dismiss (window pixels → window pixels):
+    /// it follows the pointer and shrinks about the point the drag began (`DismissDragModel`).
+    public var dismissTransform: ScaleTranslate
     /// The background's opacity behind the dragged-down photo: 1 − |dy| / (H/3), clamped to [0, 1].
     public var dismissBackgroundAlpha: Double
     /// True while anything moves with time alone or a timer is outstanding: keep stepping.

@@ -87,6 +87,22 @@ import Testing
         #expect(service.takeResults(for: .pager).isEmpty && service.takeResults(for: .grid).isEmpty)
     }
 
+    // The grid restates its (empty) wishes every frame; the pager's list still named a job that
+    // had just finished, and the merge ran it again (a huge PNG's tiles were cut three times).
+    @Test("A finished job is not run again when another client restates its wishes")
+    func aFinishedJobLeavesTheWishLists() {
+        let held = Held()
+        let service = DecodeService<String>(workers: 1, decode: { held.decode($0, $1) }, onResult: {})
+        defer { service.shutdown() }
+        service.want([Self.pager(0)], for: .pager)
+        held.release(1)
+        #expect(Self.outputs(of: service, for: .pager, count: 1) == ["done p0"])
+        service.want([], for: .grid)
+        held.release(1)
+        service.waitUntilIdle()
+        #expect(held.started == ["p0"])
+    }
+
     @Test("A client's new list cancels and drops only its own work, never the other client's",
           arguments: [DecodeClient.pager, .grid])
     func cancellationIsPerClient(lettingGo: DecodeClient) {

@@ -65,8 +65,10 @@ final class RestlessDisplay: Display {
     static func settledSession(on display: Display) -> RiffleSession {
         var problems: [String] = []
         let names = ["1 coffee.png", "2 friends.jpg", "3 notes.jpg"]
-        let library = PhotoLibrary.collect(paths: names.map { TestPaths.photos + "/" + $0 }, problems: &problems)
+        var library = PhotoLibrary.collect(paths: names.map { TestPaths.photos + "/" + $0 }, problems: &problems)
         #expect(problems.isEmpty && library.photos.count == 3, "\(problems)")
+        // The pager first (several files would open the grid).
+        library.opensOnPhoto = true
         let session = RiffleSession(library: library, display: display)
         session.viewer.settleDecodes()
         return session
@@ -81,7 +83,7 @@ final class RestlessDisplay: Display {
         let press = 0.1, quit = 2.0
         let display = RestlessDisplay(schedule: [Self.key("Right", at: press), Self.key("q", at: quit)])
         let session = Self.settledSession(on: display)
-        LiveLoop(scene: session.viewer, display: display, now: { display.now }).run()
+        LiveLoop(scene: session.scene, display: display, now: { display.now }).run()
 
         #expect(session.viewer.current == 1)
         // The quit changes what a frame shows (the state carries it), so the loop draws once
@@ -109,7 +111,7 @@ final class RestlessDisplay: Display {
         let quit = 10.0
         let display = RestlessDisplay(schedule: [Self.key("q", at: quit)])
         let session = Self.settledSession(on: display)
-        LiveLoop(scene: session.viewer, display: display, now: { display.now }).run()
+        LiveLoop(scene: session.scene, display: display, now: { display.now }).run()
         #expect(display.presentTimes.filter { $0 < quit } == [0])
         #expect(display.waits == [nil])
     }

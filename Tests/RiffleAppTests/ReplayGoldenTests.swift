@@ -3,17 +3,20 @@ import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
 import RiffleRaster
+import RiffleTestSupport
 import Testing
 
-/// Runs a replay script headless against the test photos; returns its snapshots by name and the
-/// viewer as the script left it.
+/// Runs a replay script headless against the test photos (their folder for a `grid-…` script,
+/// else the first photo: `ScriptLibrary`); returns its snapshots by name and the viewer as the
+/// script left it.
 func replay(_ scriptName: String, path: RasterPath = .fast, size: PixelSize = PixelSize(width: 320, height: 200)) throws -> (shots: [(String, PixelBuffer)], viewer: Viewer) {
     let script = try ReplayScript(parsing: try String(contentsOf: TestPaths.script(scriptName), encoding: .utf8))
     var problems: [String] = []
-    let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
+    let library = PhotoLibrary.collect(paths: [ScriptLibrary.path(forScript: scriptName, photos: TestPaths.photos)], problems: &problems)
     #expect(problems.isEmpty)
     let display = HeadlessDisplay(size: size)
-    let session = RiffleSession(library: library, display: display, options: SessionOptions(rasterPath: path))
+    // Thumbnails made in memory: a replay neither reads nor fills the user's thumbnail cache.
+    let session = RiffleSession(library: library, display: display, options: SessionOptions(rasterPath: path, thumbnailFolder: nil))
     var shots: [(String, PixelBuffer)] = []
     try session.replay(script, snapshots: { name, frame in shots.append((name, frame)) })
     return (shots, session.viewer)

@@ -14,7 +14,8 @@ struct ViewerHarness {
     var viewer: Viewer { session.viewer }
     var now = 0.0
 
-    init(paths: [String] = [TestPaths.photos], size: PixelSize = PixelSize(width: 320, height: 200)) {
+    /// Opens the first test photo by default: the pager shows, its folder's grid behind it.
+    init(paths: [String] = [TestPaths.photos + "/1 coffee.png"], size: PixelSize = PixelSize(width: 320, height: 200)) {
         var problems: [String] = []
         let library = PhotoLibrary.collect(paths: paths, problems: &problems)
         display = HeadlessDisplay(size: size)
@@ -140,25 +141,26 @@ struct ViewerHarness {
     }
 
     @Test func quitKeysAndCloseEndTheViewer() {
-        for event in [InputEvent.key(name: "q", modifiers: [], time: 0), .key(name: "Escape", modifiers: [], time: 0), .close] {
+        for event in [InputEvent.key(name: "q", modifiers: [], time: 0), .close] {
             let h = ViewerHarness()
-            #expect(h.viewer.handle(event, now: 0) == [.quit])
+            #expect(h.viewer.handle(event, now: 0) == [.app(.quit)])
         }
     }
 
-    @Test func escapeLeavesFullscreenThenQuits() {
+    // The pager has its folder's grid behind it: Escape leaves fullscreen, then goes back to it.
+    @Test func escapeLeavesFullscreenThenGoesBackToTheGrid() {
         let h = ViewerHarness()
-        func key(_ name: String) -> [AppCommand] { h.viewer.handle(.key(name: name, modifiers: [], time: 0), now: 0) }
-        #expect(key("f") == [.setFullscreen(true)])
-        #expect(key("Escape") == [.setFullscreen(false)])
-        #expect(key("Escape") == [.quit])
+        func key(_ name: String) -> [ViewerCommand] { h.viewer.handle(.key(name: name, modifiers: [], time: 0), now: 0) }
+        #expect(key("f") == [.app(.setFullscreen(true))])
+        #expect(key("Escape") == [.app(.setFullscreen(false))])
+        #expect(key("Escape") == [.dismiss(from: nil)])
     }
 
     // The runtime carries the commands out: fullscreen reaches the display, quit ends the script.
     @Test func theReplayCarriesOutTheScenesCommands() throws {
         let h = ViewerHarness()
         var fullscreenAtSnapshots: [String: Bool] = [:]
-        let script = try ReplayScript(parsing: "key f\nsnapshot a\nkey Escape\nsnapshot b\nkey Escape\nsnapshot c\n")
+        let script = try ReplayScript(parsing: "key f\nsnapshot a\nkey Escape\nsnapshot b\nkey q\nsnapshot c\n")
         try h.session.replay(script) { name, _ in fullscreenAtSnapshots[name] = h.display.isFullscreen }
         #expect(fullscreenAtSnapshots == ["a": true, "b": false])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import RiffleImageIO
 import RiffleRaster
+import RiffleTestSupport
 import Testing
 
 /// The real binary in a real window: each replay script is run under Xvfb, and every frame the
@@ -44,7 +45,13 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: riffle)
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        // A cache folder of the run's own: the grid's thumbnails never land in the user's cache,
+        // and every run starts from none (the headless and window runs alike).
+        var env = environment ?? ProcessInfo.processInfo.environment
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        env["XDG_CACHE_HOME"] = cache.path
+        process.environment = env
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -81,7 +88,7 @@ import Testing
             args.insert("--headless", at: 0)
             env.removeValue(forKey: "DISPLAY")
         }
-        let exit = try runRiffle(args + [photos], environment: env)
+        let exit = try runRiffle(args + [ScriptLibrary.path(forScript: script, photos: photos)], environment: env)
         return Run(status: exit.status, stderr: exit.stderr, snapshots: dir)
     }
 

@@ -9,8 +9,11 @@ struct ViewerHarness {
     /// The photo sizes given to the viewer, by page: what the tests know without asking it.
     private(set) var contentSizes: [Int: Size] = [:]
 
-    init(pages: Int = 5, viewport: Size = Size(width: 1000, height: 800), content: Size? = nil, page: Int = 0) {
-        viewer = ViewerInteraction(pageCount: pages, viewport: viewport, page: page)
+    init(
+        pages: Int = 5, viewport: Size = Size(width: 1000, height: 800), content: Size? = nil, page: Int = 0,
+        libraryBehind: Bool = false
+    ) {
+        viewer = ViewerInteraction(pageCount: pages, viewport: viewport, page: page, libraryBehind: libraryBehind)
         if let content {
             for index in 0..<pages { setContentSize(content, forPage: index) }
         }
@@ -126,7 +129,7 @@ struct ViewerHarness {
 
     /// Presses key `name`; returns the commands it issued.
     @discardableResult
-    mutating func key(_ name: String, _ modifiers: Modifiers = []) -> [AppCommand] {
+    mutating func key(_ name: String, _ modifiers: Modifiers = []) -> [ViewerCommand] {
         viewer.handle(.key(name: name, modifiers: modifiers, time: t))
     }
 

@@ -228,16 +228,80 @@ import Testing
 
     @Test func escapeLeavesFullscreenBeforeItQuits() {
         var h = ViewerHarness()
-        #expect(h.key("f") == [.setFullscreen(true)])
+        #expect(h.key("f") == [.app(.setFullscreen(true))])
         #expect(h.viewer.isFullscreen)
-        #expect(h.key("Escape") == [.setFullscreen(false)])
-        #expect(h.key("Escape") == [.quit])
-        #expect(h.key("F11") == [.setFullscreen(true)])
-        #expect(h.key("F11") == [.setFullscreen(false)])
+        #expect(h.key("Escape") == [.app(.setFullscreen(false))])
+        #expect(h.key("Escape") == [.app(.quit)])
+        #expect(h.key("F11") == [.app(.setFullscreen(true))])
+        #expect(h.key("F11") == [.app(.setFullscreen(false))])
         h.key("f")
-        #expect(h.key("q") == [.quit], "q quits from fullscreen too")
-        #expect(h.viewer.handle(.close) == [.quit])
+        #expect(h.key("q") == [.app(.quit)], "q quits from fullscreen too")
+        #expect(h.viewer.handle(.close) == [.app(.quit)])
         #expect(h.key("Right").isEmpty)
+        #expect(h.key("Up", .alt).isEmpty, "no library to go back to")
+    }
+
+    // With the library grid behind: Escape (out of fullscreen first) and Alt+Up go back to it,
+    // from the photo as shown; q still quits.
+    @Test func escapeAndAltUpGoBackToTheLibrary() {
+        var h = ViewerHarness(libraryBehind: true)
+        #expect(h.key("f") == [.app(.setFullscreen(true))])
+        #expect(h.key("Escape") == [.app(.setFullscreen(false))])
+        #expect(h.key("Escape") == [.dismiss(from: nil)])
+        #expect(h.key("Up", .alt) == [.dismiss(from: nil)])
+        #expect(h.key("q") == [.app(.quit)])
+    }
+
+    // A drag down at fit released past 15 % of the height dismisses from where the photo is
+    // shown; a short slow one springs back, as without a library.
+    @Test func aDragDownPastTheThresholdDismissesWithALibraryBehind() {
+        var h = ViewerHarness(libraryBehind: true)
+        h.press(Point(x: 500, y: 300))
+        h.run(0.01)
+        h.move(Point(x: 500, y: 315))
+        h.run(0.3)
+        h.move(Point(x: 500, y: 460))
+        h.run(0.1)
+        let commands = h.viewer.handle(.pointerUp(position: Point(x: 500, y: 460), button: .left, modifiers: [], time: h.t))
+        guard case let .dismiss(from: state?)? = commands.first else {
+            Issue.record("no dismissal: \(commands)")
+            return
+        }
+        // 145 px of 800 past the lock point: scale 1 − 0.4 · 145/266.7 = 0.7825, under the photo.
+        #expect(state.frame.width < 1000 * 0.8 && state.backgroundAlpha < 0.5, "\(state)")
+        var short = ViewerHarness(libraryBehind: true)
+        short.press(Point(x: 500, y: 300))
+        short.run(0.01)
+        short.move(Point(x: 500, y: 315))
+        short.run(0.3)
+        short.move(Point(x: 500, y: 340))
+        short.run(0.1)
+        #expect(short.viewer.handle(.pointerUp(position: Point(x: 500, y: 340), button: .left, modifiers: [], time: short.t)).isEmpty)
+    }
+
+    // A wheel burst from fit ending below 0.7 × fit as shown closes the photo; a smaller one
+    // bounces back.
+    @Test func aWheelBurstWellBelowFitDismisses() {
+        func burst(_ notches: Int) -> [ViewerCommand] {
+            var h = ViewerHarness(content: Size(width: 4000, height: 3200), libraryBehind: true)
+            var commands: [ViewerCommand] = []
+            for _ in 0..<notches {
+                commands += h.viewer.handle(
+                    .scroll(delta: Point(x: 0, y: -1), position: Point(x: 500, y: 400), modifiers: [], precise: false, time: h.t))
+                h.t += 0.02
+                commands += h.viewer.step(to: h.t)
+            }
+            // The burst ends 0.15 s after its last notch (the wheel's idle timer).
+            for _ in 0..<30 {
+                h.t += 1.0 / 60
+                commands += h.viewer.step(to: h.t)
+            }
+            return commands
+        }
+        // Six notches out: raw 1.3⁻⁶ = 0.207 of fit, shown 0.207^0.3 = 0.62 of fit, under 0.7.
+        #expect(burst(6).contains { if case .dismiss = $0 { true } else { false } })
+        // Two: raw 0.59, shown 0.85 of fit: bounces back.
+        #expect(burst(2).isEmpty)
     }
 }
 

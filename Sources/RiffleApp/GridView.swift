@@ -1,0 +1,186 @@
+import RiffleGeometry
+import RiffleInteraction
+import RiffleRaster
+
+/// The library grid on screen: its interaction model, its cells' thumbnails, and the layer tree
+/// that draws them (iOS Photos' library: square centre crops 2 px apart on white).
+///
+/// A cell whose thumbnail is not ready is a quiet grey square; the thumbnail fades in over
+/// `fadeIn` once it arrives; a file that cannot be decoded shows a mark in its cell, never a hole.
+/// The store is told the visible cells and the rows ahead in the direction of scrolling every
+/// frame, so cells scrolled past leave its queue.
+final class GridView {
+    /// 0.2 s fade-in of an arriving thumbnail (Photos fades thumbnails in quickly; UIKit's
+    /// standard short animation is 0.2 to 0.25 s).
+    static let fadeIn = 0.2
+    /// The grid's background and gaps: white, as Photos' light library.
+    static let background = Color.white
+    /// A cell waiting for its thumbnail: iOS's systemGray5 (#E5E5EA).
+    static let placeholder = Color(red: 229, green: 229, blue: 234)
+    /// The focus ring: iOS's systemBlue (#007AFF), `ringWidth` px inside the cell.
+    static let ringColor = Color(red: 0, green: 122, blue: 255)
+    static let ringWidth = 3.0
+    /// How many rows beyond the window are asked for ahead of the scroll.
+    static let rowsAhead = 3
+
+    private(set) var interaction: GridInteraction
+    let library: PhotoLibrary
+    private let thumbnails: ThumbnailStore
+    private let labels: PageLabels
+    /// The last scroll position seen, for the direction rows ahead lie in.
+    private var lastScroll = 0.0
+    private var scrollDirection = 1
+    /// Set when a thumbnail arrived for a visible cell or the window was exposed.
+    private(set) var needsDisplay = true
+    /// The broken-file mark, laid out once.
+    private var brokenMark: (layer: Layer, size: Size)?
+    /// The page of an empty library, laid out for a window size.
+    private var emptyMessage: (size: Size, layer: Layer)?
+
+    init(library: PhotoLibrary, viewport: Size, thumbnails: ThumbnailStore, labels: PageLabels, time: Double) {
+        self.library = library
+        self.thumbnails = thumbnails
+        self.labels = labels
+        interaction = GridInteraction(itemCount: library.photos.count, viewport: viewport, time: time)
+        thumbnails.resize(cellSize: Int(interaction.layout.cellSide.rounded(.up)))
+    }
+
+    /// True while the grid moves, or a thumbnail fades in.
+    func isAnimating(at now: Double) -> Bool {
+        interaction.isAnimating || interaction.renderState.cells.contains { cell in
+            if case .thumbnail(_, let arrived, _) = thumbnails.state(at: cell.index) { return now - arrived < Self.fadeIn }
+            return false
+        }
+    }
+
+    /// Applies one input event at clock time `now`; returns the grid's commands.
+    func handle(_ event: InputEvent, now: Double) -> [GridCommand] {
+        switch event {
+        case .resize(let size):
+            interaction.resize(viewport: Size(size), at: now)
+            thumbnails.resize(cellSize: Int(interaction.layout.cellSide.rounded(.up)))
+            needsDisplay = true
+            return []
+        case .expose:
+            needsDisplay = true
+            return []
+        default:
+            return interaction.handle(event)
+        }
+    }
+
+    /// Moves the grid to clock `now`, takes in arrived thumbnails and, when it can be seen
+    /// (`visible`), asks for the visible cells' and those of the rows ahead; hidden behind the
+    /// pager it asks for none, so its work never holds a decoder the pager needs.
+    func advance(to now: Double, visible isSeen: Bool) {
+        interaction.step(to: now)
+        let state = interaction.renderState
+        if !thumbnails.absorbResults(at: now).isEmpty { needsDisplay = true }
+        guard isSeen else {
+            thumbnails.show(visible: 0..<0, ahead: 0..<0)
+            return
+        }
+        let position = interaction.scrollPosition
+        if position != lastScroll { scrollDirection = position > lastScroll ? 1 : -1 }
+        lastScroll = position
+        guard let first = state.cells.first?.index, let last = state.cells.last?.index else {
+            thumbnails.show(visible: 0..<0, ahead: 0..<0)
+            return
+        }
+        let visible = first..<(last + 1)
+        let extra = Self.rowsAhead * interaction.layout.columns
+        let ahead = scrollDirection > 0
+            ? visible.upperBound..<min(library.photos.count, visible.upperBound + extra)
+            : max(0, visible.lowerBound - extra)..<visible.lowerBound
+        thumbnails.show(visible: visible, ahead: ahead)
+    }
+
+    /// Scrolls item `index`'s cell into view at once and gives it the focus (behind a photo
+    /// flying back to it).
+    func reveal(_ index: Int, at now: Double) {
+        interaction.reveal(index: index, animated: false, at: now)
+        needsDisplay = true
+    }
+
+    /// Blocks until the thumbnails asked for so far are made, then takes them in (replays).
+    func settleThumbnails(at now: Double) {
+        thumbnails.waitForThumbnails()
+        if !thumbnails.absorbResults(at: now).isEmpty { needsDisplay = true }
+    }
+
+    /// Item `index`'s thumbnail as an image, if it has one (a flight's stand-in while the photo
+    /// itself is not decoded).
+    func thumbnailImage(of index: Int) -> ImageContent? {
+        guard case let .thumbnail(pixels, _, _) = thumbnails.state(at: index) else { return nil }
+        return ImageContent(pixels: pixels, isOpaque: pixels.isOpaque)
+    }
+
+    /// Called once a frame with the grid drawn: the next frame needs drawing only if something
+    /// changes.
+    func didDraw() { needsDisplay = false }
+
+    /// The grid's layer tree at clock `now`; the cell of `hidden` (a photo in flight from or to
+    /// it) is drawn empty.
+    func layer(now: Double, hiding hidden: Int? = nil) -> Layer {
+        let state = interaction.renderState
+        let window = Rect(origin: .zero, size: state.viewport)
+        var cells: [Layer] = []
+        for cell in state.cells {
+            guard cell.index != hidden else { continue }
+            cells.append(self.cell(cell, now: now))
+        }
+        if state.isFocusRingVisible, let focus = state.focusIndex, let cell = state.cells.first(where: { $0.index == focus }) {
+            cells.append(Self.ring(around: cell.rect))
+        }
+        if library.photos.isEmpty {
+            if emptyMessage?.size != state.viewport {
+                emptyMessage = (state.viewport, labels.message(
+                    title: "No photos", detail: library.emptyExplanation, in: state.viewport, color: .black))
+            }
+            cells.append(emptyMessage?.layer ?? Layer())
+        }
+        return Layer(clip: window, content: .fill(window, Self.background), sublayers: cells)
+    }
+
+    private func cell(_ cell: GridRenderState.Cell, now: Double) -> Layer {
+        let rect = cell.rect
+        let plate = Layer(content: .fill(rect, Self.placeholder))
+        switch thumbnails.state(at: cell.index) {
+        case .waiting:
+            return plate
+        case let .thumbnail(pixels, arrived, _):
+            let opacity = min(max((now - arrived) / Self.fadeIn, 0), 1)
+            return Layer(sublayers: [plate, Self.centreCrop(pixels, in: rect, opacity: opacity)])
+        case .failed:
+            if brokenMark == nil { brokenMark = labels.badge("!") }
+            guard let mark = brokenMark else { return plate }
+            let origin = Point(x: (rect.center.x - mark.size.width / 2).rounded(), y: (rect.center.y - mark.size.height / 2).rounded())
+            return Layer(clip: rect, sublayers: [plate, Layer(transform: ScaleTranslate(offset: origin), sublayers: [mark.layer])])
+        }
+    }
+
+    /// `pixels` scaled to cover `rect` (its shorter side fills the square) and centred, clipped
+    /// to the cell: the photo's centre crop.
+    static func centreCrop(_ pixels: PixelBuffer, in rect: Rect, opacity: Double) -> Layer {
+        let w = Double(pixels.width), h = Double(pixels.height)
+        let scale = max(rect.width / w, rect.height / h)
+        let origin = Point(x: rect.center.x - w * scale / 2, y: rect.center.y - h * scale / 2)
+        return Layer(
+            clip: rect, opacity: opacity,
+            sublayers: [Layer(
+                transform: ScaleTranslate(scale: scale, offset: origin),
+                content: .image(ImageContent(pixels: pixels, isOpaque: pixels.isOpaque)))])
+    }
+
+    /// A ring `ringWidth` px wide just inside `rect`.
+    static func ring(around rect: Rect) -> Layer {
+        let w = ringWidth
+        let sides = [
+            Rect(x: rect.minX, y: rect.minY, width: rect.width, height: w),
+            Rect(x: rect.minX, y: rect.maxY - w, width: rect.width, height: w),
+            Rect(x: rect.minX, y: rect.minY + w, width: w, height: rect.height - 2 * w),
+            Rect(x: rect.maxX - w, y: rect.minY + w, width: w, height: rect.height - 2 * w),
+        ]
+        return Layer(sublayers: sides.map { Layer(content: .fill($0, ringColor)) })
+    }
+}

@@ -1,0 +1,201 @@
+import RiffleDisplay
+import RiffleGeometry
+import RiffleInteraction
+import RiffleRaster
+
+/// The app's scene: the library grid, the pager over it, and the flights between them (iOS
+/// Photos' zoom transition).
+///
+/// A click on a cell (or Enter) flies the photo from its cell to its place at fit along
+/// `PhotoTransition` while the grid fades to black behind it, the cell empty during the flight;
+/// the pager then works as on its own. Leaving the photo — a drag down released past the
+/// thresholds, a pinch or wheel burst ending well below fit, Escape, Alt+Up — flies it back into
+/// the cell of the photo shown then, scrolled into view first. Input during a flight goes
+/// nowhere but the window's own events (a resize, a close).
+public final class NavigationScene: Scene {
+    private enum Mode {
+        case grid
+        case pager
+        /// Photo `index` in flight between its cell and the pager (`opening` towards the pager).
+        case flight(index: Int, transition: PhotoTransition, opening: Bool)
+    }
+
+    /// The pager: the photos one at a time.
+    public let pager: Viewer
+    private let grid: GridView
+    private let library: PhotoLibrary
+    private let display: Display
+    private let compositor: Compositor
+    private let pipeline: PhotoPipeline
+    private var mode: Mode
+    private var now = 0.0
+    private var needsDisplay = true
+
+    /// A scene on `library` in `display`, opening on the grid, or on the pager at the library's
+    /// start photo when it was opened on a file (`PhotoLibrary.opensOnPhoto`).
+    init(library: PhotoLibrary, pager: Viewer, pipeline: PhotoPipeline, labels: PageLabels, display: Display, compositor: Compositor) {
+        self.pager = pager
+        self.display = display
+        self.compositor = compositor
+        self.pipeline = pipeline
+        grid = GridView(library: library, viewport: Size(display.size), thumbnails: pipeline.thumbnailStore, labels: labels, time: 0)
+        self.library = library
+        mode = library.opensOnPhoto ? .pager : .grid
+        if library.opensOnPhoto {
+            grid.reveal(library.startIndex, at: 0)
+        } else {
+            display.setTitle(WindowTitle.grid(library: library))
+            pipeline.setFront(.grid)
+        }
+    }
+
+    /// True while the grid is what the window shows (at rest, not under a photo).
+    public var isShowingGrid: Bool {
+        if case .grid = mode { return true }
+        return false
+    }
+
+    public func handle(_ event: InputEvent, now: Double) -> [AppCommand] {
+        self.now = max(self.now, now)
+        switch event {
+        case .resize, .expose:
+            // Both places keep what they show; a flight lands where it was going.
+            _ = grid.handle(event, now: now)
+            _ = pager.handle(event, now: now)
+            needsDisplay = true
+            return []
+        case .close:
+            return [.quit]
+        default:
+            break
+        }
+        switch mode {
+        case .grid:
+            var commands: [AppCommand] = []
+            for command in grid.handle(event, now: now) {
+                switch command {
+                case .open(let index): open(index)
+                case .quit: commands.append(.quit)
+                }
+            }
+            return commands
+        case .pager:
+            var commands: [AppCommand] = []
+            for command in pager.handle(event, now: now) {
+                switch command {
+                case .app(let app): commands.append(app)
+                case .dismiss(let from): close(from: from)
+                }
+            }
+            return commands
+        case .flight:
+            if case let .key(name, _, _) = event, name == "q" { return [.quit] }
+            return []
+        }
+    }
+
+    public func advance(to now: Double) {
+        self.now = max(self.now, now)
+        grid.advance(to: now, visible: isGridSeen)
+        for command in pager.advance(to: now) {
+            if case .pager = mode, case .dismiss(let from) = command { close(from: from) }
+        }
+        if case let .flight(index, transition, opening) = mode, transition.isDone(at: now) {
+            mode = opening ? .pager : .grid
+            if opening {
+                pager.setNeedsDisplay()
+            } else {
+                grid.reveal(index, at: now)
+                display.setTitle(WindowTitle.grid(library: library))
+                pipeline.setFront(.grid)
+            }
+            needsDisplay = true
+        }
+    }
+
+    @discardableResult
+    public func renderIfNeeded() -> Bool {
+        switch mode {
+        case .pager:
+            let dragging = pager.renderState.dismissBackgroundAlpha < 1
+            return pager.renderIfNeeded(backdrop: dragging ? grid.layer(now: now, hiding: pager.current) : nil)
+        case .grid:
+            guard needsDisplay || grid.needsDisplay || grid.isAnimating(at: now) else { return false }
+            draw(grid.layer(now: now))
+        case let .flight(index, transition, _):
+            draw(flightLayer(index: index, transition: transition))
+        }
+        return true
+    }
+
+    /// True when any of the grid shows: at rest, behind a flight, or through a photo dragged down.
+    private var isGridSeen: Bool {
+        switch mode {
+        case .grid, .flight: true
+        case .pager: pager.renderState.dismissBackgroundAlpha < 1
+        }
+    }
+
+    public var isAnimating: Bool {
+        switch mode {
+        case .grid: grid.isAnimating(at: now)
+        case .pager: pager.isAnimating
+        case .flight: true
+        }
+    }
+
+    public func settleDecodes() {
+        pager.settleDecodes()
+        grid.settleThumbnails(at: now)
+    }
+
+    // MARK: - Flights
+
+    /// Flies photo `index` from its cell into the pager.
+    private func open(_ index: Int) {
+        guard let cell = grid.interaction.cellRect(index) else { return }
+        pager.show(photo: index, at: now)
+        pipeline.setFront(.pager)
+        let transition = PhotoTransition(openingFrom: cell, to: pager.fitFrame(ofPhoto: index), at: now)
+        mode = .flight(index: index, transition: transition, opening: true)
+        needsDisplay = true
+    }
+
+    /// Flies the pager's current photo back into its cell, from `state` (a gesture's end) or
+    /// from where it is shown now.
+    private func close(from state: PhotoTransition.State?) {
+        let index = pager.current
+        grid.reveal(index, at: now)
+        guard let cell = grid.interaction.cellRect(index) else {
+            mode = .grid
+            return
+        }
+        let start = state ?? PhotoTransition.State(frame: pager.currentPhotoFrame, backgroundAlpha: 1)
+        let transition = PhotoTransition(closingFrom: start, to: cell, fit: pager.fitFrame(ofPhoto: index), at: now)
+        mode = .flight(index: index, transition: transition, opening: false)
+        needsDisplay = true
+    }
+
+    /// The grid with its cell `index` empty, darkened by the flight's background, and the photo
+    /// at its image rect clipped to its frame: the decoded photo, else the cell's thumbnail.
+    private func flightLayer(index: Int, transition: PhotoTransition) -> Layer {
+        let window = Rect(origin: .zero, size: Size(display.size))
+        let shade = Layer(opacity: transition.backgroundAlpha(at: now), content: .fill(window, .black))
+        let imageRect = transition.imageRect(at: now)
+        var photo = Layer()
+        if let image = pager.image(ofPhoto: index) ?? grid.thumbnailImage(of: index) {
+            let scale = imageRect.width / image.size.width
+            photo = Layer(
+                clip: transition.frame(at: now),
+                sublayers: [Layer(transform: ScaleTranslate(scale: scale, offset: imageRect.origin), content: .image(image))])
+        }
+        return Layer(sublayers: [grid.layer(now: now, hiding: index), shade, photo])
+    }
+
+    private func draw(_ layer: Layer) {
+        compositor.render(layer, into: display.frameBuffer())
+        display.present()
+        grid.didDraw()
+        needsDisplay = false
+    }
+}

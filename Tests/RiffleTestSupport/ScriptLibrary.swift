@@ -1,0 +1,12 @@
+/// Which library a replay script runs on, the same for the headless goldens and the real window:
+/// a script named `grid-…` opens the test photos' folder (the library grid shows first); any
+/// other opens its first photo (the pager shows first, the grid behind it).
+public enum ScriptLibrary {
+    /// The first of the test photos, in natural order.
+    public static let firstPhoto = "1 coffee.png"
+
+    /// The path a replay of `script` opens, inside the test photos folder `photos`.
+    public static func path(forScript script: String, photos: String) -> String {
+        script.hasPrefix("grid") ? photos : photos + "/" + firstPhoto
+    }
+}
