@@ -1,0 +1,92 @@
+import Foundation
+import RiffleApp
+import RiffleDisplay
+import RiffleGeometry
+import RiffleInteraction
+import RiffleTestSupport
+import Testing
+
+/// The navigation scene (grid, pager, flights) under random input: clicks, drags, wheel notches
+/// and keys in any order and at any time, decodes settled before every frame as in a replay.
+/// Whatever happened, once input stops and the clock runs on, the scene comes to rest either on
+/// the grid or on a photo, says so in the window's title, and draws nothing more.
+@Suite struct NavigationPropertyTests {
+    /// A fixed seed under CI; otherwise a new one each run, named in any failure.
+    static var seeds: [UInt64] {
+        if ProcessInfo.processInfo.environment["CI"] != nil { return [7, 2024, 90_001] }
+        return [UInt64.random(in: 0...UInt64.max)]
+    }
+
+    static let size = PixelSize(width: 320, height: 200)
+    static let keys = ["Return", "Escape", "Right", "Left", "Up", "Down", "plus", "minus", "0", "Next", "Prior", "Home", "End", "f"]
+
+    /// One random event at time `t` (or a run of pointer events for a drag).
+    static func events(at t: Double, using generator: inout SeededGenerator) -> [InputEvent] {
+        func point() -> Point {
+            Point(x: Double.random(in: 0..<Double(size.width), using: &generator), y: Double.random(in: 0..<Double(size.height), using: &generator))
+        }
+        switch Int.random(in: 0..<6, using: &generator) {
+        case 0:
+            let p = point()
+            return [.pointerDown(position: p, button: .left, modifiers: [], time: t), .pointerUp(position: p, button: .left, modifiers: [], time: t + 0.05)]
+        case 1:
+            let from = point(), to = point()
+            let steps = Int.random(in: 2...8, using: &generator)
+            var run: [InputEvent] = [.pointerDown(position: from, button: .left, modifiers: [], time: t)]
+            for k in 1...steps {
+                let f = Double(k) / Double(steps)
+                run.append(.pointerMove(position: from + (to - from) * f, modifiers: [], time: t + 0.016 * Double(k)))
+            }
+            run.append(.pointerUp(position: to, button: .left, modifiers: [], time: t + 0.016 * Double(steps + 1)))
+            return run
+        case 2:
+            let notches = Double(Int.random(in: -3...3, using: &generator))
+            return [.scroll(delta: Point(x: 0, y: notches), position: point(), modifiers: [], precise: false, time: t)]
+        case 3:
+            return [.key(name: "Up", modifiers: .alt, time: t)]
+        default:
+            return [.key(name: keys[Int.random(in: 0..<keys.count, using: &generator)], modifiers: [], time: t)]
+        }
+    }
+
+    @Test(arguments: seeds)
+    func theSceneAlwaysComesToRestSomewhereSensible(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
+        let display = HeadlessDisplay(size: Self.size)
+        let session = RiffleSession(library: library, display: display, options: SessionOptions(thumbnailFolder: nil))
+        let scene = session.scene
+        var t = 0.0
+        var queued: [InputEvent] = []
+        func frame() {
+            t += 1.0 / 60
+            scene.settleDecodes()
+            while let next = queued.first, (next.time ?? t) <= t {
+                queued.removeFirst()
+                let onGrid = scene.isShowingGrid
+                let commands = scene.handle(next, now: next.time ?? t)
+                // q is never sent; Escape quits from the grid only (in the pager it goes back).
+                if commands.contains(.quit) {
+                    #expect(onGrid && next == .key(name: "Escape", modifiers: [], time: next.time ?? t), "seed \(seed): quit on \(next)")
+                }
+            }
+            scene.advance(to: t)
+            scene.renderIfNeeded()
+        }
+        for _ in 0..<60 {
+            queued += Self.events(at: t + Double.random(in: 0.01...0.4, using: &generator), using: &generator)
+            queued.sort { ($0.time ?? 0) < ($1.time ?? 0) }
+            for _ in 0..<Int.random(in: 1...20, using: &generator) { frame() }
+        }
+        while !queued.isEmpty { frame() }
+        // The longest motion (a zoom label's fade, a spring, a flight) is over well within 3 s.
+        for _ in 0..<180 { frame() }
+        #expect(!scene.isAnimating, "seed \(seed): still moving at rest")
+        #expect(!scene.renderIfNeeded(), "seed \(seed): a frame drawn with nothing changing")
+        let current = session.viewer.current
+        #expect((0..<library.photos.count).contains(current), "seed \(seed)")
+        let title = scene.isShowingGrid ? WindowTitle.grid(library: library) : WindowTitle.text(library: library, index: current)
+        #expect(display.title == title, "seed \(seed): grid \(scene.isShowingGrid), title \(display.title)")
+    }
+}
