@@ -1,4 +1,3 @@
-import Glibc
 import PropertyBased
 import RiffleGeometry
 import RiffleInteraction
@@ -14,14 +13,8 @@ import Testing
 /// `RIFFLE_PROPERTY_SEED` (decimal) replays a run. A failure names the seed and the script.
 @Suite struct GridPropertyTests {
     static let scriptCount = 300
-    /// The seed CI runs use (any fixed value would do).
-    static let fixedSeed: UInt64 = 20_250_602
-
-    /// This run's seed: `RIFFLE_PROPERTY_SEED` if set, else `fixedSeed` under CI, else random.
-    static let seed: UInt64 = {
-        if let replay = getenv("RIFFLE_PROPERTY_SEED").flatMap({ UInt64(String(cString: $0)) }) { return replay }
-        return getenv("CI") != nil ? fixedSeed : UInt64.random(in: .min ... .max)
-    }()
+    /// This run's seed (`PropertySeed`; any fixed value would do for CI).
+    static let seed = PropertySeed.forRun(fixed: 20_250_602)
 
     @Test func everyScriptEndsAtRestInsideItsBounds() {
         let seed = Self.seed
