@@ -12,6 +12,10 @@ import RiffleRaster
 /// thresholds, a pinch or wheel burst ending well below fit, Escape, Alt+Up — flies it back into
 /// the cell of the photo shown then, scrolled into view first. Input during a flight goes
 /// nowhere but the window's own events (a resize, a close).
+///
+/// Fullscreen is the window's state, so the scene owns it, wherever the user is: f and F11
+/// toggle it, and Escape leaves it before it does anything else (go back to the grid from a
+/// photo, quit from the grid).
 public final class NavigationScene: Scene {
     private enum Mode {
         case grid
@@ -30,11 +34,17 @@ public final class NavigationScene: Scene {
     private var mode: Mode
     private var now = 0.0
     private var needsDisplay = true
+    /// True once the scene asked for fullscreen (or the window opened so) and not to leave it.
+    public private(set) var isFullscreen: Bool
 
     /// A scene on `library` in `display`, opening on the grid, or on the pager at the library's
     /// start photo when it was opened on a file (`PhotoLibrary.opensOnPhoto`).
-    init(library: PhotoLibrary, pager: Viewer, pipeline: PhotoPipeline, labels: PageLabels, display: Display, compositor: Compositor) {
+    init(
+        library: PhotoLibrary, pager: Viewer, pipeline: PhotoPipeline, labels: PageLabels, display: Display, compositor: Compositor,
+        fullscreen: Bool = false
+    ) {
         self.pager = pager
+        isFullscreen = fullscreen
         self.display = display
         self.compositor = compositor
         self.pipeline = pipeline
@@ -66,6 +76,15 @@ public final class NavigationScene: Scene {
             return []
         case .close:
             return [.quit]
+        case let .key(name, modifiers, _) where !modifiers.contains(.control) && !modifiers.contains(.alt):
+            if ["f", "F", "F11"].contains(name) {
+                isFullscreen.toggle()
+                return [.setFullscreen(isFullscreen)]
+            }
+            if name == "Escape", isFullscreen {
+                isFullscreen = false
+                return [.setFullscreen(false)]
+            }
         default:
             break
         }

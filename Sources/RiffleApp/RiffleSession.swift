@@ -15,6 +15,8 @@ public struct SessionOptions: Sendable {
     public var memoryBudget: Int
     /// Keep frame and decode statistics for `--stats`.
     public var statistics: Bool
+    /// The window opens fullscreen (the scene then knows Escape must first leave it).
+    public var fullscreen = false
     /// The Freedesktop thumbnails folder the grid reads and writes (by default
     /// `$XDG_CACHE_HOME/thumbnails`); nil: thumbnails are made in memory only.
     public var thumbnailFolder: String?
@@ -67,7 +69,9 @@ public final class RiffleSession {
             library: library, display: display, compositor: compositor, pipeline: pipeline,
             statistics: options.statistics ? FrameStatistics() : nil, libraryBehind: true)
         scene = NavigationScene(
-            library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor)
+            library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor,
+            fullscreen: options.fullscreen)
+        if options.fullscreen { display.setFullscreen(true) }
     }
 
     deinit { pipeline.shutdown() }

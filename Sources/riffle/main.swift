@@ -12,14 +12,17 @@ struct RiffleCommand: ParsableCommand {
         commandName: "riffle",
         abstract: "Browse photos with the feel of iOS Photos.",
         discussion: """
-            With no PATH, opens the photos bundled with Riffle. A file opens its folder at that \
-            file; a folder shows its JPEG and PNG files in natural order.
+            A folder (with no PATH, the photos bundled with Riffle) opens as a grid of its JPEG and \
+            PNG files in natural order; a file opens at that photo, its folder's grid behind it.
 
-            Mouse: drag or flick to page, wheel to zoom at the pointer, double-click to zoom in \
-            and back, drag a zoomed photo to pan, click to toggle the background.
+            Grid: click or Enter opens a photo, drag/wheel scrolls, Ctrl+wheel changes the cells' \
+            size, arrows move the focus, q or Escape quits.
 
-            Keys: Right/Space/Page Down next, Left/BackSpace/Page Up previous, Home/End first/last, \
-            +/- zoom, 0 fit, 1 one-to-one, Ctrl+arrows pan, f or F11 fullscreen, q or Escape quit.
+            Photo: drag or flick to page, wheel to zoom at the pointer, double-click to zoom in \
+            and back, drag a zoomed photo to pan, drag down or Escape or Alt+Up back to the grid, \
+            click to toggle the background. Keys: Right/Space/Page Down next, Left/BackSpace/Page Up \
+            previous (arrows pan a zoomed photo), Home/End first/last, +/- zoom, 0 fit, \
+            1 one-to-one, f or F11 fullscreen (Escape leaves it), q quits.
             """)
 
     @Argument(help: "Photos or folders to browse.")
@@ -85,10 +88,10 @@ struct RiffleCommand: ParsableCommand {
         } else {
             let clock = MonotonicClock()
             display = try X11Display(size: size.pixels, title: "Riffle", now: { clock.now() })
-            if fullscreen { display.setFullscreen(true) }
         }
-        let options = SessionOptions(
+        var options = SessionOptions(
             rasterPath: referenceRaster ? .reference : .fast, memoryBudget: memoryBudget << 20, statistics: stats)
+        options.fullscreen = fullscreen && !headless
         let session = RiffleSession(library: library, display: display, options: options)
         for problem in problems { StandardError.write("riffle: \(problem)") }
         if let script {

@@ -87,3 +87,43 @@ import Testing
         #expect(display.title == title, "RIFFLE_PROPERTY_SEED=\(seed): grid \(scene.isShowingGrid), title \(display.title)")
     }
 }
+
+/// Fullscreen is the scene's: Escape leaves it first, on the grid as on a photo.
+@Suite struct SceneFullscreenTests {
+    static func scene(opening path: String, fullscreen: Bool = false) -> NavigationScene {
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [path], problems: &problems)
+        var options = SessionOptions(thumbnailFolder: nil)
+        options.fullscreen = fullscreen
+        return RiffleSession(library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)), options: options).scene
+    }
+
+    static func key(_ scene: NavigationScene, _ name: String, _ modifiers: Modifiers = []) -> [AppCommand] {
+        scene.handle(.key(name: name, modifiers: modifiers, time: 0), now: 0)
+    }
+
+    @Test func onTheGridEscapeLeavesFullscreenThenQuits() {
+        let scene = Self.scene(opening: TestPaths.photos)
+        #expect(scene.isShowingGrid)
+        #expect(Self.key(scene, "F11") == [.setFullscreen(true)])
+        #expect(Self.key(scene, "Escape") == [.setFullscreen(false)])
+        #expect(Self.key(scene, "Escape") == [.quit])
+    }
+
+    @Test func onAPhotoEscapeLeavesFullscreenThenGoesBackToTheGrid() {
+        let scene = Self.scene(opening: TestPaths.photos + "/" + ScriptLibrary.firstPhoto)
+        #expect(!scene.isShowingGrid)
+        #expect(Self.key(scene, "f") == [.setFullscreen(true)])
+        #expect(Self.key(scene, "Escape") == [.setFullscreen(false)])
+        #expect(Self.key(scene, "Escape").isEmpty, "back to the grid: the flight begins")
+        for t in 1...60 { scene.advance(to: Double(t) / 60) }
+        #expect(scene.isShowingGrid)
+    }
+
+    // `riffle --fullscreen`: the window opens fullscreen and the scene knows it.
+    @Test func aWindowOpenedFullscreenLeavesItOnTheFirstEscape() {
+        let scene = Self.scene(opening: TestPaths.photos + "/" + ScriptLibrary.firstPhoto, fullscreen: true)
+        #expect(scene.isFullscreen)
+        #expect(Self.key(scene, "Escape") == [.setFullscreen(false)])
+    }
+}
