@@ -33,7 +33,8 @@ public final class ReplayRunner {
     private let display: Display
     private let writeSnapshot: (String, PixelBuffer) throws -> Void
     private let timing: ReplayTiming
-    private let clock = MonotonicClock()
+    /// The runtime's monotonic clock: the wall time a paced or real-time replay keeps up with.
+    private let wallClock: () -> Double
     private var wallStart = 0.0
     private var now = 0.0
     private var nextFrame = 0
@@ -45,11 +46,13 @@ public final class ReplayRunner {
     /// - Parameter writeSnapshot: receives a snapshot's name and the captured frame.
     public init(
         script: ReplayScript, scene: Scene, display: Display, timing: ReplayTiming = .deterministic,
+        wallClock: @escaping () -> Double,
         writeSnapshot: @escaping (String, PixelBuffer) throws -> Void
     ) {
         self.script = script
         self.scene = scene
         self.display = display
+        self.wallClock = wallClock
         self.timing = timing
         self.writeSnapshot = writeSnapshot
     }
@@ -57,7 +60,7 @@ public final class ReplayRunner {
     /// Runs the script to its end (or until the scene asks to quit). Throws what `writeSnapshot` or the
     /// display's capture throws.
     public func run() throws {
-        wallStart = clock.now()
+        wallStart = wallClock()
         stepFrame()
         for step in script.steps {
             if quit { return }
@@ -133,7 +136,7 @@ public final class ReplayRunner {
         let lastFrame = Int((t * Self.frameRate + 1e-9).rounded(.down))
         while nextFrame <= lastFrame {
             if timing == .realTime {
-                let elapsed = clock.now() - wallStart
+                let elapsed = wallClock() - wallStart
                 let due = Double(nextFrame) / Self.frameRate
                 if elapsed < due {
                     MonotonicClock.sleep(due - elapsed)
@@ -197,7 +200,7 @@ public final class ReplayRunner {
         scene.advance(to: t)
         scene.renderIfNeeded()
         if timing == .paced {
-            let ahead = t - (clock.now() - wallStart)
+            let ahead = t - (wallClock() - wallStart)
             if ahead > 0 { MonotonicClock.sleep(ahead) }
         }
     }

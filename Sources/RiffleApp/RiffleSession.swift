@@ -46,6 +46,9 @@ public final class RiffleSession {
 
     /// The pager.
     public var viewer: Viewer { scene.pager }
+    /// The one monotonic clock of the run: the live loop's time, the wall time replays keep up
+    /// with, the statistics' frame times (and, made by the caller, the X display's event times).
+    public let clock: MonotonicClock
 
     /// Decode threads: one per core, at most two (the frame loop needs a core too).
     public static var defaultDecodeWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
@@ -53,9 +56,11 @@ public final class RiffleSession {
     /// and pages flown past while paging fast get their thumbnails while both decoders are busy.
     public static let quickDecodeWorkers = 1
 
-    /// Builds a session showing `library` on `display`.
-    public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions()) {
+    /// Builds a session showing `library` on `display`, on `clock` (the one the display stamps
+    /// its events on).
+    public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions(), clock: MonotonicClock = MonotonicClock()) {
         self.display = display
+        self.clock = clock
         let waker = DisplayWaker(display: display)
         pipeline = PhotoPipeline(
             photos: library.photos, memoryBudget: options.memoryBudget, thumbnailFolder: options.thumbnailFolder,
@@ -67,7 +72,7 @@ public final class RiffleSession {
             bands: cores > 1 ? cores : 1)
         let pager = Viewer(
             library: library, display: display, compositor: compositor, pipeline: pipeline,
-            statistics: options.statistics ? FrameStatistics() : nil, libraryBehind: true)
+            statistics: options.statistics ? FrameStatistics() : nil, libraryBehind: true, wallClock: clock.now)
         scene = NavigationScene(
             library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor,
             fullscreen: options.fullscreen)
@@ -79,12 +84,11 @@ public final class RiffleSession {
     /// Replays `script` with the given timing, handing each snapshot's name and frame to
     /// `snapshots`.
     public func replay(_ script: ReplayScript, timing: ReplayTiming = .deterministic, snapshots: @escaping (String, PixelBuffer) throws -> Void) throws {
-        try ReplayRunner(script: script, scene: scene, display: display, timing: timing, writeSnapshot: snapshots).run()
+        try ReplayRunner(script: script, scene: scene, display: display, timing: timing, wallClock: clock.now, writeSnapshot: snapshots).run()
     }
 
-    /// Runs the interactive loop until the user quits, on the monotonic clock.
+    /// Runs the interactive loop until the user quits, on the session's clock.
     public func runLive() {
-        let clock = MonotonicClock()
         LiveLoop(scene: scene, display: display, now: clock.now).run()
     }
 }

@@ -29,7 +29,9 @@ public final class Viewer {
     private let store: PhotoStore
     private let compositor: Compositor
     private let labels: PageLabels
-    private let clock: MonotonicClock
+    /// The runtime's monotonic clock, for the statistics' frame times (never for motion, which
+    /// runs on the times the scene is given).
+    private let wallClock: () -> Double
     private let launchTime: Double
     private let recycler = PageRecycler()
     private let spinner = Spinner()
@@ -49,14 +51,14 @@ public final class Viewer {
     /// `library.photos`).
     public init(
         library: PhotoLibrary, display: Display, compositor: Compositor, pipeline: PhotoPipeline, statistics: FrameStatistics?,
-        libraryBehind: Bool = false
+        libraryBehind: Bool = false, wallClock: @escaping () -> Double
     ) {
         self.library = library
         self.display = display
         self.compositor = compositor
         self.statistics = statistics
-        clock = MonotonicClock()
-        launchTime = clock.now()
+        self.wallClock = wallClock
+        launchTime = wallClock()
         labels = PageLabels()
         interaction = ViewerInteraction(
             pageCount: library.photos.count, viewport: Size(display.size), page: library.startIndex, chromeVisible: false,
@@ -157,11 +159,11 @@ public final class Viewer {
         guard needsDisplay || state != drawnState else { return false }
         needsDisplay = false
         drawnState = state
-        let start = clock.now()
+        let start = wallClock()
         compositor.render(scene(state, now: interaction.now, backdrop: backdrop), into: display.frameBuffer())
         display.present()
         if let statistics {
-            let end = clock.now()
+            let end = wallClock()
             statistics.recordFrame(seconds: end - start)
             if store.content(at: current) != nil {
                 statistics.recordPhotoFrame(sinceLaunch: end - launchTime, sharp: store.isSharp(current))

@@ -82,17 +82,18 @@ struct RiffleCommand: ParsableCommand {
             script = nil
         }
         let library = PhotoLibrary.collect(paths: inputs, problems: &problems)
+        // The run's one clock: X events are stamped on it, and the session steps and measures on it.
+        let clock = MonotonicClock()
         let display: Display
         if headless {
             display = HeadlessDisplay(size: size.pixels)
         } else {
-            let clock = MonotonicClock()
-            display = try X11Display(size: size.pixels, title: "Riffle", now: { clock.now() })
+            display = try X11Display(size: size.pixels, title: "Riffle", now: clock.now)
         }
         var options = SessionOptions(
             rasterPath: referenceRaster ? .reference : .fast, memoryBudget: memoryBudget << 20, statistics: stats)
         options.fullscreen = fullscreen && !headless
-        let session = RiffleSession(library: library, display: display, options: options)
+        let session = RiffleSession(library: library, display: display, options: options, clock: clock)
         for problem in problems { StandardError.write("riffle: \(problem)") }
         if let script {
             let folder = snapshots.map(SnapshotFolder.init(path:))
