@@ -17,7 +17,8 @@ import RifflePhysics
 /// Effects outside the model (quit, fullscreen, going back to the library) are returned by
 /// `handle` as `ViewerCommand`s. With a library behind the pager (`libraryBehind`), a vertical
 /// drag released past `DismissDragModel`'s thresholds, Alt+Up, and a pinch or wheel burst that
-/// ends below `ZoomOutDismissal.dismissFitFraction` of fit dismiss the photo. Escape steps back
+/// ends below `ZoomOutDismissal.dismissFitFraction` of fit dismiss the photo; a zoomed photo is
+/// dragged to dismiss only when pulled down from its top edge, else it pans. Escape steps back
 /// one level: out of fullscreen first, then to the library, else quits. A click that focuses the
 /// window (pressed while it lacked the focus, or the first press within `focusClickWindow` of
 /// gaining it, or one during which it gains it) only focuses it: it toggles nothing and starts no
@@ -56,6 +57,8 @@ public struct ViewerInteraction: Sendable {
     /// The page whose zoom the label shows; the label goes when another page becomes current.
     private var zoomLabelPage: Int?
     private var hasFocus = true
+    /// Where the left button last went down (a pan's direction at its lock is lock − press).
+    private var pressPosition = Point.zero
     /// When the focus was gained, while no press has claimed being the one that gained it.
     private var unclaimedFocusGain: Double?
     /// The press in progress is the one that focused the window: its tap is ignored.
@@ -190,6 +193,7 @@ public struct ViewerInteraction: Sendable {
             unclaimedFocusGain = nil
             if !pressOnlyFocuses, let click = clicks.press(at: position, time: now) { perform(click) }
             if drag?.source == .precise { endDrag(velocity: .zero) }
+            pressPosition = position
             pan.press(at: position, time: now)
         case let .pointerMove(position, _, _):
             if let output = pan.move(to: position, time: now) { perform(output) }
@@ -328,7 +332,10 @@ public struct ViewerInteraction: Sendable {
         var zoom = zoomModel(page)
         zoom.grab(at: now)
         let zoomed = zoom.bounds.isZoomed(zoom.transform(at: now))
-        if axis == .vertical, let lock, !zoomed, abs(paging.dragDisplacement) < Tolerance.pixels.distance {
+        // A zoomed photo dismisses only when pulled down from its top edge, where it rests (or
+        // bounces) showing its top: Photos' rule, so that panning a zoomed photo never closes it.
+        let pulledDownFromTop = lock.map { libraryBehind && $0.y > pressPosition.y && isShowingTopEdge(zoom) } ?? false
+        if axis == .vertical, let lock, !zoomed || pulledDownFromTop, abs(paging.dragDisplacement) < Tolerance.pixels.distance {
             paging.release(velocity: 0, at: now)
             zoom.release(velocity: .zero, at: now)
             dismiss.grab(at: now, anchor: lock)
@@ -364,8 +371,9 @@ public struct ViewerInteraction: Sendable {
         switch ended.route {
         case .dismiss:
             if libraryBehind, dismiss.dismisses(releasedWith: velocity, viewportHeight: viewport.height) {
-                let state = dismiss.dismiss(
-                    velocity: velocity, photoFrame: photoFrame(currentPage), viewportHeight: viewport.height, at: now)
+                let page = currentPage
+                let shown = zoomModel(page).transform(at: now).apply(Rect(origin: .zero, size: zoomBounds(forPage: page).content))
+                let state = dismiss.dismiss(velocity: velocity, photoFrame: shown, viewportHeight: viewport.height, at: now)
                 commands.append(.dismiss(from: state))
             } else {
                 dismiss.release(velocity: velocity, at: now)
@@ -488,6 +496,13 @@ public struct ViewerInteraction: Sendable {
             zooms[page]?.release(velocity: .zero, at: now)
         }
         zoomOut = nil
+    }
+
+    /// True when `zoom`'s photo will rest with its top edge in view (its offset at the top of
+    /// its range), within a pixel.
+    private func isShowingTopEdge(_ zoom: ZoomScrollModel) -> Bool {
+        let resting = zoom.restingTransform(at: now)
+        return resting.offset.y >= zoom.bounds.offsetRange(.vertical, scale: resting.scale).upperBound - Tolerance.pixels.distance
     }
 
     /// Page `page`'s photo frame at fit in window pixels (the current page rests at x = 0).

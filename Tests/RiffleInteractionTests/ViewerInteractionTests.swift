@@ -496,3 +496,57 @@ extension ZoomLabelTests {
         #expect(h.state.zoomLabel.opacity == 0)
     }
 }
+
+/// A zoomed photo closes into the library only when pulled down from its top edge.
+@Suite struct ZoomedDismissTests {
+    // 4000×3200 in 1000×800 at 0.25 · 1.3⁴ = 0.714: 2856 × 2285 px, vertical offsets in
+    // [800 − 2285, 0]; centred at first (−742.4), at 0 once Up has panned it to its top.
+    static func zoomed(toTop: Bool) -> ViewerHarness {
+        var h = ViewerHarness(content: Size(width: 4000, height: 3200), libraryBehind: true)
+        for _ in 0..<4 { h.key("plus") }
+        h.settle()
+        if toTop {
+            for _ in 0..<4 { h.key("Up") }
+            h.settle()
+        }
+        return h
+    }
+
+    /// Drags from (500, 300) by `dy` over 0.3 s and returns the commands of the release.
+    static func drag(_ h: inout ViewerHarness, dy: Double) -> [ViewerCommand] {
+        let start = Point(x: 500, y: 300)
+        h.press(start)
+        h.run(0.01)
+        h.move(start + Point(x: 0, y: dy > 0 ? 15 : -15))
+        for k in 1...6 {
+            h.run(0.05)
+            h.move(start + Point(x: 0, y: dy * Double(k) / 6))
+        }
+        return h.viewer.handle(.pointerUp(position: start + Point(x: 0, y: dy), button: .left, modifiers: [], time: h.t))
+    }
+
+    static func dismisses(_ commands: [ViewerCommand]) -> Bool {
+        commands.contains { if case .dismiss = $0 { true } else { false } }
+    }
+
+    @Test func pulledDownFromItsTopEdgeItDismisses() throws {
+        var h = Self.zoomed(toTop: true)
+        #expect(abs(try #require(h.transform(0)).offset.y) < 1e-6, "panned to the top")
+        #expect(Self.dismisses(Self.drag(&h, dy: 250)))
+    }
+
+    @Test func awayFromItsTopEdgeADragDownPans() throws {
+        var h = Self.zoomed(toTop: false)
+        let before = try #require(h.transform(0)).offset.y
+        #expect(!Self.dismisses(Self.drag(&h, dy: 250)))
+        h.settle()
+        #expect(try #require(h.transform(0)).offset.y > before + 100, "the photo moved down: it panned")
+    }
+
+    @Test func atItsTopEdgeADragUpPans() throws {
+        var h = Self.zoomed(toTop: true)
+        #expect(!Self.dismisses(Self.drag(&h, dy: -250)))
+        h.settle()
+        #expect(try #require(h.transform(0)).offset.y < -100)
+    }
+}
