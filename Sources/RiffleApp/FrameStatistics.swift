@@ -18,8 +18,29 @@ public final class FrameStatistics {
     /// For each zoomed-in view of a huge photo: seconds from the view coming to rest to its
     /// tiles all being there.
     private var zoomedViewsSharp: [Double] = []
+    /// Seconds from launch to the first frame of the library grid.
+    private(set) var firstGridFrame: Double?
+    /// Seconds from launch to the first frame with every visible cell showing its real
+    /// thumbnail (or its broken-file mark).
+    private(set) var gridSharp: Double?
+    /// For each photo opened from the grid: seconds from the click to the flight's first frame.
+    private var flightStarts: [Double] = []
+    /// For each flight into a photo: whether the photo was sharp when it landed.
+    private var landings: [Bool] = []
 
     public init() {}
+
+    /// The grid was drawn `sinceLaunch` seconds after launch, every visible cell sharp or not.
+    func recordGridFrame(sinceLaunch: Double, allSharp: Bool) {
+        if firstGridFrame == nil { firstGridFrame = sinceLaunch }
+        if allSharp && gridSharp == nil { gridSharp = sinceLaunch }
+    }
+
+    /// A photo's flight out of the grid showed its first frame `seconds` after the click.
+    func recordFlightStart(after seconds: Double) { flightStarts.append(seconds) }
+
+    /// A flight into a photo landed; `sharp` when its real pixels were there.
+    func recordLanding(sharp: Bool) { landings.append(sharp) }
 
     /// One frame took `seconds` to composite and present.
     func recordFrame(seconds: Double) { frameSeconds.append(seconds) }
@@ -61,6 +82,8 @@ public final class FrameStatistics {
             "zoomed views sharp after coming to rest: \(zoomedViewsSharp.map { ms($0) }.joined(separator: ", "))",
             "photos sharp when their slide ended: \(sharpArrivals) of \(arrivals) (\(passed) more passed before their slide ended)",
             "first photo on screen: \(ms(firstPhotoFrame)) after launch; first sharp frame: \(ms(firstSharpFrame))",
+            "first grid frame: \(ms(firstGridFrame)) after launch; every visible cell sharp: \(ms(gridSharp))",
+            "photos opened from the grid: first flight frame \(flightStarts.map { ms($0) }.joined(separator: ", ")) after the click; sharp on landing: \(landings.filter { $0 }.count) of \(landings.count)",
             "decoded-pixel cache high-water: \(Self.fixed(Double(cacheHighWaterBytes) / 1_048_576, places: 1)) MiB",
         ]
         // VmHWM, not getrusage's ru_maxrss: Linux carries ru_maxrss over from the parent across

@@ -115,6 +115,17 @@ final class GridView {
         return ImageContent(pixels: pixels, isOpaque: pixels.isOpaque)
     }
 
+    /// True when every visible cell shows its real thumbnail or its broken-file mark.
+    var allVisibleSharp: Bool {
+        interaction.renderState.cells.allSatisfy { cell in
+            switch thumbnails.state(at: cell.index) {
+            case .waiting: false
+            case let .thumbnail(_, _, isStandIn): !isStandIn
+            case .failed: true
+            }
+        }
+    }
+
     /// Called once a frame with the grid drawn: the next frame needs drawing only if something
     /// changes.
     func didDraw() { needsDisplay = false }

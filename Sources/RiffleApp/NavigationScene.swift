@@ -34,6 +34,8 @@ public final class NavigationScene: Scene {
     private var mode: Mode
     private var now = 0.0
     private var needsDisplay = true
+    /// When the photo in flight was clicked open, on the runtime's clock, until its first frame.
+    private var openedAt: Double?
     /// True once the scene asked for fullscreen (or the window opened so) and not to leave it.
     public private(set) var isFullscreen: Bool
 
@@ -123,6 +125,7 @@ public final class NavigationScene: Scene {
             mode = opening ? .pager : .grid
             if opening {
                 pager.setNeedsDisplay()
+                pager.statistics?.recordLanding(sharp: pager.isCurrentSharp)
             } else {
                 grid.reveal(index, at: now)
                 display.setTitle(WindowTitle.grid(library: library))
@@ -175,6 +178,7 @@ public final class NavigationScene: Scene {
         guard let cell = grid.interaction.cellRect(index) else { return }
         pager.show(photo: index, at: now)
         pipeline.setFront(.pager)
+        if pager.statistics != nil { openedAt = pager.statisticsClock() }
         let transition = PhotoTransition(openingFrom: cell, to: pager.fitFrame(ofPhoto: index), at: now)
         mode = .flight(index: index, transition: transition, opening: true)
         needsDisplay = true
@@ -212,9 +216,24 @@ public final class NavigationScene: Scene {
     }
 
     private func draw(_ layer: Layer) {
+        let start = pager.statisticsClock()
         compositor.render(layer, into: display.frameBuffer())
         display.present()
         grid.didDraw()
         needsDisplay = false
+        guard let statistics = pager.statistics else { return }
+        let end = pager.statisticsClock()
+        statistics.recordFrame(seconds: end - start)
+        switch mode {
+        case .grid:
+            statistics.recordGridFrame(sinceLaunch: pager.secondsSinceLaunch, allSharp: grid.allVisibleSharp)
+        case .flight:
+            if let opened = openedAt {
+                statistics.recordFlightStart(after: end - opened)
+                openedAt = nil
+            }
+        case .pager:
+            break
+        }
     }
 }

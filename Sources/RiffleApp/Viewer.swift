@@ -172,6 +172,15 @@ public final class Viewer {
         return true
     }
 
+    /// True when the current photo shows its real pixels (no preview).
+    public var isCurrentSharp: Bool { store.isSharp(current) }
+
+    /// Seconds since the viewer was made, on the runtime's clock (for statistics).
+    var secondsSinceLaunch: Double { wallClock() - launchTime }
+
+    /// The runtime's clock, for the statistics of the scene around the pager.
+    var statisticsClock: () -> Double { wallClock }
+
     /// The next `renderIfNeeded` draws even if nothing changed here (what lies behind did).
     public func setNeedsDisplay() { needsDisplay = true }
 

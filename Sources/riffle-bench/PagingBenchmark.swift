@@ -8,13 +8,7 @@ import RiffleRaster
 /// libraries of 30 and 300 (the 300 are the 30 files' bytes under ten names each).
 enum PagingBenchmark {
     static func run(workspace: URL, riffle: String) throws {
-        let originals = workspace.appendingPathComponent("originals")
-        try FileManager.default.createDirectory(at: originals, withIntermediateDirectories: true)
-        print("paging: generating 30 distinct 6000x4000 JPEGs, each with a 160x107 EXIF thumbnail…")
-        for k in 0..<30 {
-            let path = originals.appendingPathComponent(String(format: "photo%02d.jpg", k)).path
-            try SyntheticPhoto.cameraFile(SyntheticPhoto.make(width: 6000, height: 4000, variant: k), quality: 90, toPath: path)
-        }
+        let originals = try Self.originals(in: workspace)
         let thirty = try library(named: "thirty", count: 30, originals: originals, in: workspace)
         let threeHundred = try library(named: "three-hundred", count: 300, originals: originals, in: workspace)
 
@@ -33,6 +27,20 @@ enum PagingBenchmark {
         report("launch on one 24 MP photo", riffle: riffle, script: open, library: originals.appendingPathComponent("photo00.jpg"))
     }
 
+    /// 30 distinct camera-like 6000×4000 JPEGs with 160×107 EXIF thumbnails in `workspace`,
+    /// made once and shared by the benchmarks that page or browse them.
+    static func originals(in workspace: URL) throws -> URL {
+        let originals = workspace.appendingPathComponent("originals")
+        if FileManager.default.fileExists(atPath: originals.appendingPathComponent("photo29.jpg").path) { return originals }
+        try FileManager.default.createDirectory(at: originals, withIntermediateDirectories: true)
+        print("generating 30 distinct 6000x4000 JPEGs, each with a 160x107 EXIF thumbnail…")
+        for k in 0..<30 {
+            let path = originals.appendingPathComponent(String(format: "photo%02d.jpg", k)).path
+            try SyntheticPhoto.cameraFile(SyntheticPhoto.make(width: 6000, height: 4000, variant: k), quality: 90, toPath: path)
+        }
+        return originals
+    }
+
     private static func library(named name: String, count: Int, originals: URL, in workspace: URL) throws -> URL {
         let dir = workspace.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -44,16 +52,23 @@ enum PagingBenchmark {
         return dir
     }
 
-    private static func script(named name: String, in workspace: URL, lines: [String]) throws -> URL {
+    static func script(named name: String, in workspace: URL, lines: [String]) throws -> URL {
         let url = workspace.appendingPathComponent(name + ".replay")
         try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
         return url
     }
 
-    private static func report(_ title: String, riffle: String, script: URL, library: URL) {
+    /// Runs the real binary headless in real time at 1920×1080 on `library` with `script` and
+    /// prints its `--stats`; `cacheHome` sets XDG_CACHE_HOME (the grid's thumbnail cache).
+    static func report(_ title: String, riffle: String, script: URL, library: URL, cacheHome: URL? = nil) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: riffle)
         process.arguments = ["--headless", "--real-time", "--stats", "--size", "1920x1080", "--replay", script.path, library.path]
+        if let cacheHome {
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CACHE_HOME"] = cacheHome.path
+            process.environment = environment
+        }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice

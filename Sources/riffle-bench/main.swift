@@ -2,10 +2,10 @@ import Foundation
 import RiffleGeometry
 import RiffleImageIO
 
-// riffle-bench [composite] [decode] [physics] [paging] [tiles] [png]: figures printed beside
+// riffle-bench [composite] [decode] [physics] [paging] [tiles] [png] [grid]: figures printed beside
 // anchors measured in the same run (memcpy, pixman, libjpeg-turbo and libpng at full size);
 // nothing is asserted. With no argument every benchmark runs.
-let all = ["composite", "decode", "physics", "paging", "tiles", "png"]
+let all = ["composite", "decode", "physics", "paging", "tiles", "png", "grid"]
 let chosen = CommandLine.arguments.dropFirst().isEmpty ? all : Array(CommandLine.arguments.dropFirst())
 if let unknown = chosen.first(where: { !all.contains($0) }) {
     FileHandle.standardError.write(Data("riffle-bench: no benchmark \"\(unknown)\"; choose from \(all.joined(separator: ", "))\n".utf8))
@@ -30,7 +30,7 @@ if chosen.contains("physics") {
     print("")
     InteractionBenchmark.run()
 }
-if chosen.contains("paging") || chosen.contains("tiles") || chosen.contains("png") {
+if chosen.contains("paging") || chosen.contains("tiles") || chosen.contains("png") || chosen.contains("grid") {
     print("")
     let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-\(getpid())")
     defer { try? FileManager.default.removeItem(at: workspace) }
@@ -45,7 +45,11 @@ if chosen.contains("paging") || chosen.contains("tiles") || chosen.contains("png
             try TiledZoomBenchmark.run(workspace: workspace, riffle: riffle)
             print("")
         }
-        if chosen.contains("png") { try PNGBenchmark.run(workspace: workspace, riffle: riffle) }
+        if chosen.contains("png") {
+            try PNGBenchmark.run(workspace: workspace, riffle: riffle)
+            print("")
+        }
+        if chosen.contains("grid") { try GridBenchmark.run(workspace: workspace, riffle: riffle) }
     } else {
         print("\(riffle) is missing: build it with `swift build -c release --product riffle` for the paging, zoom and PNG runs")
     }
