@@ -19,9 +19,10 @@ enum GridBenchmark {
                 at: originals.appendingPathComponent(String(format: "photo%02d.jpg", k % 30)),
                 to: folder.appendingPathComponent(String(format: "img%05d.jpg", k)))
         }
-        // 2 s to fill the first screen, then 40 flicks of 800 px in 100 ms (8000 px/s: each
-        // coasts about 4000 px), End for what is left, then a photo opened from the top.
-        var lines = ["wait 2000"]
+        // 4 s to fill the first screen (so the second run finds all of it cached), then 40 flicks
+        // of 800 px in 100 ms (8000 px/s: each coasts about 4000 px), End for what is left, then
+        // a photo opened from the top.
+        var lines = ["wait 4000"]
         for _ in 0..<40 { lines += ["down 960 950", "move 960 150 100", "up", "wait 400"] }
         lines += ["key End", "wait 1000", "key Home", "wait 1500", "click 100 100", "wait 1500"]
         let script = try PagingBenchmark.script(named: "grid-flicks", in: workspace, lines: lines)
