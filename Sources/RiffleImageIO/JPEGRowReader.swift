@@ -20,23 +20,10 @@ final class JPEGRowReader {
     /// Opens the file at `path` and reads its JPEG header. Throws with the OS's reason for a file
     /// that cannot be opened, and the decoder's for data that is not a readable JPEG.
     init(path: String) throws(ImageDecodeError) {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else {
-            throw ImageDecodeError(reason: "Cannot open \(path): \(FileBytes.reasonForErrno())")
-        }
-        var header = rfi_image_header()
-        var message = MessageBuffer()
-        var opened: OpaquePointer?
-        let status = message.withPointer { rfi_jpeg_reader_open_file(file, &opened, &header, $0, $1) }
-        do {
-            try ImageDecoder.check(status, format: .jpeg, message: message.text)
-        } catch {
-            close(file)
-            throw error
-        }
-        descriptor = file
-        reader = opened
-        info = ImageInfo(format: .jpeg, header: header)
+        let opened = try ShimFileReader(path: path, format: .jpeg) { rfi_jpeg_reader_open_file($0, $1, $2, $3, $4) }
+        descriptor = opened.descriptor
+        reader = opened.reader
+        info = opened.info
     }
 
     deinit {

@@ -59,23 +59,10 @@ final class PNGRowReader {
     /// Opens the file at `path` and reads its PNG header. Throws with the OS's reason for a file
     /// that cannot be opened, and the decoder's for data that is not a readable PNG.
     init(path: String) throws(ImageDecodeError) {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else {
-            throw ImageDecodeError(reason: "Cannot open \(path): \(FileBytes.reasonForErrno())")
-        }
-        var header = rfi_image_header()
-        var message = MessageBuffer()
-        var opened: OpaquePointer?
-        let status = message.withPointer { rfi_png_reader_open_file(file, &opened, &header, $0, $1) }
-        do {
-            try ImageDecoder.check(status, format: .png, message: message.text)
-        } catch {
-            close(file)
-            throw error
-        }
-        descriptor = file
-        reader = opened
-        info = ImageInfo(format: .png, header: header)
+        let opened = try ShimFileReader(path: path, format: .png) { rfi_png_reader_open_file($0, $1, $2, $3, $4) }
+        descriptor = opened.descriptor
+        reader = opened.reader
+        info = opened.info
     }
 
     private init(data: UnsafeBufferPointer<UInt8>) throws(ImageDecodeError) {
