@@ -93,12 +93,11 @@ public final class Viewer {
     public func advance(to now: Double) -> [ViewerCommand] {
         let commands = interaction.step(to: now)
         store.keepInView(Self.pagesInView(interaction.renderState, pageCount: library.photos.count))
+        let onScreen = Set(pages.map(\.index) + interaction.renderState.pages.map(\.index))
         for (index, size) in store.absorbResults() {
             if let size { interaction.setContentSize(Size(size), forPage: index, at: now) }
             // A photo decoded ahead (a neighbour, an end for Home and End) changes no pixel.
-            if pages.contains(where: { $0.index == index }) || interaction.renderState.pages.contains(where: { $0.index == index }) {
-                needsDisplay = true
-            }
+            if onScreen.contains(index) { needsDisplay = true }
         }
         followInteraction()
         requestDetail()

@@ -268,13 +268,10 @@ public struct FreeScrollModel: Hashable, Sendable {
         startSpring(from: position(at: t), velocity: velocity(at: t), to: target, at: t)
     }
 
-    // A critically damped spring crosses its target only when it starts towards it faster than
-    // ω·|x0 − target|; the velocity is capped there so an animated scroll never overshoots.
+    // The velocity is capped where the critically damped spring would cross its target
+    // (`SpringDescription.nonCrossingVelocity`), so an animated scroll never overshoots.
     private mutating func startSpring(from position: Double, velocity: Double, to target: Double, at t: Double) {
-        let displacement = position - target
-        let limit = Self.scrollSpring.naturalFrequency * abs(displacement)
-        var v = velocity
-        if v * displacement < 0, abs(v) > limit { v = v > 0 ? limit : -limit }
+        let v = Self.scrollSpring.nonCrossingVelocity(velocity, displacement: position - target)
         mode = .animating(SpringSimulation(spring: Self.scrollSpring, position: position, velocity: v, target: target), start: t)
         settle(at: t)
     }

@@ -191,14 +191,11 @@ public struct PagingScrollModel: Hashable, Sendable {
 
     private func clampPage(_ page: Int) -> Int { min(max(page, 0), pageCount - 1) }
 
-    // A critically damped spring crosses its target only when it starts towards it faster than
-    // ω·|x0|; the velocity is capped there so the snap never overshoots the page.
+    // The velocity is capped where the critically damped spring would cross its target
+    // (`SpringDescription.nonCrossingVelocity`), so the snap never overshoots the page.
     private mutating func snap(from shown: Double, velocity: Double, to page: Int, at t: Double) {
         let target = Double(page) * pageWidth
-        let displacement = shown - target
-        var v = velocity
-        let limit = SpringDescription.pageSnap.naturalFrequency * abs(displacement)
-        if v * displacement < 0, abs(v) > limit { v = v > 0 ? limit : -limit }
+        let v = SpringDescription.pageSnap.nonCrossingVelocity(velocity, displacement: shown - target)
         let simulation = ScrollSimulation.snapping(position: shown, velocity: v, target: target)
         mode = simulation.isDone(at: 0) ? .rest(page: page) : .settling(simulation, start: t, page: page)
     }
