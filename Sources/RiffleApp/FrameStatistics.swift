@@ -66,7 +66,7 @@ public final class FrameStatistics {
     /// The report, one figure a line.
     public func report(
         decodeSeconds: [Double], previewSeconds: [Double], cancelledDecodes: Int, tileDecodeSeconds: [Double],
-        tileOpenSeconds: [Double],
+        tileOpenSeconds: [Double], thumbnailLookSeconds: [Double] = [], thumbnailMakeSeconds: [Double] = [],
         cacheHighWaterBytes: Int
     ) -> String {
         func ms(_ s: Double?) -> String { s.map { Self.fixed($0 * 1000, places: 2) + " ms" } ?? "n/a" }
@@ -83,6 +83,7 @@ public final class FrameStatistics {
             "photos sharp when their slide ended: \(sharpArrivals) of \(arrivals) (\(passed) more passed before their slide ended)",
             "first photo on screen: \(ms(firstPhotoFrame)) after launch; first sharp frame: \(ms(firstSharpFrame))",
             "first grid frame: \(ms(firstGridFrame)) after launch; every visible cell sharp: \(ms(gridSharp))",
+            "thumbnails looked up (stored, else the camera's): \(thumbnailLookSeconds.count), p50 \(ms(percentile(thumbnailLookSeconds.sorted(), 0.5))); made: \(thumbnailMakeSeconds.count), p50 \(ms(percentile(thumbnailMakeSeconds.sorted(), 0.5))), max \(ms(thumbnailMakeSeconds.max()))",
             "photos opened from the grid: first flight frame \(flightStarts.map { ms($0) }.joined(separator: ", ")) after the click; sharp on landing: \(landings.filter { $0 }.count) of \(landings.count)",
             "decoded-pixel cache high-water: \(Self.fixed(Double(cacheHighWaterBytes) / 1_048_576, places: 1)) MiB",
         ]

@@ -36,11 +36,16 @@ final class GridView {
     private var brokenMark: (layer: Layer, size: Size)?
     /// The page of an empty library, laid out for a window size.
     private var emptyMessage: (size: Size, layer: Layer)?
+    /// The visible cells' thumbnails at their cells' pixel size.
+    private let crops: GridCellImages
 
-    init(library: PhotoLibrary, viewport: Size, thumbnails: ThumbnailStore, labels: PageLabels, time: Double) {
+    /// A grid of `library`'s photos in a window of `viewport`, drawing its cells' crops with
+    /// `rasterPath`.
+    init(library: PhotoLibrary, viewport: Size, thumbnails: ThumbnailStore, labels: PageLabels, rasterPath: RasterPath, time: Double) {
         self.library = library
         self.thumbnails = thumbnails
         self.labels = labels
+        crops = GridCellImages(path: rasterPath)
         interaction = GridInteraction(itemCount: library.photos.count, viewport: viewport, time: time)
         thumbnails.resize(cellSize: Int(interaction.layout.cellSide.rounded(.up)))
     }
@@ -111,8 +116,8 @@ final class GridView {
     /// Item `index`'s thumbnail as an image, if it has one (a flight's stand-in while the photo
     /// itself is not decoded).
     func thumbnailImage(of index: Int) -> ImageContent? {
-        guard case let .thumbnail(pixels, _, _) = thumbnails.state(at: index) else { return nil }
-        return ImageContent(pixels: pixels, isOpaque: pixels.isOpaque)
+        guard case let .thumbnail(image, _, _) = thumbnails.state(at: index) else { return nil }
+        return image
     }
 
     /// True when every visible cell shows its real thumbnail or its broken-file mark.
@@ -130,6 +135,26 @@ final class GridView {
     /// changes.
     func didDraw() { needsDisplay = false }
 
+    /// Item `index`'s square as drawn, window pixels: on whole pixels unless the columns are
+    /// changing (`onPixels(_:)`); nil when it is off screen or not an item.
+    func cellRect(_ index: Int) -> Rect? {
+        interaction.cellRect(index).map(onPixels)
+    }
+
+    /// `rect`, a cell as the interaction places it, as the grid draws it: while the columns
+    /// stay, every edge of the cell's content rect rounded, moved up by the scroll position
+    /// rounded, so a cell covers whole pixels and keeps its size while the grid scrolls (no edge
+    /// shimmers, and its crop is drawn by a plain copy); mid column change, as it is.
+    private func onPixels(_ rect: Rect) -> Rect {
+        guard !interaction.isChangingColumns else { return rect }
+        let scroll = interaction.scrollPosition
+        // rect.minY = content y − scroll, so content y − round(scroll) = rect.minY + shift.
+        let shift = scroll - scroll.rounded()
+        let x0 = rect.minX.rounded(), x1 = rect.maxX.rounded()
+        let y0 = (rect.minY + shift).rounded(), y1 = (rect.maxY + shift).rounded()
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// The grid's layer tree at clock `now`; the cell of `hidden` (a photo in flight from or to
     /// it) is drawn empty.
     func layer(now: Double, hiding hidden: Int? = nil) -> Layer {
@@ -138,10 +163,11 @@ final class GridView {
         var cells: [Layer] = []
         for cell in state.cells {
             guard cell.index != hidden else { continue }
-            cells.append(self.cell(cell, now: now))
+            cells.append(self.cell(index: cell.index, rect: onPixels(cell.rect), now: now))
         }
+        crops.frameDone()
         if state.isFocusRingVisible, let focus = state.focusIndex, let cell = state.cells.first(where: { $0.index == focus }) {
-            cells.append(Self.ring(around: cell.rect))
+            cells.append(Self.ring(around: onPixels(cell.rect)))
         }
         if library.photos.isEmpty {
             if emptyMessage?.size != state.viewport {
@@ -153,15 +179,22 @@ final class GridView {
         return Layer(clip: window, content: .fill(window, Self.background), sublayers: cells)
     }
 
-    private func cell(_ cell: GridRenderState.Cell, now: Double) -> Layer {
-        let rect = cell.rect
+    private func cell(index: Int, rect: Rect, now: Double) -> Layer {
         let plate = Layer(content: .fill(rect, Self.placeholder))
-        switch thumbnails.state(at: cell.index) {
+        switch thumbnails.state(at: index) {
         case .waiting:
             return plate
-        case let .thumbnail(pixels, arrived, _):
+        case let .thumbnail(image, arrived, _):
             let opacity = min(max((now - arrived) / Self.fadeIn, 0), 1)
-            return Layer(sublayers: [plate, Self.centreCrop(pixels, in: rect, opacity: opacity)])
+            // A cell on whole pixels draws its crop 1:1; mid column change, the thumbnail scaled.
+            let square = PixelSize(width: Int(rect.width), height: Int(rect.height))
+            guard !interaction.isChangingColumns, square.width > 0, square.height > 0 else {
+                return Layer(sublayers: [plate, Self.centreCrop(image, in: rect, opacity: opacity)])
+            }
+            let crop = crops.crop(of: index, thumbnail: image, size: square)
+            let copy = Layer(
+                transform: ScaleTranslate(offset: rect.origin), opacity: opacity, content: .image(crop))
+            return opacity < 1 || !image.isOpaque ? Layer(sublayers: [plate, copy]) : copy
         case .failed:
             if brokenMark == nil { brokenMark = labels.badge("!") }
             guard let mark = brokenMark else { return plate }
@@ -172,15 +205,15 @@ final class GridView {
 
     /// `pixels` scaled to cover `rect` (its shorter side fills the square) and centred, clipped
     /// to the cell: the photo's centre crop.
-    static func centreCrop(_ pixels: PixelBuffer, in rect: Rect, opacity: Double) -> Layer {
-        let w = Double(pixels.width), h = Double(pixels.height)
+    static func centreCrop(_ image: ImageContent, in rect: Rect, opacity: Double) -> Layer {
+        let w = image.size.width, h = image.size.height
         let scale = max(rect.width / w, rect.height / h)
         let origin = Point(x: rect.center.x - w * scale / 2, y: rect.center.y - h * scale / 2)
         return Layer(
             clip: rect, opacity: opacity,
             sublayers: [Layer(
                 transform: ScaleTranslate(scale: scale, offset: origin),
-                content: .image(ImageContent(pixels: pixels, isOpaque: pixels.isOpaque)))])
+                content: .image(image))])
     }
 
     /// A ring `ringWidth` px wide just inside `rect`.

@@ -50,7 +50,9 @@ public final class NavigationScene: Scene {
         self.display = display
         self.compositor = compositor
         self.pipeline = pipeline
-        grid = GridView(library: library, viewport: Size(display.size), thumbnails: pipeline.thumbnailStore, labels: labels, time: 0)
+        grid = GridView(
+            library: library, viewport: Size(display.size), thumbnails: pipeline.thumbnailStore, labels: labels,
+            rasterPath: compositor.path, time: 0)
         self.library = library
         mode = library.opensOnPhoto ? .pager : .grid
         if library.opensOnPhoto {
@@ -58,6 +60,7 @@ public final class NavigationScene: Scene {
         } else {
             display.setTitle(WindowTitle.grid(library: library))
             pipeline.setFront(.grid)
+            pager.setSeen(false)
         }
     }
 
@@ -130,6 +133,7 @@ public final class NavigationScene: Scene {
                 grid.reveal(index, at: now)
                 display.setTitle(WindowTitle.grid(library: library))
                 pipeline.setFront(.grid)
+                pager.setSeen(false)
             }
             needsDisplay = true
         }
@@ -166,6 +170,12 @@ public final class NavigationScene: Scene {
         }
     }
 
+    /// The `--stats` report: the pager's figures and the grid's thumbnail timings.
+    public func statisticsReport() -> String? {
+        pager.statisticsReport(
+            thumbnailLookSeconds: pipeline.thumbnailStore.lookSeconds, thumbnailMakeSeconds: pipeline.thumbnailStore.makeSeconds)
+    }
+
     public func settleDecodes() {
         pager.settleDecodes()
         grid.settleThumbnails(at: now)
@@ -175,11 +185,12 @@ public final class NavigationScene: Scene {
 
     /// Flies photo `index` from its cell into the pager.
     private func open(_ index: Int) {
-        guard let cell = grid.interaction.cellRect(index) else { return }
+        guard let cell = grid.cellRect(index) else { return }
+        pager.setSeen(true)
         pager.show(photo: index, at: now)
         pipeline.setFront(.pager)
         if pager.statistics != nil { openedAt = pager.statisticsClock() }
-        let transition = PhotoTransition(openingFrom: cell, to: pager.fitFrame(ofPhoto: index), at: now)
+        let transition = PhotoTransition(openingFrom: cell, to: fitFrame(ofPhoto: index), at: now)
         mode = .flight(index: index, transition: transition, opening: true)
         needsDisplay = true
     }
@@ -189,14 +200,25 @@ public final class NavigationScene: Scene {
     private func close(from state: PhotoTransition.State?) {
         let index = pager.current
         grid.reveal(index, at: now)
-        guard let cell = grid.interaction.cellRect(index) else {
+        guard let cell = grid.cellRect(index) else {
             mode = .grid
+            pager.setSeen(false)
             return
         }
         let start = state ?? PhotoTransition.State(frame: pager.currentPhotoFrame, backgroundAlpha: 1)
-        let transition = PhotoTransition(closingFrom: start, to: cell, fit: pager.fitFrame(ofPhoto: index), at: now)
+        let transition = PhotoTransition(closingFrom: start, to: cell, fit: fitFrame(ofPhoto: index), at: now)
         mode = .flight(index: index, transition: transition, opening: false)
         needsDisplay = true
+    }
+
+    /// Photo `index`'s frame at fit in the window: from its decode, else (a photo opened before
+    /// the pager has decoded it) from the size in its file's header, else the pager's guess (the
+    /// window). A flight aimed at a wrong frame would land and then jump.
+    private func fitFrame(ofPhoto index: Int) -> Rect {
+        if pager.image(ofPhoto: index) == nil, let size = PhotoDecoding.uprightSize(path: library.photos[index].path) {
+            return AspectFit.frame(content: Size(size), viewport: Size(display.size))
+        }
+        return pager.fitFrame(ofPhoto: index)
     }
 
     /// The grid with its cell `index` empty, darkened by the flight's background, and the photo

@@ -206,6 +206,15 @@ public struct PhotoDecoding: Sendable {
     /// (64 KiB) and what comes before the frame header.
     static let headerBytes = 256 << 10
 
+    /// The upright size of the photo at `path` from its header (within the file's first
+    /// `headerBytes`: a millisecond's read); nil when it cannot be read there.
+    static func uprightSize(path: String) -> PixelSize? {
+        guard let head = try? FileBytes.read(atPath: path, upTo: headerBytes), let info = try? ImageDecoder.probe(head) else {
+            return nil
+        }
+        return info.uprightSize
+    }
+
     /// The EXIF thumbnail of the JPEG at `path` as a preview (a camera's 160×120 decodes in
     /// well under a millisecond); `.redundantPreview` for a file without one, or not a JPEG.
     static func exifPreview(path: String) -> DecodeOutput {

@@ -70,6 +70,8 @@ final class PhotoStore {
     private var previewsTried: Set<Int> = []
     /// Pages on screen or on the strip's way to its target, the soonest seen first.
     private var inView: [Int] = []
+    /// False while the pager is out of sight (the grid at rest over it): nothing is asked for.
+    private var isPagerSeen = true
 
     /// A store of `photos` asking `service` for decodes, letting a huge photo's file go from
     /// `tileSources` (those its decodes open) when it loses the focus.
@@ -103,6 +105,10 @@ final class PhotoStore {
         previewsTried = previewsTried.filter(isKept)
         self.viewport = viewport
         if direction != 0 { self.direction = direction }
+        guard isPagerSeen else {
+            service.want([], for: .pager)
+            return
+        }
         var wanted: [DecodeRequest] = []
         // What is on screen now, or will be within a few frames, before anything else: its
         // thumbnail (the quick lane takes it at once), else a 1/8 decode, else (a photo whose
@@ -143,6 +149,16 @@ final class PhotoStore {
         var seen = Set<DecodeRequest>()
         let once = wanted.enumerated().filter { seen.insert($0.element).inserted }
         service.want(once.map(\.element), for: .pager, urgent: once.count { $0.offset < urgent })
+    }
+
+    /// The pager comes into sight (`seen`: a photo opens, or is dragged down over the grid) or
+    /// leaves it (the grid at rest over it). Out of sight the store asks for nothing, so the
+    /// photos around the last one shown never hold a decoder the grid's thumbnails need; what
+    /// it holds stays.
+    func setPagerSeen(_ seen: Bool) {
+        guard seen != isPagerSeen else { return }
+        isPagerSeen = seen
+        focus(on: focus, viewport: viewport, direction: 0)
     }
 
     /// The pages on screen now and those the strip will cross on its way to its target (soonest

@@ -178,7 +178,7 @@ final class ThumbnailCache: Sendable {
     ) {
         guard isWritable, !original.absolutePath.hasPrefix(folder + "/"),
               (try? ThumbnailStamp.current(ofFileAt: original.absolutePath)) == original.stamp,
-              let bytes = try? PNGEncoder.encode(pixels, text: text)
+              let bytes = try? PNGEncoder.encode(pixels, compression: .fast, text: text)
         else { return }
         do throws(ImageEncodeError) {
             var made = folder

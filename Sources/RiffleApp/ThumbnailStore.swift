@@ -7,7 +7,7 @@ enum ThumbnailState {
     /// A thumbnail to draw, which arrived at `arrivedAt` on the app's clock (seconds; the cell
     /// fades it in from then). A stand-in (`isStandIn`) is the camera's embedded thumbnail,
     /// shown until the real one arrives.
-    case thumbnail(PixelBuffer, arrivedAt: Double, isStandIn: Bool)
+    case thumbnail(ImageContent, arrivedAt: Double, isStandIn: Bool)
     /// The photo cannot be shown: `reason` says why in words for a person (a broken file's cell).
     case failed(reason: String)
 }
@@ -45,6 +45,11 @@ final class ThumbnailStore {
     let budget: Int
     /// Bytes of thumbnail pixels held now.
     private(set) var bytesHeld = 0
+    /// Every quick look that finished (a stored thumbnail read, or the camera's embedded one),
+    /// and every thumbnail made (decoded and, when the cache writes, stored), in seconds, for
+    /// `--stats`.
+    private(set) var lookSeconds: [Double] = []
+    private(set) var makeSeconds: [Double] = []
     /// The size class asked for, from the cell size (`resize(cellSize:)`).
     private(set) var size = ThumbnailSize.normal
     private let service: DecodeService<DecodeOutput>
@@ -113,8 +118,10 @@ final class ThumbnailStore {
             case .thumbnail(let asked):
                 size = asked
                 looked[index] = asked
+                lookSeconds.append(result.seconds)
             case .makeThumbnail(let asked):
                 size = asked
+                makeSeconds.append(result.seconds)
             case .exifPreview, .preview, .fit, .detail, .tiles, .openTiles:
                 continue
             }
@@ -122,13 +129,13 @@ final class ThumbnailStore {
             switch outcome {
             case .thumbnail(let pixels):
                 arrived = Held(
-                    state: .thumbnail(pixels, arrivedAt: now, isStandIn: false), size: size, isStandIn: false,
+                    state: .thumbnail(Self.content(pixels), arrivedAt: now, isStandIn: false), size: size, isStandIn: false,
                     bytes: pixels.byteCount)
             case .standIn(let pixels):
                 // A stand-in never replaces a real thumbnail (of another size class).
                 if let current = held[index], !current.isStandIn { continue }
                 arrived = Held(
-                    state: .thumbnail(pixels, arrivedAt: now, isStandIn: true), size: size, isStandIn: true,
+                    state: .thumbnail(Self.content(pixels), arrivedAt: now, isStandIn: true), size: size, isStandIn: true,
                     bytes: pixels.byteCount)
             case .toMake:
                 continue
@@ -146,6 +153,11 @@ final class ThumbnailStore {
         evictOverBudget()
         askForThumbnails()
         return changed
+    }
+
+    /// A thumbnail's pixels as an image, their opacity found once (on arrival, not every frame).
+    private static func content(_ pixels: PixelBuffer) -> ImageContent {
+        ImageContent(pixels: pixels, isOpaque: pixels.isOpaque)
     }
 
     /// Blocks until every job asked for has finished (tests look at a settled state).

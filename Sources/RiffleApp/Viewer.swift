@@ -183,10 +183,18 @@ public final class Viewer {
     /// The next `renderIfNeeded` draws even if nothing changed here (what lies behind did).
     public func setNeedsDisplay() { needsDisplay = true }
 
-    /// Shows photo `index` at once, at fit, at clock `now` (where a flight from the grid lands).
+    /// Whether the pager can be seen: out of sight (the grid at rest over it) it asks for no
+    /// decodes (`PhotoStore.setPagerSeen(_:)`).
+    func setSeen(_ seen: Bool) { store.setPagerSeen(seen) }
+
+    /// Shows photo `index` at once, at fit, at clock `now` (where a flight from the grid lands),
+    /// and titles the window with it.
     public func show(photo index: Int, at now: Double) {
         interaction.show(page: index, at: now)
         followInteraction()
+        // The window may have had another title meanwhile (the grid's), even when the photo is
+        // the one the pager showed last.
+        updateTitle()
         needsDisplay = true
     }
 
@@ -213,11 +221,13 @@ public final class Viewer {
         advance(to: interaction.now)
     }
 
-    /// The `--stats` report.
-    public func statisticsReport() -> String? {
+    /// The `--stats` report, with the grid's thumbnail timings (seconds each) when there is a
+    /// grid.
+    public func statisticsReport(thumbnailLookSeconds: [Double] = [], thumbnailMakeSeconds: [Double] = []) -> String? {
         statistics?.report(
             decodeSeconds: store.decodeSeconds, previewSeconds: store.previewSeconds, cancelledDecodes: store.cancelledDecodes,
             tileDecodeSeconds: store.tileDecodeSeconds, tileOpenSeconds: store.tileOpenSeconds,
+            thumbnailLookSeconds: thumbnailLookSeconds, thumbnailMakeSeconds: thumbnailMakeSeconds,
             cacheHighWaterBytes: cacheHighWaterBytes)
     }
 

@@ -7,21 +7,42 @@ public enum FileBytes {
         String(cString: strerror(errno))
     }
 
-    /// The first `limit` bytes (all, by default) of the regular file at `path`; fewer when the
-    /// file is shorter. The error says which OS call failed and why.
-    public static func read(atPath path: String, upTo limit: Int = .max) throws(ImageDecodeError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// A read-only descriptor of the regular file at `path` (the caller closes it) and its
+    /// status. Never blocks on what is not a file: it is opened non-blocking, so a named pipe
+    /// with no writer (`mkfifo a.jpg`) opens at once and is refused with the other kinds (a
+    /// directory, a socket, a device), then made blocking again for the reads.
+    static func openRegularFile(atPath path: String) throws(ImageDecodeError) -> (descriptor: Int32, status: stat) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw ImageDecodeError(reason: "Cannot open \(path): \(reasonForErrno())")
         }
-        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw ImageDecodeError(reason: "Cannot read \(path): \(reasonForErrno())")
+            let reason = reasonForErrno()
+            close(descriptor)
+            throw ImageDecodeError(reason: "Cannot read \(path): \(reason)")
         }
-        guard status.st_mode & S_IFMT != S_IFDIR else {
-            throw ImageDecodeError(reason: "Cannot read \(path): it is a directory")
+        let kind: String? = switch status.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a named pipe"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "not a regular file"
         }
+        if let kind {
+            close(descriptor)
+            throw ImageDecodeError(reason: "Cannot read \(path): it is \(kind), not a file")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return (descriptor, status)
+    }
+
+    /// The first `limit` bytes (all, by default) of the regular file at `path`; fewer when the
+    /// file is shorter. The error says which OS call failed and why.
+    public static func read(atPath path: String, upTo limit: Int = .max) throws(ImageDecodeError) -> [UInt8] {
+        let (descriptor, status) = try openRegularFile(atPath: path)
+        defer { close(descriptor) }
         // st_size is a hint: the file may grow or shrink while we read, so read until EOF.
         var bytes = [UInt8]()
         bytes.reserveCapacity(min(max(Int(status.st_size), 0), limit))

@@ -16,13 +16,11 @@ struct ShimFileReader {
     ) -> rfi_status
 
     /// Opens the file at `path` read-only and a `format` reader over it with `open`. Throws the
-    /// OS's reason for a file that cannot be opened, and the decoder's for data that is not a
-    /// readable picture of `format` (the file is closed again then).
+    /// OS's reason for a file that cannot be opened (what it is, for one that is not a regular
+    /// file), and the decoder's for data that is not a readable picture of `format` (the file
+    /// is closed again then).
     init(path: String, format: ImageFormat, open openReader: Open) throws(ImageDecodeError) {
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else {
-            throw ImageDecodeError(reason: "Cannot open \(path): \(FileBytes.reasonForErrno())")
-        }
+        let file = try FileBytes.openRegularFile(atPath: path).descriptor
         var header = rfi_image_header()
         var message = MessageBuffer()
         var opened: OpaquePointer?

@@ -97,6 +97,9 @@ public struct GridInteraction: Sendable {
     /// rubber-banded).
     public var scrollPosition: Double { scrolling.position(at: now) }
 
+    /// True while the cells morph from one column count to another (Ctrl+wheel, pinch).
+    public var isChangingColumns: Bool { columnChange != nil }
+
     /// True while anything moves with time alone or a timer is outstanding: frames are needed.
     public var isAnimating: Bool {
         scrolling.isAnimating || columnChange != nil || wheel.deadline != nil

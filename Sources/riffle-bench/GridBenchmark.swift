@@ -1,4 +1,7 @@
 import Foundation
+import RiffleGeometry
+import RiffleImageIO
+import RiffleRaster
 
 /// The library grid of a 10,000-photo folder (hard links to the 30 distinct 24-megapixel bench
 /// photos, under other names), with the real binary headless in real time at 1920×1080: the
@@ -9,15 +12,42 @@ import Foundation
 enum GridBenchmark {
     static let count = 10_000
 
+    /// What one thumbnail costs in this process, beside libjpeg-turbo's 1/8-scaled decode of the
+    /// same file (the cheapest decode there is: every coefficient still Huffman-decoded): the
+    /// thumbnail's decode (1/8 scale, streamed from the file, Lanczos-3 to 256 px) and its PNG
+    /// encoding. The grid's first screen of 60 cells takes 60 of them on two cores.
+    static func thumbnailAnchors(originals: URL) {
+        let path = originals.appendingPathComponent("photo00.jpg").path
+        guard let bytes = try? FileBytes.read(atPath: path) else { return }
+        let eighth = Stopwatch.median(minimumRuns: 5, minimumSeconds: 1) {
+            _ = try? ImageDecoder.decode(bytes, atLeast: PixelSize(width: 1, height: 1))
+        }
+        var thumbnail: PixelBuffer?
+        let decode = Stopwatch.median(minimumRuns: 5, minimumSeconds: 1) {
+            thumbnail = try? ImageDecoder.decodeFile(
+                atPath: path, shrunkTo: { _ in PixelSize(width: 256, height: 171) }).pixels
+        }
+        guard let thumbnail else { return }
+        let small = Stopwatch.median(minimumRuns: 5, minimumSeconds: 0.5) { _ = try? PNGEncoder.encode(thumbnail) }
+        let fast = Stopwatch.median(minimumRuns: 5, minimumSeconds: 0.5) { _ = try? PNGEncoder.encode(thumbnail, compression: .fast) }
+        let sizes = (small: (try? PNGEncoder.encode(thumbnail).count) ?? 0, fast: (try? PNGEncoder.encode(thumbnail, compression: .fast).count) ?? 0)
+        print("grid: one 256x171 thumbnail of a 24 MP JPEG: decoded \(ms(decode)) (\(ratio(decode, eighth)) libjpeg's 1/8 decode of "
+            + "the bytes in memory, \(ms(eighth))); PNG-encoded as stored (fast) \(ms(fast)), \(sizes.fast) bytes, "
+            + "at libpng's defaults \(ms(small)), \(sizes.small) bytes")
+        print("grid: a first screen of 60 such cells on 2 cores needs at least 30 x the decode: \(ms(30 * decode))")
+    }
+
     static func run(workspace: URL, riffle: String) throws {
         let originals = try PagingBenchmark.originals(in: workspace)
+        thumbnailAnchors(originals: originals)
         let folder = workspace.appendingPathComponent("ten-thousand")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         print("grid: linking \(count) photos…")
         for k in 0..<count {
+            let link = folder.appendingPathComponent(String(format: "img%05d.jpg", k))
+            if FileManager.default.fileExists(atPath: link.path) { continue }
             try FileManager.default.linkItem(
-                at: originals.appendingPathComponent(String(format: "photo%02d.jpg", k % 30)),
-                to: folder.appendingPathComponent(String(format: "img%05d.jpg", k)))
+                at: originals.appendingPathComponent(String(format: "photo%02d.jpg", k % 30)), to: link)
         }
         // 4 s to fill the first screen (so the second run finds all of it cached), then 40 flicks
         // of 800 px in 100 ms (8000 px/s: each coasts about 4000 px), End for what is left, then
@@ -27,6 +57,7 @@ enum GridBenchmark {
         lines += ["key End", "wait 1000", "key Home", "wait 1500", "click 100 100", "wait 1500"]
         let script = try PagingBenchmark.script(named: "grid-flicks", in: workspace, lines: lines)
         let cache = workspace.appendingPathComponent("cache")
+        try? FileManager.default.removeItem(at: cache)
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         PagingBenchmark.report("grid of \(count) photos, empty thumbnail cache", riffle: riffle, script: script, library: folder, cacheHome: cache)
         PagingBenchmark.report("grid of \(count) photos, thumbnail cache from the run before", riffle: riffle, script: script, library: folder, cacheHome: cache)

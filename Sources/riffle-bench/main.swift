@@ -4,7 +4,8 @@ import RiffleImageIO
 
 // riffle-bench [composite] [decode] [physics] [paging] [tiles] [png] [grid]: figures printed beside
 // anchors measured in the same run (memcpy, pixman, libjpeg-turbo and libpng at full size);
-// nothing is asserted. With no argument every benchmark runs.
+// nothing is asserted. With no argument every benchmark runs. RIFFLE_BENCH_WORKSPACE names a
+// folder to keep the generated photos in from one run to the next (else a temporary one, removed).
 let all = ["composite", "decode", "physics", "paging", "tiles", "png", "grid"]
 let chosen = CommandLine.arguments.dropFirst().isEmpty ? all : Array(CommandLine.arguments.dropFirst())
 if let unknown = chosen.first(where: { !all.contains($0) }) {
@@ -32,8 +33,9 @@ if chosen.contains("physics") {
 }
 if chosen.contains("paging") || chosen.contains("tiles") || chosen.contains("png") || chosen.contains("grid") {
     print("")
-    let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-\(getpid())")
-    defer { try? FileManager.default.removeItem(at: workspace) }
+    let kept = ProcessInfo.processInfo.environment["RIFFLE_BENCH_WORKSPACE"].map { URL(fileURLWithPath: $0) }
+    let workspace = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-\(getpid())")
+    defer { if kept == nil { try? FileManager.default.removeItem(at: workspace) } }
     let riffle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("riffle").path
     if FileManager.default.isExecutableFile(atPath: riffle) {
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)

@@ -105,7 +105,7 @@ struct RiffleCommand: ParsableCommand {
         } else {
             session.runLive()
         }
-        if let report = session.viewer.statisticsReport() { print(report) }
+        if let report = session.scene.statisticsReport() { print(report) }
     }
 }
 

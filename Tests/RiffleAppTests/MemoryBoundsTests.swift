@@ -37,7 +37,8 @@ func linkedLibrary(count: Int) throws -> URL {
         defer { try? FileManager.default.removeItem(at: dir) }
         var rng = SeededGenerator(seed: seed)
         var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: [dir.path], problems: &problems)
+        // Opened on its first photo, so the pager is on screen and decodes.
+        let library = PhotoLibrary.collect(paths: [dir.appendingPathComponent("p0000.jpg").path], problems: &problems)
         let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
         // A budget of ~4 decoded photos (300×200 at fit) forces eviction.
         let budget = 4 * 300 * 200 * 4
@@ -75,7 +76,9 @@ func linkedLibrary(count: Int) throws -> URL {
         let dir = try linkedLibrary(count: 30)
         defer { try? FileManager.default.removeItem(at: dir) }
         var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: [dir.path], problems: &problems)
+        // Opened on its first photo: the pager on screen (a folder would open the grid, and the
+        // pager behind it decodes nothing).
+        let library = PhotoLibrary.collect(paths: [dir.appendingPathComponent("p0000.jpg").path], problems: &problems)
         let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
         let budget = 3 * 300 * 200 * 4
         let session = RiffleSession(library: library, display: display, options: SessionOptions(memoryBudget: budget, statistics: true))

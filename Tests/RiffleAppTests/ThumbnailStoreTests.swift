@@ -76,8 +76,8 @@ import Testing
 
     /// The thumbnail in `state`: its pixels, arrival and whether it is a stand-in; nil for none.
     static func thumbnail(_ state: ThumbnailState) -> (pixels: PixelBuffer, arrivedAt: Double, isStandIn: Bool)? {
-        guard case .thumbnail(let pixels, let arrivedAt, let isStandIn) = state else { return nil }
-        return (pixels, arrivedAt, isStandIn)
+        guard case .thumbnail(let image, let arrivedAt, let isStandIn) = state else { return nil }
+        return (image.pixels, arrivedAt, isStandIn)
     }
 
     static func isWaiting(_ state: ThumbnailState) -> Bool {

@@ -11,18 +11,34 @@ import Glibc
 
 @Suite("PNG and JPEG encoding")
 struct EncoderTests {
-    @Test("Opaque pixels survive PNG encode → decode exactly", arguments: [UInt64(1), 42, 20_240_601])
-    func pngRoundTripOpaque(seed: UInt64) throws {
+    @Test(
+        "Opaque pixels survive PNG encode → decode exactly, at either compression",
+        arguments: [UInt64(1), 42, 20_240_601], [PNGEncoder.Compression.small, .fast])
+    func pngRoundTripOpaque(seed: UInt64, compression: PNGEncoder.Compression) throws {
         var random = SeededGenerator(seed: seed)
         let original = PixelBuffer(width: 37, height: 23)
         for y in 0..<original.height {
             for x in 0..<original.width { original[x, y] = 0xFF00_0000 | (UInt32(truncatingIfNeeded: random.next()) & 0x00FF_FFFF) }
         }
-        let bytes = try PNGEncoder.encode(original)
+        let bytes = try PNGEncoder.encode(original, compression: compression)
         #expect(ImageFormat.detect(bytes) == .png)
         let decoded = try ImageDecoder.decode(bytes)
         #expect(decoded.pixels.size == original.size, "seed \(seed)")
         #expect(decoded.pixels.packedPixels == original.packedPixels, "seed \(seed)")
+    }
+
+    @Test("The fast compression takes effect: a smooth picture comes out larger than at libpng's defaults, with the same pixels")
+    func pngFastCompressesLess() throws {
+        // A gradient: libpng's per-row filter choice and level 6 find more than level 1 with Sub.
+        let picture = PixelBuffer(width: 256, height: 171)
+        for y in 0..<picture.height {
+            for x in 0..<picture.width {
+                picture[x, y] = Color(red: UInt8(x), green: UInt8(y), blue: UInt8((x * y) >> 8 & 0xFF)).packed
+            }
+        }
+        let small = try PNGEncoder.encode(picture), fast = try PNGEncoder.encode(picture, compression: .fast)
+        #expect(fast.count > small.count)
+        #expect(try ImageDecoder.decode(fast).pixels.packedPixels == picture.packedPixels)
     }
 
     @Test("PNG stores straight alpha and decoding premultiplies it again")

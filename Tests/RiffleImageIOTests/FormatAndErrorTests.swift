@@ -2,6 +2,9 @@ import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("Format detection and errors")
 struct FormatAndErrorTests {
@@ -48,8 +51,21 @@ struct FormatAndErrorTests {
     @Test("A directory is not a file")
     func directory() {
         let path = ImageIOFixtures.directory
-        #expect(throws: ImageDecodeError(reason: "Cannot read \(path): it is a directory")) {
+        #expect(throws: ImageDecodeError(reason: "Cannot read \(path): it is a directory, not a file")) {
             try ImageDecoder.decodeFile(atPath: path)
+        }
+    }
+
+    // `mkfifo a.jpg` beside the photos: opening a pipe with no writer would wait for one forever.
+    @Test("A named pipe is refused at once, by the whole read and by the streamed decode")
+    func namedPipe() throws {
+        let path = "/tmp/riffle-fifo-\(getpid()).jpg"
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let refusal = ImageDecodeError(reason: "Cannot read \(path): it is a named pipe, not a file")
+        #expect(throws: refusal) { try FileBytes.read(atPath: path) }
+        #expect(throws: refusal) {
+            try ImageDecoder.decodeFile(atPath: path, shrunkTo: { _ in PixelSize(width: 8, height: 8) })
         }
     }
 

@@ -291,9 +291,11 @@ rfi_warning rfi_png_reader_close(rfi_png_reader *reader, char *message, size_t m
  * `text_count` text chunks (uncompressed tEXt, or iTXt when `is_utf8`) before the image data.
  * Each key must be a PNG keyword (1 to 79 printable Latin-1 bytes, no leading, trailing or
  * double spaces) and each text free of NUL: libpng refuses an empty key (RFI_STATUS_FAILED) but
- * quietly truncates or mends any other bad one. */
+ * quietly truncates or mends any other bad one. With `fast` nonzero, zlib level 1 and the Sub
+ * filter on every row (see RFI_PNG_FAST_LEVEL); else libpng's defaults (level 6, a filter chosen
+ * per row). */
 rfi_status rfi_png_encode(const uint32_t *pixels, int32_t width, int32_t height,
-                          int32_t row_pixels, int32_t interlaced, const rfi_png_text *text,
+                          int32_t row_pixels, int32_t interlaced, int32_t fast, const rfi_png_text *text,
                           int32_t text_count, rfi_bytes *out, char *message,
                           size_t message_capacity);
 

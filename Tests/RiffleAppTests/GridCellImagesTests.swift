@@ -1,0 +1,49 @@
+import RiffleGeometry
+import RiffleRaster
+import RiffleTestSupport
+import Testing
+
+@testable import RiffleApp
+
+/// A cell's crop is the picture the compositor draws from the thumbnail, made once per
+/// thumbnail and size, and kept only while its cell is drawn.
+@Suite struct GridCellImagesTests {
+    /// A 256 × 171 thumbnail with detail in both directions, so any shift or scale shows.
+    static func thumbnail(seed: UInt64 = 7) -> ImageContent {
+        var random = SeededGenerator(seed: seed)
+        let pixels = PixelBuffer(width: 256, height: 171)
+        for y in 0..<pixels.height {
+            for x in 0..<pixels.width { pixels[x, y] = 0xFF00_0000 | (UInt32(truncatingIfNeeded: random.next()) & 0x00FF_FFFF) }
+        }
+        return ImageContent(pixels: pixels, isOpaque: true)
+    }
+
+    @Test(arguments: [RasterPath.fast, .reference])
+    func aCropDrawnAtACellMatchesTheThumbnailDrawnThere(path: RasterPath) {
+        let image = Self.thumbnail()
+        let cell = Rect(x: 107, y: 40, width: 106, height: 105)
+        let direct = PixelBuffer(width: 320, height: 200), fromCrop = PixelBuffer(width: 320, height: 200)
+        let compositor = Compositor(path: path)
+        compositor.render(GridView.centreCrop(image, in: cell, opacity: 1), into: direct)
+        let crop = GridCellImages(path: path).crop(of: 4, thumbnail: image, size: PixelSize(width: 106, height: 105))
+        compositor.render(Layer(transform: ScaleTranslate(offset: cell.origin), content: .image(crop)), into: fromCrop)
+        #expect(ImageDifference(direct, fromCrop, tolerance: 0).maxChannel == 0)
+        #expect(crop.isOpaque)
+    }
+
+    @Test func aCropIsMadeOncePerThumbnailAndSizeAndLetGoWhenItsCellIsNotDrawn() {
+        let crops = GridCellImages(path: .fast)
+        let image = Self.thumbnail(), other = Self.thumbnail(seed: 8)
+        let size = PixelSize(width: 106, height: 105)
+        let first = crops.crop(of: 4, thumbnail: image, size: size).pixels
+        #expect(crops.crop(of: 4, thumbnail: image, size: size).pixels === first)
+        crops.frameDone()
+        #expect(crops.crop(of: 4, thumbnail: image, size: size).pixels === first, "kept: drawn in the last frame")
+        #expect(crops.crop(of: 4, thumbnail: image, size: PixelSize(width: 105, height: 105)).pixels !== first)
+        let second = crops.crop(of: 4, thumbnail: other, size: size).pixels
+        #expect(second !== first, "a new thumbnail (the real one after a stand-in) makes a new crop")
+        crops.frameDone()
+        crops.frameDone()
+        #expect(crops.crop(of: 4, thumbnail: other, size: size).pixels !== second, "let go after a frame without its cell")
+    }
+}
