@@ -15,8 +15,12 @@ public final class HeadlessDisplay: Display {
     private var back: PixelBuffer
     private var queue: [InputEvent] = []
 
-    public init(size: PixelSize) {
+    /// 1 unless given: a headless run has no screen to take a dpi from (`--scale` sets it).
+    public let pixelsPerPoint: Double
+
+    public init(size: PixelSize, pixelsPerPoint: Double = 1) {
         self.size = size
+        self.pixelsPerPoint = pixelsPerPoint
         back = PixelBuffer(width: size.width, height: size.height)
     }
 
