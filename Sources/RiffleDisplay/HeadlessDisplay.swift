@@ -15,12 +15,12 @@ public final class HeadlessDisplay: Display {
     private var back: PixelBuffer
     private var queue: [InputEvent] = []
 
-    /// 1 unless given: a headless run has no screen to take a dpi from (`--scale` sets it).
-    public let pixelsPerPoint: Double
+    /// 1: a headless run has no screen to take a dpi from (`SessionOptions.scale`, `--scale`,
+    /// overrides it).
+    public let pixelsPerPoint = 1.0
 
-    public init(size: PixelSize, pixelsPerPoint: Double = 1) {
+    public init(size: PixelSize) {
         self.size = size
-        self.pixelsPerPoint = pixelsPerPoint
         back = PixelBuffer(width: size.width, height: size.height)
     }
 

@@ -21,8 +21,6 @@ public struct ChromeVisibility: Hashable, Sendable {
     private var hideAt: Double?
     /// True in the bars mode: shown whatever the pointer does.
     public private(set) var isPinned: Bool
-    /// True while the pointer rests on the chrome (no idle timer runs).
-    public private(set) var isPointerOnChrome = false
 
     /// Chrome at rest at clock 0: shown when `pinned`, else hidden.
     public init(pinned: Bool = false) {
@@ -55,7 +53,6 @@ public struct ChromeVisibility: Hashable, Sendable {
     /// The pointer moved with no button held at `t`, now over the chrome or not: the chrome shows,
     /// and its idle timer restarts (none runs while the pointer is on it, or while pinned).
     public mutating func pointerMoved(at t: Double, onChrome: Bool) {
-        isPointerOnChrome = onChrome
         aim(at: 1, at: t)
         hideAt = isPinned || onChrome ? nil : t + Self.idleDelay
     }
