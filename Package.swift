@@ -77,7 +77,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "riffle-bench",
-            dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleGeometry", "CPixman"]
+            dependencies: ["RiffleApp", "RiffleDisplay", "RiffleInteraction", "RiffleImageIO", "RiffleRaster", "RiffleGeometry", "CPixman"]
         ),
 
         // MARK: tests

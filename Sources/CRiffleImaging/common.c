@@ -123,3 +123,71 @@ int rfi_premultiply(uint32_t *pixels, size_t count) {
 int32_t rfi_set_mmap_threshold(size_t threshold_bytes) {
     return mallopt(M_MMAP_THRESHOLD, (int)threshold_bytes) == 1;
 }
+
+/* Copies an ASCII entry into `out` (capacity bytes), trailing spaces and NULs removed. */
+static void rfi_exif_copy_text(ExifEntry *entry, char *out, size_t capacity) {
+    out[0] = '\0';
+    if (entry == NULL || entry->format != EXIF_FORMAT_ASCII || entry->data == NULL) return;
+    size_t length = entry->size < capacity - 1 ? entry->size : capacity - 1;
+    memcpy(out, entry->data, length);
+    out[length] = '\0';
+    size_t end = strnlen(out, length);
+    while (end > 0 && out[end - 1] == ' ') end--;
+    out[end] = '\0';
+}
+
+/* Component `index` of a RATIONAL entry as a double; 0 when absent or its denominator is 0. */
+static double rfi_exif_rational(ExifEntry *entry, unsigned index, ExifByteOrder order) {
+    if (entry == NULL || entry->format != EXIF_FORMAT_RATIONAL || entry->data == NULL ||
+        entry->components <= index || entry->size < 8 * (index + 1))
+        return 0;
+    ExifRational value = exif_get_rational(entry->data + 8 * index, order);
+    return value.denominator == 0 ? 0 : (double)value.numerator / (double)value.denominator;
+}
+
+/* Degrees from a GPS coordinate entry (degrees, minutes, seconds) and its N/S or E/W reference;
+ * 0 with *present = 0 when either is missing. */
+static double rfi_exif_coordinate(ExifData *data, ExifTag tag, ExifTag reference, char negative,
+                                  int32_t *present) {
+    ExifByteOrder order = exif_data_get_byte_order(data);
+    ExifEntry *value = exif_content_get_entry(data->ifd[EXIF_IFD_GPS], tag);
+    ExifEntry *ref = exif_content_get_entry(data->ifd[EXIF_IFD_GPS], reference);
+    if (value == NULL || value->format != EXIF_FORMAT_RATIONAL || value->components < 3 ||
+        ref == NULL || ref->format != EXIF_FORMAT_ASCII || ref->data == NULL || ref->size < 1) {
+        *present = 0;
+        return 0;
+    }
+    double degrees = rfi_exif_rational(value, 0, order) + rfi_exif_rational(value, 1, order) / 60 +
+                     rfi_exif_rational(value, 2, order) / 3600;
+    return ref->data[0] == negative ? -degrees : degrees;
+}
+
+rfi_status rfi_exif_read_details(const uint8_t *exif, size_t length, rfi_exif_details *out) {
+    memset(out, 0, sizeof *out);
+    if (exif == NULL || length < 6 || length > 0xFFFFFFFFu) return RFI_STATUS_FAILED;
+    ExifData *data = exif_data_new_from_data(exif, (unsigned int)length);
+    if (data == NULL) return RFI_STATUS_FAILED;
+    ExifByteOrder order = exif_data_get_byte_order(data);
+    ExifContent *ifd0 = data->ifd[EXIF_IFD_0], *ifd_exif = data->ifd[EXIF_IFD_EXIF];
+    rfi_exif_copy_text(exif_content_get_entry(ifd0, EXIF_TAG_MAKE), out->make, sizeof out->make);
+    rfi_exif_copy_text(exif_content_get_entry(ifd0, EXIF_TAG_MODEL), out->model, sizeof out->model);
+    rfi_exif_copy_text(exif_content_get_entry(ifd_exif, EXIF_TAG_LENS_MODEL), out->lens, sizeof out->lens);
+    rfi_exif_copy_text(exif_content_get_entry(ifd_exif, EXIF_TAG_DATE_TIME_ORIGINAL), out->date_taken,
+                       sizeof out->date_taken);
+    out->exposure_seconds = rfi_exif_rational(exif_content_get_entry(ifd_exif, EXIF_TAG_EXPOSURE_TIME), 0, order);
+    out->f_number = rfi_exif_rational(exif_content_get_entry(ifd_exif, EXIF_TAG_FNUMBER), 0, order);
+    out->focal_length_mm = rfi_exif_rational(exif_content_get_entry(ifd_exif, EXIF_TAG_FOCAL_LENGTH), 0, order);
+    ExifEntry *iso = exif_content_get_entry(ifd_exif, EXIF_TAG_ISO_SPEED_RATINGS);
+    if (iso != NULL && iso->format == EXIF_FORMAT_SHORT && iso->components >= 1 && iso->data != NULL &&
+        iso->size >= 2)
+        out->iso = exif_get_short(iso->data, order);
+    int32_t latitude_present = 1, longitude_present = 1;
+    out->latitude = rfi_exif_coordinate(data, EXIF_TAG_GPS_LATITUDE, EXIF_TAG_GPS_LATITUDE_REF, 'S',
+                                        &latitude_present);
+    out->longitude = rfi_exif_coordinate(data, EXIF_TAG_GPS_LONGITUDE, EXIF_TAG_GPS_LONGITUDE_REF, 'W',
+                                         &longitude_present);
+    out->has_position = latitude_present && longitude_present;
+    if (!out->has_position) out->latitude = out->longitude = 0;
+    exif_data_unref(data);
+    return RFI_STATUS_OK;
+}

@@ -345,6 +345,8 @@ void rfx_set_title(rfx_display *d, const char *title) {
     XFlush(d->dpy);
 }
 
+const char *rfx_resource_manager(rfx_display *d) { return XResourceManagerString(d->dpy); }
+
 void rfx_set_fullscreen(rfx_display *d, int on) {
     /* EWMH: a mapped window asks the window manager through the root window. */
     XEvent event;

@@ -47,6 +47,7 @@ public final class NavigationScene: Scene {
     ) {
         self.pager = pager
         isFullscreen = fullscreen
+        pager.isFullscreen = fullscreen
         self.display = display
         self.compositor = compositor
         self.pipeline = pipeline
@@ -82,12 +83,11 @@ public final class NavigationScene: Scene {
         case .close:
             return [.quit]
         case let .key(name, modifiers, _) where !modifiers.contains(.control) && !modifiers.contains(.alt):
-            if ["f", "F", "F11"].contains(name) {
-                isFullscreen.toggle()
-                return [.setFullscreen(isFullscreen)]
-            }
-            if name == "Escape", isFullscreen {
+            if ["f", "F", "F11"].contains(name) { return [toggleFullscreen()] }
+            // A panel open over the photo closes before Escape does anything else.
+            if name == "Escape", isFullscreen, !(isShowingPager && pager.panel != .none) {
                 isFullscreen = false
+                pager.isFullscreen = false
                 return [.setFullscreen(false)]
             }
         default:
@@ -109,6 +109,7 @@ public final class NavigationScene: Scene {
                 switch command {
                 case .app(let app): commands.append(app)
                 case .dismiss(let from): close(from: from)
+                case .toggleFullscreen: commands.append(toggleFullscreen())
                 }
             }
             return commands
@@ -152,6 +153,19 @@ public final class NavigationScene: Scene {
             draw(flightLayer(index: index, transition: transition))
         }
         return true
+    }
+
+    /// True while the pager is what the window shows (not a flight).
+    private var isShowingPager: Bool {
+        if case .pager = mode { return true }
+        return false
+    }
+
+    /// Enters or leaves fullscreen; the command that asks the window manager.
+    private func toggleFullscreen() -> AppCommand {
+        isFullscreen.toggle()
+        pager.isFullscreen = isFullscreen
+        return .setFullscreen(isFullscreen)
     }
 
     /// True when any of the grid shows: at rest, behind a flight, or through a photo dragged down.

@@ -21,7 +21,7 @@ final class PageLabels {
 
     /// The faces, opened on first use: fontconfig's start-up costs tens of milliseconds that
     /// the first photo should not wait for. Nil when no font could be found (said once on stderr).
-    private lazy var faces: (regular: FontFace, bold: FontFace)? = {
+    lazy var faces: (regular: FontFace, bold: FontFace)? = {
         do {
             let regular = try FontFace()
             let bold = (try? FontFace(family: regular.family, bold: true)) ?? regular

@@ -17,6 +17,8 @@ public struct SessionOptions: Sendable {
     public var statistics: Bool
     /// The window opens fullscreen (the scene then knows Escape must first leave it).
     public var fullscreen = false
+    /// Pixels per point for the chrome and its text; nil: the display's (`Xft.dpi` / 96).
+    public var scale: Double?
     /// The Freedesktop thumbnails folder the grid reads and writes (by default
     /// `$XDG_CACHE_HOME/thumbnails`); nil: thumbnails are made in memory only.
     public var thumbnailFolder: String?
@@ -72,7 +74,8 @@ public final class RiffleSession {
             bands: cores > 1 ? cores : 1)
         let pager = Viewer(
             library: library, display: display, compositor: compositor, pipeline: pipeline,
-            statistics: options.statistics ? FrameStatistics() : nil, libraryBehind: true, wallClock: clock.now)
+            statistics: options.statistics ? FrameStatistics() : nil, libraryBehind: true,
+            chromeScale: options.scale ?? display.pixelsPerPoint, wallClock: clock.now)
         scene = NavigationScene(
             library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor,
             fullscreen: options.fullscreen)

@@ -29,6 +29,9 @@ public final class Viewer {
     private let store: PhotoStore
     private let compositor: Compositor
     private let labels: PageLabels
+    private let chromeView: ChromeView
+    /// The current photo's details for the bar and the info panel, read once per photo shown.
+    private var shownInfo: (index: Int, info: PhotoInfo)?
     /// The runtime's monotonic clock, for the statistics' frame times (never for motion, which
     /// runs on the times the scene is given).
     private let wallClock: () -> Double
@@ -51,7 +54,7 @@ public final class Viewer {
     /// `library.photos`).
     public init(
         library: PhotoLibrary, display: Display, compositor: Compositor, pipeline: PhotoPipeline, statistics: FrameStatistics?,
-        libraryBehind: Bool = false, wallClock: @escaping () -> Double
+        libraryBehind: Bool = false, chromeScale: Double = 1, wallClock: @escaping () -> Double
     ) {
         self.library = library
         self.display = display
@@ -60,9 +63,10 @@ public final class Viewer {
         self.wallClock = wallClock
         launchTime = wallClock()
         labels = PageLabels()
+        chromeView = ChromeView(labels: labels)
         interaction = ViewerInteraction(
             pageCount: library.photos.count, viewport: Size(display.size), page: library.startIndex, chromeVisible: false,
-            libraryBehind: libraryBehind)
+            libraryBehind: libraryBehind, chromeScale: chromeScale, infoRows: PhotoInfo.labels.count)
         focusedPage = library.startIndex
         store = pipeline.photoStore
         store.focus(on: focusedPage, viewport: display.size, direction: 0)
@@ -179,6 +183,15 @@ public final class Viewer {
 
     /// The runtime's clock, for the statistics of the scene around the pager.
     var statisticsClock: () -> Double { wallClock }
+
+    /// True while the window is fullscreen (the scene's state): the fullscreen button shows
+    /// "leave fullscreen".
+    var isFullscreen = false {
+        didSet { needsDisplay = true }
+    }
+
+    /// The panel or overlay open over the photo (Escape closes it before anything else).
+    public var panel: ViewerPanel { interaction.panel }
 
     /// The next `renderIfNeeded` draws even if nothing changed here (what lies behind did).
     public func setNeedsDisplay() { needsDisplay = true }
@@ -352,10 +365,27 @@ public final class Viewer {
             layers.append(page.index == state.currentPage && motion != .identity ? Layer(transform: motion, sublayers: [placed]) : placed)
         }
         layers += zoomLabel(state.zoomLabel, in: size)
+        layers += chrome(state)
         let fill = Layer(opacity: state.dismissBackgroundAlpha, content: .fill(window, Self.background(state)))
         // What shows through only while the background fades: no second full-window fill at rest.
         let behind = state.dismissBackgroundAlpha < 1 ? [backdrop ?? Layer(content: .fill(window, .black))] : []
         return Layer(sublayers: behind + [fill] + layers)
+    }
+
+    /// The bars and the open panel over the photo (faded with the background while the photo is
+    /// dragged down); nothing when the library is empty.
+    private func chrome(_ state: ViewerRenderState) -> [Layer] {
+        guard library.photos.indices.contains(state.currentPage) else { return [] }
+        let index = state.currentPage
+        if shownInfo?.index != index { shownInfo = (index, PhotoInfo(path: library.photos[index].path)) }
+        let shown = state.pages.first { $0.index == index }?.transform.scale ?? 0
+        let content = ChromeView.Content(
+            name: library.photos[index].name, position: PhotoInfo.position(index: index, count: library.photos.count),
+            info: shownInfo?.info ?? PhotoInfo(path: library.photos[index].path),
+            zoomed: shown > interaction.zoomBounds(forPage: index).fitTransform.scale * (1 + 1e-9), fullscreen: isFullscreen)
+        var chrome = state.chrome
+        chrome.opacity *= state.dismissBackgroundAlpha
+        return chromeView.layers(chrome, content: content, blackness: state.backgroundBlackness)
     }
 
     /// Badges sit `badgeInset` px in from the window's edges.

@@ -10,6 +10,10 @@ public protocol Display: AnyObject {
     /// The window's size in pixels; the frame buffer has this size.
     var size: PixelSize { get }
 
+    /// Pixels per point for text and controls: 1 on a 96 dpi screen, 2 at 192 dpi (the X
+    /// screen's `Xft.dpi` / 96, the scale GTK and Qt take from it).
+    var pixelsPerPoint: Double { get }
+
     /// The buffer the next frame is drawn into (window-sized, reallocated after a resize).
     func frameBuffer() -> PixelBuffer
 

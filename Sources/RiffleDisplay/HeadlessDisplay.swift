@@ -15,6 +15,10 @@ public final class HeadlessDisplay: Display {
     private var back: PixelBuffer
     private var queue: [InputEvent] = []
 
+    /// 1: a headless run has no screen to take a dpi from (`SessionOptions.scale`, `--scale`,
+    /// overrides it).
+    public let pixelsPerPoint = 1.0
+
     public init(size: PixelSize) {
         self.size = size
         back = PixelBuffer(width: size.width, height: size.height)

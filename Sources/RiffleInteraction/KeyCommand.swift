@@ -29,6 +29,10 @@ public enum KeyCommand: Hashable, Sendable {
     case escape
     /// Alt+Up: back to the library (as in a file manager, up to the folder).
     case backToLibrary
+    /// i: shows or hides the info panel.
+    case toggleInfo
+    /// question (?), F1: shows or hides the help overlay.
+    case toggleHelp
 
     /// The command for keysym `name` with `modifiers`, or nil for a key Riffle ignores.
     public init?(keyName name: String, modifiers: Modifiers) {
@@ -57,6 +61,8 @@ public enum KeyCommand: Hashable, Sendable {
         case "f", "F", "F11": self = .toggleFullscreen
         case "q": self = .quit
         case "Escape": self = .escape
+        case "i": self = .toggleInfo
+        case "question", "F1": self = .toggleHelp
         default: return nil
         }
     }

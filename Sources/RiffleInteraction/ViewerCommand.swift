@@ -6,4 +6,6 @@ public enum ViewerCommand: Hashable, Sendable {
     /// photo's frame and motion when the gesture ended), or, when nil, from the photo as the
     /// page shows it now (Escape, Alt+Up). Only from a viewer with a library behind it.
     case dismiss(from: PhotoTransition.State?)
+    /// Enter fullscreen, or leave it (the fullscreen button): the scene owns the window's state.
+    case toggleFullscreen
 }

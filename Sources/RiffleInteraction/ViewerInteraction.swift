@@ -50,6 +50,7 @@ public struct ViewerInteraction: Sendable {
     private var wheel = WheelRecognizer()
     private var dismiss = DismissDragModel()
     private var fade: BackgroundFade
+    private var chrome: ChromeInteraction
     private var drag: Drag?
     private var wheelZoomPage: Int?
     private var pinchPage: Int?
@@ -86,14 +87,20 @@ public struct ViewerInteraction: Sendable {
 
     /// A viewer of `pageCount` pages in `viewport`, resting on `page` at clock `time`.
     public init(
-        pageCount: Int, viewport: Size, page: Int = 0, time: Double = 0, chromeVisible: Bool = true, libraryBehind: Bool = false
+        pageCount: Int, viewport: Size, page: Int = 0, time: Double = 0, chromeVisible: Bool = true, libraryBehind: Bool = false,
+        chromeScale: Double = 1, infoRows: Int = 0
     ) {
         self.viewport = viewport
         self.libraryBehind = libraryBehind
         now = time
         paging = PagingScrollModel(pageCount: pageCount, viewportWidth: viewport.width, page: page)
         fade = BackgroundFade(chromeVisible: chromeVisible)
+        chrome = ChromeInteraction(
+            layout: ChromeLayout(viewport: viewport, scale: chromeScale, infoRows: infoRows), pinned: chromeVisible)
     }
+
+    /// The panel or overlay open over the photo (Escape closes it first).
+    public var panel: ViewerPanel { chrome.panel }
 
     /// Number of pages.
     public var pageCount: Int { paging.pageCount }
@@ -158,6 +165,7 @@ public struct ViewerInteraction: Sendable {
         advance(to: t)
         if drag != nil { endDrag(velocity: .zero) }
         viewport = newViewport
+        chrome.resize(viewport: newViewport)
         paging.resize(viewportWidth: newViewport.width, at: now)
         let current = paging.currentPage(at: now)
         for page in zooms.keys where page != current { zooms[page] = nil }
@@ -188,7 +196,11 @@ public struct ViewerInteraction: Sendable {
         case .pointerDown(_, .forward, _, _):
             if drag == nil { paging.scroll(toPage: currentPage + 1, at: now) }
         case let .pointerDown(position, button, _, _):
-            guard button == .left else { break }
+            guard button == .left, !chrome.isPressed else { break }
+            if !pan.isPressed, chrome.pressed(at: position, at: now) {
+                unclaimedFocusGain = nil
+                break
+            }
             pressOnlyFocuses = !hasFocus || unclaimedFocusGain.map { now - $0 <= Self.focusClickWindow } ?? false
             unclaimedFocusGain = nil
             if !pressOnlyFocuses, let click = clicks.press(at: position, time: now) { perform(click) }
@@ -196,9 +208,17 @@ public struct ViewerInteraction: Sendable {
             pressPosition = position
             pan.press(at: position, time: now)
         case let .pointerMove(position, _, _):
-            if let output = pan.move(to: position, time: now) { perform(output) }
+            if pan.isPressed {
+                if let output = pan.move(to: position, time: now) { perform(output) }
+            } else {
+                chrome.pointerMoved(to: position, at: now)
+            }
         case let .pointerUp(position, button, _, _):
             guard button == .left else { break }
+            if chrome.isPressed {
+                if let pressed = chrome.released(at: position) { perform(pressed) }
+                break
+            }
             let outputs = pan.release(at: position, time: now)
             if outputs.isEmpty, let click = clicks.cancelSecondPress(time: now) { perform(click) }
             for output in outputs { perform(output) }
@@ -232,7 +252,7 @@ public struct ViewerInteraction: Sendable {
 
     /// True while anything moves with time alone or a timer is outstanding: frames are needed.
     public var isAnimating: Bool {
-        !isSettled || zoomLabel.isAnimating(at: now)
+        !isSettled || zoomLabel.isAnimating(at: now) || chrome.isAnimating(at: now)
     }
 
     /// True when the pages, their zooms, the background and the gesture timers will not change
@@ -259,6 +279,7 @@ public struct ViewerInteraction: Sendable {
             dismissTransform: dismiss.transform(at: now, viewportHeight: viewport.height),
             dismissBackgroundAlpha: dismiss.backgroundAlpha(at: now, viewportHeight: viewport.height),
             isAnimating: isAnimating,
+            chrome: chrome.renderState(at: now),
             zoomLabel: ViewerRenderState.ZoomLabel(
                 scale: (zooms[current]?.transform(at: now) ?? zoomBounds(forPage: current).fitTransform).scale,
                 opacity: zoomLabel.opacity(at: now)))
@@ -413,6 +434,7 @@ public struct ViewerInteraction: Sendable {
         switch click {
         case let .single(_, time):
             fade.toggle(at: time)
+            chrome.setPinned(fade.chromeVisible, at: time)
         case let .double(position, _):
             let page = currentPage
             var zoom = zoomModel(page)
@@ -521,6 +543,7 @@ public struct ViewerInteraction: Sendable {
             commands.append(.app(.quit))
             return
         case .escape:
+            if chrome.closePanel() { return }
             if isFullscreen {
                 isFullscreen = false
                 commands.append(.app(.setFullscreen(false)))
@@ -532,6 +555,12 @@ public struct ViewerInteraction: Sendable {
             return
         case .backToLibrary:
             if libraryBehind { commands.append(.dismiss(from: nil)) }
+            return
+        case .toggleInfo:
+            chrome.toggle(.info)
+            return
+        case .toggleHelp:
+            chrome.toggle(.help)
             return
         default:
             break
@@ -547,7 +576,25 @@ public struct ViewerInteraction: Sendable {
         case .zoomOut: zoomAboutCentre(to: { $0 / WheelRecognizer.zoomPerNotch })
         case .zoomToFit: zoomAboutCentre(to: { _ in 0 })
         case .zoomToActualSize: zoomAboutCentre(to: { _ in 1 })
-        case .toggleFullscreen, .quit, .escape, .backToLibrary: break
+        case .toggleFullscreen, .quit, .escape, .backToLibrary, .toggleInfo, .toggleHelp: break
+        }
+    }
+
+    // A chrome button released over itself.
+    private mutating func perform(_ button: ChromeButton) {
+        switch button {
+        case .back:
+            if libraryBehind { commands.append(.dismiss(from: nil)) }
+        case .info:
+            chrome.toggle(.info)
+        case .zoom:
+            guard drag == nil else { return }
+            let page = currentPage
+            let zoom = zoomModel(page)
+            let zoomed = zoom.bounds.isZoomed(zoom.restingTransform(at: now))
+            zoomAboutCentre(to: { _ in zoomed ? 0 : 1 })
+        case .fullscreen:
+            commands.append(.toggleFullscreen)
         }
     }
 

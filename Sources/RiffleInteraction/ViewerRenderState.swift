@@ -40,6 +40,8 @@ public struct ViewerRenderState: Hashable, Sendable {
     public var dismissBackgroundAlpha: Double
     /// True while anything moves with time alone or a timer is outstanding: keep stepping.
     public var isAnimating: Bool
+    /// The bars, their buttons' states and the open panel.
+    public var chrome: ChromeRenderState
     /// The zoom-level label of the current page.
     public var zoomLabel: ZoomLabel
 

@@ -50,6 +50,11 @@ public final class X11Display: Display {
         self.now = now
     }
 
+    /// `Xft.dpi` / 96 from the screen's resource database (what GTK and Qt scale by), else 1.
+    public var pixelsPerPoint: Double {
+        XftResolution.pixelsPerPoint(resources: rfx_resource_manager(connection.handle).map { String(cString: $0) })
+    }
+
     /// Whether frames reach the server through MIT-SHM (false: XPutImage, after a line on
     /// stderr saying why).
     public var usesSharedMemory: Bool { frame.isShared }

@@ -2,11 +2,11 @@ import Foundation
 import RiffleGeometry
 import RiffleImageIO
 
-// riffle-bench [composite] [decode] [physics] [paging] [tiles] [png] [grid]: figures printed beside
+// riffle-bench [composite] [decode] [physics] [chrome] [paging] [tiles] [png] [grid]: figures printed beside
 // anchors measured in the same run (memcpy, pixman, libjpeg-turbo and libpng at full size);
 // nothing is asserted. With no argument every benchmark runs. RIFFLE_BENCH_WORKSPACE names a
 // folder to keep the generated photos in from one run to the next (else a temporary one, removed).
-let all = ["composite", "decode", "physics", "paging", "tiles", "png", "grid"]
+let all = ["composite", "decode", "physics", "chrome", "paging", "tiles", "png", "grid"]
 let chosen = CommandLine.arguments.dropFirst().isEmpty ? all : Array(CommandLine.arguments.dropFirst())
 if let unknown = chosen.first(where: { !all.contains($0) }) {
     FileHandle.standardError.write(Data("riffle-bench: no benchmark \"\(unknown)\"; choose from \(all.joined(separator: ", "))\n".utf8))
@@ -30,6 +30,13 @@ if chosen.contains("composite") || chosen.contains("decode") {
 if chosen.contains("physics") {
     print("")
     InteractionBenchmark.run()
+}
+if chosen.contains("chrome") {
+    print("")
+    let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-chrome-\(getpid())")
+    try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: workspace) }
+    try ChromeBenchmark.run(workspace: workspace)
 }
 if chosen.contains("paging") || chosen.contains("tiles") || chosen.contains("png") || chosen.contains("grid") {
     print("")

@@ -20,7 +20,8 @@ struct RiffleCommand: ParsableCommand {
 
             Photo: drag or flick to page, wheel to zoom at the pointer, double-click to zoom in \
             and back, drag a zoomed photo to pan, drag down or Escape or Alt+Up back to the grid, \
-            click to toggle the background. Keys: Right/Space/Page Down next, Left/BackSpace/Page Up \
+            click to toggle the bars on white (moving the pointer shows them a moment). Keys: i info, \
+            ? or F1 help, Right/Space/Page Down next, Left/BackSpace/Page Up \
             previous (arrows pan a zoomed photo), Home/End first/last, +/- zoom, 0 fit, \
             1 one-to-one, f or F11 fullscreen (Escape leaves it), q quits.
             """)
@@ -52,6 +53,9 @@ struct RiffleCommand: ParsableCommand {
     @Flag(help: "With --headless: the replay clock follows the wall clock and never waits for decodes (for measuring).")
     var realTime = false
 
+    @Option(help: ArgumentHelp("Pixels per point for the bars and their text (default: the screen's Xft.dpi / 96).", valueName: "FACTOR"))
+    var scale: Double?
+
     @Flag(help: "Print frame times, decode times, memory and CPU at exit.")
     var stats = false
 
@@ -59,6 +63,7 @@ struct RiffleCommand: ParsableCommand {
         if headless && replay == nil { throw ValidationError("--headless needs --replay SCRIPT: there is no one to press keys") }
         if snapshots != nil && replay == nil { throw ValidationError("--snapshots goes with --replay") }
         if realTime && !headless { throw ValidationError("--real-time goes with --headless (a window always runs in real time)") }
+        if let scale, !(0.5...4).contains(scale) { throw ValidationError("--scale must be from 0.5 to 4") }
         if memoryBudget < 16 { throw ValidationError("--memory-budget must be at least 16 MiB: one decoded photo must fit") }
     }
 
@@ -93,6 +98,7 @@ struct RiffleCommand: ParsableCommand {
         var options = SessionOptions(
             rasterPath: referenceRaster ? .reference : .fast, memoryBudget: memoryBudget << 20, statistics: stats)
         options.fullscreen = fullscreen && !headless
+        options.scale = scale
         let session = RiffleSession(library: library, display: display, options: options, clock: clock)
         for problem in problems { StandardError.write("riffle: \(problem)") }
         if let script {

@@ -15,6 +15,7 @@ final class RestlessDisplay: Display {
     static let wakeInterval = 0.001
 
     let size = PixelSize(width: 320, height: 200)
+    let pixelsPerPoint = 1.0
     /// The virtual clock, in seconds; the loop reads it as its `now`.
     private(set) var now = 0.0
     /// The virtual time of every `present()`.

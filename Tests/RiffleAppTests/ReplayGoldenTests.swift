@@ -9,14 +9,19 @@ import Testing
 /// Runs a replay script headless against the test photos (their folder for a `grid-…` script,
 /// else the first photo: `ScriptLibrary`); returns its snapshots by name and the viewer as the
 /// script left it.
-func replay(_ scriptName: String, path: RasterPath = .fast, size: PixelSize = PixelSize(width: 320, height: 200)) throws -> (shots: [(String, PixelBuffer)], viewer: Viewer) {
+func replay(_ scriptName: String, path: RasterPath = .fast) throws -> (shots: [(String, PixelBuffer)], viewer: Viewer) {
+    let window = ScriptLibrary.windowSize(forScript: scriptName)
+    let size = PixelSize(width: window.width, height: window.height)
+    try PinnedPhotoDates.pin(photos: TestPaths.photos)
     let script = try ReplayScript(parsing: try String(contentsOf: TestPaths.script(scriptName), encoding: .utf8))
     var problems: [String] = []
     let library = PhotoLibrary.collect(paths: [ScriptLibrary.path(forScript: scriptName, photos: TestPaths.photos)], problems: &problems)
     #expect(problems.isEmpty)
     let display = HeadlessDisplay(size: size)
     // Thumbnails made in memory: a replay neither reads nor fills the user's thumbnail cache.
-    let session = RiffleSession(library: library, display: display, options: SessionOptions(rasterPath: path, thumbnailFolder: nil))
+    var options = SessionOptions(rasterPath: path, thumbnailFolder: nil)
+    options.scale = Double(ScriptLibrary.scale(forScript: scriptName))
+    let session = RiffleSession(library: library, display: display, options: options)
     var shots: [(String, PixelBuffer)] = []
     try session.replay(script, snapshots: { name, frame in shots.append((name, frame)) })
     return (shots, session.viewer)

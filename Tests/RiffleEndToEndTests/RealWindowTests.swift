@@ -79,9 +79,12 @@ import Testing
 
     static func run(script: String, display: String?) throws -> Run {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-e2e-\(getpid())-\(UUID().uuidString)")
-        var args = ["--size", "320x200", "--replay", testsFolder.appendingPathComponent("Scripts/\(script).replay").path,
+        let size = ScriptLibrary.windowSize(forScript: script)
+        var args = ["--size", "\(size.width)x\(size.height)", "--scale", "\(ScriptLibrary.scale(forScript: script))", "--replay", testsFolder.appendingPathComponent("Scripts/\(script).replay").path,
                     "--snapshots", dir.path]
+        try PinnedPhotoDates.pin(photos: photos)
         var env = ProcessInfo.processInfo.environment
+        env["TZ"] = PinnedPhotoDates.zone
         if let display {
             env["DISPLAY"] = display
         } else {
@@ -141,7 +144,7 @@ import Testing
     @Test func helpListsEveryOption() throws {
         let options: Set = [
             "--size", "--headless", "--replay", "--snapshots", "--reference-raster", "--fullscreen",
-            "--memory-budget", "--real-time", "--stats", "--help",
+            "--memory-budget", "--real-time", "--stats", "--scale", "--help",
         ]
         let exit = try Self.runRiffle(["--help"])
         #expect(exit.status == 0)

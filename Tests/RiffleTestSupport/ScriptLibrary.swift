@@ -9,4 +9,12 @@ public enum ScriptLibrary {
     public static func path(forScript script: String, photos: String) -> String {
         script.hasPrefix("grid") ? photos : photos + "/" + firstPhoto
     }
+
+    /// Pixels per point a replay of `script` runs at: 2 for a script named `…-2x`, else 1.
+    public static func scale(forScript script: String) -> Int { script.hasSuffix("-2x") ? 2 : 1 }
+
+    /// The window a replay of `script` opens: 320×200 points at its scale.
+    public static func windowSize(forScript script: String) -> (width: Int, height: Int) {
+        (320 * scale(forScript: script), 200 * scale(forScript: script))
+    }
 }

@@ -192,6 +192,29 @@ rfi_status rfi_exif_thumbnail(const uint8_t *exif, size_t length, rfi_bytes *out
 rfi_status rfi_exif_make(const uint8_t *thumbnail, size_t length, int32_t orientation,
                          rfi_bytes *out, char *message, size_t message_capacity);
 
+/* What an EXIF block says about how a photo was taken. Text is UTF-8 (EXIF's ASCII), NUL-terminated,
+ * trailing spaces removed, cut to the field's size; empty when absent. A number is 0 when absent. */
+typedef struct rfi_exif_details {
+    char make[64];
+    char model[64];
+    char lens[96];
+    /* DateTimeOriginal as written: "YYYY:MM:DD HH:MM:SS". */
+    char date_taken[32];
+    double exposure_seconds;
+    double f_number;
+    int32_t iso;
+    double focal_length_mm;
+    /* 1 when GPSLatitude and GPSLongitude are present; then in degrees, north and east positive. */
+    int32_t has_position;
+    double latitude;
+    double longitude;
+} rfi_exif_details;
+
+/* Reads make, model, lens, DateTimeOriginal, exposure time, f-number, ISO, focal length and GPS
+ * position from an EXIF block `exif` ("Exif\0\0" then TIFF, as in a JPEG's APP1); RFI_STATUS_FAILED
+ * when libexif cannot read the block (`out` then all empty). */
+rfi_status rfi_exif_read_details(const uint8_t *exif, size_t length, rfi_exif_details *out);
+
 /* MARK: PNG (libpng, libexif) */
 
 /* Reads IHDR and, if it comes before the image data, the EXIF orientation from an eXIf chunk. */

@@ -77,6 +77,10 @@ void rfx_close(rfx_display *display);
  * UTF8_STRING otherwise). */
 void rfx_set_title(rfx_display *display, const char *utf8_title);
 
+/* The screen's resource database as xrdb loaded it (the RESOURCE_MANAGER property, where
+ * Xft.dpi lives), or NULL when there is none; owned by Xlib, valid until rfx_close. */
+const char *rfx_resource_manager(rfx_display *display);
+
 /* Asks the window manager to add (`on` != 0) or remove _NET_WM_STATE_FULLSCREEN. */
 void rfx_set_fullscreen(rfx_display *display, int on);
 

@@ -1,0 +1,67 @@
+import CRiffleImaging
+
+/// What a photo's EXIF block says about how it was taken (libexif): camera, lens, exposure, the
+/// date it was taken and where. Every field is nil when the block lacks it.
+public struct ExifDetails: Sendable, Hashable {
+    /// IFD0 Make, e.g. "Canon".
+    public var make: String?
+    /// IFD0 Model, e.g. "Canon EOS 5D Mark IV".
+    public var model: String?
+    /// Exif LensModel.
+    public var lens: String?
+    /// Exif DateTimeOriginal as written, "YYYY:MM:DD HH:MM:SS" (local time, zone unknown).
+    public var dateTaken: String?
+    /// Exif ExposureTime, seconds.
+    public var exposureSeconds: Double?
+    /// Exif FNumber (the f-number N of f/N).
+    public var fNumber: Double?
+    /// Exif ISOSpeedRatings.
+    public var iso: Int?
+    /// Exif FocalLength, millimetres.
+    public var focalLengthMillimetres: Double?
+    /// GPS latitude and longitude, degrees, north and east positive.
+    public var position: (latitude: Double, longitude: Double)? {
+        guard let latitude, let longitude else { return nil }
+        return (latitude, longitude)
+    }
+    private var latitude: Double?
+    private var longitude: Double?
+
+    /// Details with every field as given (for tests and callers that know them).
+    public init(
+        make: String? = nil, model: String? = nil, lens: String? = nil, dateTaken: String? = nil, exposureSeconds: Double? = nil,
+        fNumber: Double? = nil, iso: Int? = nil, focalLengthMillimetres: Double? = nil, position: (latitude: Double, longitude: Double)? = nil
+    ) {
+        self.make = make
+        self.model = model
+        self.lens = lens
+        self.dateTaken = dateTaken
+        self.exposureSeconds = exposureSeconds
+        self.fNumber = fNumber
+        self.iso = iso
+        self.focalLengthMillimetres = focalLengthMillimetres
+        latitude = position?.latitude
+        longitude = position?.longitude
+    }
+
+    /// The details in the EXIF (APP1) segment of the JPEG whose first bytes are `head`; nil
+    /// when it has none, or the segment is cut off or unreadable.
+    public static func read(fromJPEGHead head: [UInt8]) -> ExifDetails? {
+        guard let segment = ExifThumbnail.exifSegment(inJPEGHead: head) else { return nil }
+        var raw = rfi_exif_details()
+        let status = head.withUnsafeBufferPointer { rfi_exif_read_details($0.baseAddress! + segment.lowerBound, segment.count, &raw) }
+        guard status == RFI_STATUS_OK else { return nil }
+        func text<T>(_ field: T) -> String? {
+            let value = withUnsafeBytes(of: field) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return value.isEmpty ? nil : value
+        }
+        func positive(_ value: Double) -> Double? { value > 0 ? value : nil }
+        return ExifDetails(
+            make: text(raw.make), model: text(raw.model), lens: text(raw.lens), dateTaken: text(raw.date_taken),
+            exposureSeconds: positive(raw.exposure_seconds), fNumber: positive(raw.f_number), iso: raw.iso > 0 ? Int(raw.iso) : nil,
+            focalLengthMillimetres: positive(raw.focal_length_mm),
+            position: raw.has_position != 0 ? (raw.latitude, raw.longitude) : nil)
+    }
+}

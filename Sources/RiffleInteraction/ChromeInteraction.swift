@@ -1,0 +1,118 @@
+import RiffleGeometry
+
+/// The pager's chrome as input sees it: the bars' layout and visibility, the open panel, the
+/// button under the pointer and the one pressed.
+///
+/// Hit testing: a press the chrome claims (on the shown bar, on the open info panel, anywhere
+/// while the help shows) is the chrome's until its release, which never reaches the photo's
+/// recognizers; a press it does not claim is the photo's until its release, and never becomes a
+/// button's. A button acts on release over the same button (UIKit's touch-up-inside); the help
+/// overlay closes on the release of any press.
+public struct ChromeInteraction: Hashable, Sendable {
+    /// Where the chrome lies.
+    public private(set) var layout: ChromeLayout
+    /// The panel or overlay open over the photo.
+    public var panel: ViewerPanel = .none
+    /// When the bars show.
+    public private(set) var visibility: ChromeVisibility
+    /// The button under the pointer (no button held), while the bars show.
+    public private(set) var hovered: ChromeButton?
+    /// The press the chrome claimed, in progress: on which button (nil: on the bar between
+    /// buttons, the panel, or the help), and whether the pointer is still over it.
+    private var press: Press?
+
+    private struct Press: Hashable, Sendable {
+        var button: ChromeButton?
+        var inside: Bool
+    }
+
+    /// Chrome in `layout`, pinned (the bars mode) or hidden.
+    public init(layout: ChromeLayout, pinned: Bool) {
+        self.layout = layout
+        visibility = ChromeVisibility(pinned: pinned)
+    }
+
+    /// True while a press the chrome claimed is held.
+    public var isPressed: Bool { press != nil }
+
+    /// The button drawn pressed: the one the held press began on, while the pointer is over it.
+    public var pressedButton: ChromeButton? {
+        guard let press, press.inside else { return nil }
+        return press.button
+    }
+
+    /// True when a press at `point` at `t` is the chrome's: on the bars while they show, fade in
+    /// or have not quite faded out, on the open info panel, or anywhere while the help shows.
+    public func claims(_ point: Point, at t: Double) -> Bool {
+        switch panel {
+        case .help: return true
+        case .info where layout.infoPanel.contains(point): return true
+        default: return (visibility.isShown(at: t) || visibility.opacity(at: t) > 0) && layout.bar.contains(point)
+        }
+    }
+
+    /// The pointer moved to `point` at `t` with no button held, or with the chrome's press held.
+    public mutating func pointerMoved(to point: Point, at t: Double) {
+        if let held = press {
+            press = Press(button: held.button, inside: held.button.map { layout.button(at: point) == $0 } ?? false)
+            return
+        }
+        let onBar = layout.bar.contains(point)
+        visibility.pointerMoved(at: t, onChrome: onBar || (panel == .info && layout.infoPanel.contains(point)))
+        hovered = onBar ? layout.button(at: point) : nil
+    }
+
+    /// The left button went down at `point` at `t`; true when the chrome takes the press.
+    public mutating func pressed(at point: Point, at t: Double) -> Bool {
+        guard claims(point, at: t) else { return false }
+        let button = panel == .help ? nil : layout.button(at: point)
+        press = Press(button: button, inside: button != nil)
+        return true
+    }
+
+    /// The chrome's press was released at `point`: the button it activates, if any (the help
+    /// overlay closes instead).
+    public mutating func released(at point: Point) -> ChromeButton? {
+        guard let held = press else { return nil }
+        press = nil
+        if panel == .help {
+            panel = .none
+            return nil
+        }
+        guard let button = held.button, layout.button(at: point) == button else { return nil }
+        return button
+    }
+
+    /// Pins or unpins the bars at `t` (the bars mode a click toggles).
+    public mutating func setPinned(_ pinned: Bool, at t: Double) {
+        visibility.setPinned(pinned, at: t)
+        if !pinned { hovered = nil }
+    }
+
+    /// Opens `panel`, or closes it when it is the one open.
+    public mutating func toggle(_ panel: ViewerPanel) {
+        self.panel = self.panel == panel ? .none : panel
+    }
+
+    /// Closes the open panel or overlay; false when none was open.
+    public mutating func closePanel() -> Bool {
+        guard panel != .none else { return false }
+        panel = .none
+        return true
+    }
+
+    /// The window is now `viewport`.
+    public mutating func resize(viewport: Size) {
+        layout = ChromeLayout(viewport: viewport, scale: layout.scale, infoRows: layout.infoRows)
+    }
+
+    /// True while the bars fade or their idle timer runs at `t`.
+    public func isAnimating(at t: Double) -> Bool { visibility.isAnimating(at: t) }
+
+    /// What to draw at `t`.
+    public func renderState(at t: Double) -> ChromeRenderState {
+        let opacity = visibility.opacity(at: t)
+        return ChromeRenderState(
+            layout: layout, opacity: opacity, hovered: opacity > 0 ? hovered : nil, pressed: pressedButton, panel: panel)
+    }
+}

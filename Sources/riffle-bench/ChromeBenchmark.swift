@@ -1,0 +1,42 @@
+import Foundation
+import RiffleApp
+import RiffleDisplay
+import RiffleGeometry
+import RiffleInteraction
+
+/// The cost of the pager's chrome: the same 1920×1080 pager frame (a 6000×4000 JPEG at fit, on
+/// black) composited with the bars hidden, then shown by a pointer motion (fully faded in, the
+/// title, date and buttons drawn). Target: shown at most 1.5× hidden, in the same run.
+enum ChromeBenchmark {
+    static let frame = PixelSize(width: 1920, height: 1080)
+    /// The target the README states: a frame with the chrome costs at most 1.5× one without.
+    static let targetRatio = 1.5
+
+    static func run(workspace: URL) throws {
+        let path = workspace.appendingPathComponent("chrome.jpg").path
+        try SyntheticPhoto.cameraFile(SyntheticPhoto.make(width: 6000, height: 4000), quality: 90, toPath: path)
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [path], problems: &problems)
+        let display = HeadlessDisplay(size: frame)
+        let session = RiffleSession(library: library, display: display, options: SessionOptions(thumbnailFolder: nil))
+        let scene = session.scene
+        scene.advance(to: 0)
+        scene.settleDecodes()
+        func frameTime() -> Double {
+            Stopwatch.median(minimumRuns: 30, minimumSeconds: 1) {
+                session.viewer.setNeedsDisplay()
+                session.viewer.renderIfNeeded()
+            }
+        }
+        let hidden = frameTime()
+        // A motion at 1 s: the bars are fully shown from 1.2 s until 3 s on the virtual clock,
+        // which stands still while the frames are timed.
+        _ = scene.handle(.pointerMove(position: Point(x: 960, y: 540), modifiers: [], time: 1), now: 1)
+        scene.advance(to: 1.5)
+        precondition(session.viewer.renderState.chrome.opacity == 1, "the bars should be shown")
+        let shown = frameTime()
+        print("chrome: pager frame \(frame.width)x\(frame.height), photo at fit, on black")
+        print("  bars hidden            \(ms(hidden))")
+        print("  bars shown             \(ms(shown))   \(ratio(shown, hidden)) of hidden (target at most \(targetRatio)x)")
+    }
+}
