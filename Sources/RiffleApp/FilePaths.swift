@@ -1,8 +1,9 @@
 import Glibc
+import RiffleImageIO
 
-/// The few path and folder operations the library needs, on POSIX paths as plain strings:
-/// '/'-separated, as given (never made absolute or resolved), so a photo's path reads the way
-/// the user typed its folder.
+/// The few path and folder operations the library needs, on POSIX paths as strings
+/// (`FileSystemPath`: a name that is not UTF-8 keeps its bytes): '/'-separated, as given (never
+/// made absolute or resolved), so a photo's path reads the way the user typed its folder.
 enum FilePaths {
     /// What a path names, learned with stat(2) (following symbolic links).
     enum Kind {
@@ -39,19 +40,21 @@ enum FilePaths {
     /// photo gives the error page that says what it is not.
     static func kind(of path: String) -> Kind? {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard FileSystemPath.withSystemPath(path, { stat($0, &status) }) == 0 else { return nil }
         return status.st_mode & S_IFMT == S_IFDIR ? .directory : .file
     }
 
     /// The names in `folder` ("." and ".." left out), in the order the file system gives them;
     /// throws the OS's reason when the folder cannot be read.
     static func names(inFolder folder: String) throws(FolderError) -> [String] {
-        guard let directory = opendir(folder) else { throw FolderError(reason: String(cString: strerror(errno))) }
+        guard let directory = FileSystemPath.withSystemPath(folder, { opendir($0) }) else {
+            throw FolderError(reason: String(cString: strerror(errno)))
+        }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                FileSystemPath.string(fromBytes: raw.prefix { $0 != 0 })
             }
             if name != "." && name != ".." { names.append(name) }
         }

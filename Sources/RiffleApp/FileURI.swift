@@ -1,11 +1,13 @@
 import Glibc
+import RiffleImageIO
 
 /// The `file://` URI of a local file spelled exactly as GLib spells it, since the thumbnail
 /// standard names a thumbnail by the MD5 of that URI and eog, Nautilus and gthumb take it from
 /// GLib's `g_filename_to_uri`: a thumbnail they made is found only under the same spelling
 /// (https://specifications.freedesktop.org/thumbnail-spec/latest/thumbsave.html).
 enum FileURI {
-    /// "file://" and `absolutePath` with every UTF-8 byte percent-encoded (uppercase hex) except
+    /// "file://" and `absolutePath`'s bytes (`FileSystemPath`: a name that is not UTF-8 keeps
+    /// its own, as GLib's filenames do) with every byte percent-encoded (uppercase hex) except
     /// ASCII letters, digits, "/" and `-._~!$&'()*+,:=@`: "/a b/Ü;1.jpg" gives
     /// "file:///a%20b/%C3%9C%3B1.jpg".
     ///
@@ -15,7 +17,7 @@ enum FileURI {
     /// (`absolutePath(of:workingDirectory:)`); it is not checked.
     static func uri(forAbsolutePath absolutePath: String) -> String {
         var uri = Array("file://".utf8)
-        for byte in absolutePath.utf8 {
+        for byte in FileSystemPath.bytes(of: absolutePath) {
             if isKept(byte) {
                 uri.append(byte)
             } else {
@@ -51,7 +53,8 @@ enum FileURI {
         if path.hasPrefix("/") { return absolutePath(of: path, workingDirectory: "/") }
         guard let directory = getcwd(nil, 0) else { return nil }
         defer { free(directory) }
-        return absolutePath(of: path, workingDirectory: String(cString: directory))
+        return absolutePath(of: path, workingDirectory: FileSystemPath.string(fromBytes: UnsafeBufferPointer(
+            start: UnsafeRawPointer(directory).assumingMemoryBound(to: UInt8.self), count: strlen(directory))))
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)

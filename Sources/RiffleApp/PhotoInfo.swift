@@ -26,7 +26,7 @@ struct PhotoInfo: Hashable {
         let info = try? ImageDecoder.probe(head)
         let exif = info?.format == .jpeg ? ExifDetails.read(fromJPEGHead: head) : nil
         var status = stat()
-        let statted = stat(path, &status) == 0
+        let statted = FileSystemPath.withSystemPath(path) { stat($0, &status) } == 0
         date = exif?.dateTaken.flatMap(Self.exifDate) ?? (statted ? Self.localDate(secondsSince1970: Int(status.st_mtim.tv_sec)) : nil)
         let size = info?.uprightSize
         let camera = [exif?.make, exif?.model].compactMap { $0 }

@@ -4,8 +4,9 @@ import RiffleImageIO
 public struct Photo: Hashable, Sendable {
     /// Absolute or as-given path of the file.
     public let path: String
-    /// The file's name, shown in the title and on the error page.
-    public var name: String { FilePaths.name(of: path) }
+    /// The file's name as people read it (a byte that is not UTF-8 shown as U+FFFD), in the
+    /// title, on the error page and in the info panel.
+    public var name: String { FileSystemPath.displayed(FilePaths.name(of: path)) }
 
     public init(path: String) { self.path = path }
 }

@@ -44,7 +44,8 @@ public final class RiffleSession {
     /// What the runtime drives: the grid, the pager and the flights between them.
     public let scene: NavigationScene
     public let display: Display
-    private let pipeline: PhotoPipeline
+    /// The photo pipeline: the pager's and the grid's stores over the decode workers.
+    let pipeline: PhotoPipeline
 
     /// The pager.
     public var viewer: Viewer { scene.pager }

@@ -19,7 +19,7 @@ struct ThumbnailStamp: Hashable, Sendable {
     /// when the file cannot be reached.
     static func current(ofFileAt absolutePath: String) throws(ImageDecodeError) -> ThumbnailStamp {
         var status = stat()
-        guard stat(absolutePath, &status) == 0 else {
+        guard FileSystemPath.withSystemPath(absolutePath, { stat($0, &status) }) == 0 else {
             throw ImageDecodeError(reason: "Cannot read \(absolutePath): \(String(cString: strerror(errno)))")
         }
         return ThumbnailStamp(

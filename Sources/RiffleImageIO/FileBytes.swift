@@ -12,15 +12,16 @@ public enum FileBytes {
     /// with no writer (`mkfifo a.jpg`) opens at once and is refused with the other kinds (a
     /// directory, a socket, a device), then made blocking again for the reads.
     static func openRegularFile(atPath path: String) throws(ImageDecodeError) -> (descriptor: Int32, status: stat) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let shown = FileSystemPath.displayed(path)
+        let descriptor = FileSystemPath.withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else {
-            throw ImageDecodeError(reason: "Cannot open \(path): \(reasonForErrno())")
+            throw ImageDecodeError(reason: "Cannot open \(shown): \(reasonForErrno())")
         }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             let reason = reasonForErrno()
             close(descriptor)
-            throw ImageDecodeError(reason: "Cannot read \(path): \(reason)")
+            throw ImageDecodeError(reason: "Cannot read \(shown): \(reason)")
         }
         let kind: String? = switch status.st_mode & S_IFMT {
         case S_IFREG: nil
@@ -32,14 +33,14 @@ public enum FileBytes {
         }
         if let kind {
             close(descriptor)
-            throw ImageDecodeError(reason: "Cannot read \(path): it is \(kind), not a file")
+            throw ImageDecodeError(reason: "Cannot read \(shown): it is \(kind), not a file")
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         return (descriptor, status)
     }
 
-    /// The first `limit` bytes (all, by default) of the regular file at `path`; fewer when the
-    /// file is shorter. The error says which OS call failed and why.
+    /// The first `limit` bytes (all, by default) of the regular file at `path` (a
+    /// `FileSystemPath`, as every path here); fewer when the file is shorter. The error says which OS call failed and why.
     public static func read(atPath path: String, upTo limit: Int = .max) throws(ImageDecodeError) -> [UInt8] {
         let (descriptor, status) = try openRegularFile(atPath: path)
         defer { close(descriptor) }
@@ -53,7 +54,7 @@ public enum FileBytes {
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ImageDecodeError(reason: "Cannot read \(path): \(reasonForErrno())")
+                throw ImageDecodeError(reason: "Cannot read \(FileSystemPath.displayed(path)): \(reasonForErrno())")
             }
             bytes.append(contentsOf: chunk[0..<count])
         }
@@ -62,9 +63,9 @@ public enum FileBytes {
 
     /// Replaces the file at `path` with `bytes` (created with mode 0644 if missing).
     static func write(_ bytes: [UInt8], toPath path: String) throws(ImageEncodeError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = FileSystemPath.withSystemPath(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
-            throw ImageEncodeError(reason: "Cannot create \(path): \(reasonForErrno())")
+            throw ImageEncodeError(reason: "Cannot create \(FileSystemPath.displayed(path)): \(reasonForErrno())")
         }
         var written = 0
         while written < bytes.count {

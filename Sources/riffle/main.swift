@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
@@ -133,4 +134,10 @@ struct WindowSize: ExpressibleByArgument {
 }
 
 PixelMemory.returnLargeBuffersToTheSystem()
-RiffleCommand.main()
+// The arguments as the file system spells them: a path that is not UTF-8 keeps its bytes
+// (`FileSystemPath`), where CommandLine.arguments would repair it into the name of no file.
+RiffleCommand.main((1..<Int(CommandLine.argc)).map { i in
+    let argument = UnsafeRawPointer(CommandLine.unsafeArgv[i]!)
+    return FileSystemPath.string(fromBytes: UnsafeBufferPointer(
+        start: argument.assumingMemoryBound(to: UInt8.self), count: strlen(argument.assumingMemoryBound(to: CChar.self))))
+})

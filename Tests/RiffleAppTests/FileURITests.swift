@@ -1,4 +1,5 @@
 @testable import RiffleApp
+import RiffleImageIO
 import Testing
 
 /// The expected URIs are GLib 2.74's `g_filename_to_uri` of each path, and the expected names
@@ -30,6 +31,9 @@ struct FileURITests {
         // Control characters and DEL.
         ("/a\u{1}b\u{7F}c.jpg", "file:///a%01b%7Fc.jpg", "0de9f6f7625c38208c7d37509a897658"),
         ("/home/jens/tab\tand~tilde.jpg", "file:///home/jens/tab%09and~tilde.jpg", "95fe1de4e81f0526f487d1d30aa61e21"),
+        // A name that is not UTF-8 (Latin-1 "café", as a `FileSystemPath`): its own byte, E9.
+        (FileSystemPath.string(fromBytes: Array("/home/jens/caf".utf8) + [0xE9] + Array(".jpg".utf8)),
+         "file:///home/jens/caf%E9.jpg", "7086ea01c680094485b6eb8425ef12a1"),
     ])
     func uriAndName(path: String, uri: String, md5: String) {
         #expect(FileURI.uri(forAbsolutePath: path) == uri)
