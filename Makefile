@@ -3,11 +3,14 @@
 #   make run      build (release) and open the bundled photos; ARGS="~/Pictures" to browse others
 #   make test     build and run every test, the end-to-end ones under Xvfb included
 #   make bench    print the benchmarks (release build); BENCH="tiles paging" for some of them
+#   make fuzz     fuzz the imaging shim's parsers, FUZZ_SECONDS (60) each; FUZZERS="jpeg" for some
 #
 # `run` and `test` first install the Debian packages they need (apt-get, with sudo when not
 # root) if any is missing.
 
 SWIFT ?= swift
+# bash: the fuzz target reads its pipelines' exit statuses (PIPESTATUS).
+SHELL := /bin/bash
 ARGS ?=
 BENCH ?=
 
@@ -29,7 +32,7 @@ define ensure-packages
 	fi
 endef
 
-.PHONY: run test bench build deps-build deps-test clean
+.PHONY: run test bench fuzz build deps-build deps-test clean
 
 run: deps-build
 	$(SWIFT) build -c release --product riffle
@@ -46,6 +49,39 @@ bench: deps-build
 	$(SWIFT) build -c release --product riffle
 	$(SWIFT) build -c release --product riffle-bench
 	.build/release/riffle-bench $(BENCH)
+
+# libFuzzer harnesses (Fuzz/*_fuzzer.c) over the imaging shim's C, linked with libjpeg-turbo,
+# libpng, libexif and zlib as the app is, under AddressSanitizer and UndefinedBehaviorSanitizer
+# (the Swift toolchain's clang carries libFuzzer). Each runs FUZZ_SECONDS from its seeds (the
+# test fixtures, Fuzz/seeds) and its corpus so far in .build-fuzz/corpus; an input that crashes,
+# leaks or runs over a second is kept in .build-fuzz/crashes and fails the target.
+FUZZ_SECONDS ?= 60
+FUZZERS ?= jpeg png exif inflate
+FUZZ_CC ?= clang
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld
+FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig)
+FUZZ_SEEDS_jpeg := Tests/RiffleImageIOTests/Fixtures Tests/Photos
+FUZZ_SEEDS_png := Tests/RiffleImageIOTests/Fixtures Tests/Photos
+FUZZ_SEEDS_exif := Fuzz/seeds/exif
+FUZZ_SEEDS_inflate := Fuzz/seeds/inflate
+
+fuzz: deps-build
+	@mkdir -p .build-fuzz/crashes
+	@set -e; for f in $(FUZZERS); do \
+		$(FUZZ_CC) $(FUZZ_FLAGS) -ISources/CRiffleImaging/include -ISources/CRiffleImaging \
+			Sources/CRiffleImaging/*.c Fuzz/$${f}_fuzzer.c $(FUZZ_LIBS) -o .build-fuzz/$$f; \
+	done
+	@set -e; for f in $(FUZZERS); do \
+		case $$f in jpeg) seeds="$(FUZZ_SEEDS_jpeg)";; png) seeds="$(FUZZ_SEEDS_png)";; \
+			exif) seeds="$(FUZZ_SEEDS_exif)";; inflate) seeds="$(FUZZ_SEEDS_inflate)";; esac; \
+		dict=; [ -f Fuzz/$$f.dict ] && dict=-dict=Fuzz/$$f.dict; \
+		mkdir -p .build-fuzz/corpus/$$f; \
+		echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
+		.build-fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=1 -rss_limit_mb=2048 -print_final_stats=1 \
+			$$dict -artifact_prefix=.build-fuzz/crashes/$$f- .build-fuzz/corpus/$$f $$seeds 2>&1 \
+			| grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|INFO: seed corpus)' ; \
+		[ $${PIPESTATUS[0]} -eq 0 ] || exit 1; \
+	done
 
 deps-build:
 	$(call ensure-packages,$(BUILD_PACKAGES))

@@ -43,10 +43,27 @@ struct rfi_png_context {
      * libpng then stops with a text of its own ("Out of memory", "insufficient memory") that
      * would read as damaged data. */
     int out_of_memory;
+    /* An allocation over RFI_PNG_MALLOC_MAX was refused: out of memory too, unless the data
+     * then ran out (the file claimed a chunk longer than itself). */
+    int refused_allocation;
 };
 
-/* libpng's allocator (png_create_*_struct_2): malloc, noting a failure in the context. */
+/* The largest block libpng may allocate, bytes: 16 MiB, above any real iCCP profile (a few MiB
+ * at most), eXIf block (64 KiB in a JPEG's APP1) or text chunk, and far above the row buffers of
+ * the widest PNG Riffle opens (8 bytes a pixel). libpng allocates, and clears, what a chunk's
+ * length field says before reading the chunk, and png_set_chunk_malloc_max only warns: a
+ * 217-byte file claiming a 1.6 GB iTXt chunk took that much memory and seconds (found by
+ * Fuzz/png_fuzzer.c). Refused here, an ancillary chunk is skipped with a warning; a decode
+ * that then fails reports it as out of memory (or truncated, when the data ran out first). */
+#define RFI_PNG_MALLOC_MAX ((png_alloc_size_t)16 << 20)
+
+/* libpng's allocator (png_create_*_struct_2): malloc up to RFI_PNG_MALLOC_MAX, noting a refusal
+ * or a failure in the context. */
 static png_voidp rfi_png_malloc(png_structp png, png_alloc_size_t size) {
+    if (size > RFI_PNG_MALLOC_MAX) {
+        ((struct rfi_png_context *)png_get_mem_ptr(png))->refused_allocation = 1;
+        return NULL;
+    }
     void *memory = malloc(size);
     if (memory == NULL) ((struct rfi_png_context *)png_get_mem_ptr(png))->out_of_memory = 1;
     return memory;
@@ -60,7 +77,8 @@ static void rfi_png_free(png_structp png, png_voidp memory) {
 /* The status for work libpng abandoned through rfi_png_error. */
 static rfi_status rfi_png_failure_status(const struct rfi_png_context *context) {
     if (context->out_of_memory) return RFI_STATUS_OUT_OF_MEMORY;
-    return context->ran_out_of_data ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
+    if (context->ran_out_of_data) return RFI_STATUS_TRUNCATED;
+    return context->refused_allocation ? RFI_STATUS_OUT_OF_MEMORY : RFI_STATUS_FAILED;
 }
 
 static void rfi_png_error(png_structp png, png_const_charp text) {

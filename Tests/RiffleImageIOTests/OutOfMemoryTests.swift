@@ -68,4 +68,25 @@ struct OutOfMemoryTests {
         #expect(result.map { String(decoding: $0.standardOutputContent, as: UTF8.self) }
             == "There is not enough memory to decode this 1073741824×1 PNG image\n")
     }
+
+    // Found by Fuzz/png_fuzzer.c: 217 bytes whose iTXt chunk claims 1.6 GB. libpng allocated
+    // and cleared that much before reading it; the shim now refuses any block over 16 MiB, the
+    // chunk is skipped, and the file is what it is: cut short. Under a cap of 256 MiB the old
+    // code failed as out of memory, and without one it took 1.6 GB for a moment.
+    @Test("A PNG chunk longer than memory allows is refused, not allocated")
+    func hugeChunkIsNotAllocated() async {
+        let path = ImageIOFixtures.path("fuzz-huge-itxt.png")
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            [path = path as String] in
+            guard ChildProcess.capAddressSpace(headroom: 256 << 20) else { ChildProcess.report("no address-space cap") }
+            do {
+                _ = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { $0.uprightSize })
+                ChildProcess.report("decoded")
+            } catch {
+                ChildProcess.report("\(error)")
+            }
+        }
+        #expect(result.map { String(decoding: $0.standardOutputContent, as: UTF8.self) }
+            == "The PNG data ends early (the file is truncated)\n")
+    }
 }
