@@ -50,34 +50,42 @@ bench: deps-build
 	$(SWIFT) build -c release --product riffle-bench
 	.build/release/riffle-bench $(BENCH)
 
-# libFuzzer harnesses (Fuzz/*_fuzzer.c) over the imaging shim's C, linked with libjpeg-turbo,
-# libpng, libexif and zlib as the app is, under AddressSanitizer and UndefinedBehaviorSanitizer
-# (the Swift toolchain's clang carries libFuzzer). Each runs FUZZ_SECONDS from its seeds (the
-# test fixtures, Fuzz/seeds) and its corpus so far in .build-fuzz/corpus; an input that crashes,
-# leaks or runs over a second is kept in .build-fuzz/crashes and fails the target.
+# libFuzzer harnesses under AddressSanitizer (the Swift toolchain's clang and libFuzzer): C ones
+# (Fuzz/*_fuzzer.c) over the imaging shim and the libraries it drives, UndefinedBehaviorSanitizer
+# too, and Swift ones (Sources/riffle-fuzz, `swift-…`) over the parsers Riffle writes in Swift,
+# built with coverage into .build-fuzz/swift. Each runs FUZZ_SECONDS from its seeds (the test
+# fixtures, Fuzz/seeds) and its corpus so far in .build-fuzz/corpus; an input that crashes, leaks
+# or runs over a second is kept in .build-fuzz/crashes and fails the target.
 FUZZ_SECONDS ?= 60
-FUZZERS ?= jpeg png exif inflate
+FUZZERS ?= jpeg png exif inflate swift-decode swift-scan-index swift-exif
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld
 FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig)
-FUZZ_SEEDS_jpeg := Tests/RiffleImageIOTests/Fixtures Tests/Photos
-FUZZ_SEEDS_png := Tests/RiffleImageIOTests/Fixtures Tests/Photos
-FUZZ_SEEDS_exif := Fuzz/seeds/exif
-FUZZ_SEEDS_inflate := Fuzz/seeds/inflate
+FUZZ_RUNTIME_DIR = $$($(FUZZ_CC) -print-resource-dir)/lib/linux
+FUZZ_SWIFT_FLAGS = -c release --product riffle-fuzz --build-path .build-fuzz/swift -Xswiftc -DRIFFLE_FUZZ \
+	-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+	-Xcc -fsanitize=fuzzer-no-link,address \
+	-Xlinker $(FUZZ_RUNTIME_DIR)/libclang_rt.fuzzer_no_main-x86_64.a -Xlinker -lstdc++
+FUZZ_FIXTURES := Tests/RiffleImageIOTests/Fixtures Tests/Photos
 
 fuzz: deps-build
 	@mkdir -p .build-fuzz/crashes
-	@set -e; for f in $(FUZZERS); do \
+	@set -e; for f in $(filter-out swift-%,$(FUZZERS)); do \
 		$(FUZZ_CC) $(FUZZ_FLAGS) -ISources/CRiffleImaging/include -ISources/CRiffleImaging \
 			Sources/CRiffleImaging/*.c Fuzz/$${f}_fuzzer.c $(FUZZ_LIBS) -o .build-fuzz/$$f; \
 	done
+	@if [ -n "$(filter swift-%,$(FUZZERS))" ]; then $(SWIFT) build $(FUZZ_SWIFT_FLAGS) 2>&1 | grep -E 'error|Build' ; fi
 	@set -e; for f in $(FUZZERS); do \
-		case $$f in jpeg) seeds="$(FUZZ_SEEDS_jpeg)";; png) seeds="$(FUZZ_SEEDS_png)";; \
-			exif) seeds="$(FUZZ_SEEDS_exif)";; inflate) seeds="$(FUZZ_SEEDS_inflate)";; esac; \
-		dict=; [ -f Fuzz/$$f.dict ] && dict=-dict=Fuzz/$$f.dict; \
+		run=.build-fuzz/$$f; seeds="$(FUZZ_FIXTURES)"; dict=; \
+		case $$f in \
+			swift-exif) run=".build-fuzz/swift/release/riffle-fuzz exif"; dict=-dict=Fuzz/exif.dict;; \
+			swift-*) run=".build-fuzz/swift/release/riffle-fuzz $${f#swift-}"; dict=-dict=Fuzz/jpeg.dict;; \
+			jpeg|png|exif) dict=-dict=Fuzz/$$f.dict;; \
+		esac; \
+		case $$f in exif|inflate) seeds=Fuzz/seeds/$$f;; esac; \
 		mkdir -p .build-fuzz/corpus/$$f; \
 		echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
-		.build-fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=1 -rss_limit_mb=2048 -print_final_stats=1 \
+		$$run -max_total_time=$(FUZZ_SECONDS) -timeout=1 -rss_limit_mb=2048 -print_final_stats=1 \
 			$$dict -artifact_prefix=.build-fuzz/crashes/$$f- .build-fuzz/corpus/$$f $$seeds 2>&1 \
 			| grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|INFO: seed corpus)' ; \
 		[ $${PIPESTATUS[0]} -eq 0 ] || exit 1; \

@@ -75,6 +75,8 @@ let package = Package(
             name: "riffle",
             dependencies: ["RiffleApp", "RiffleX11", "RiffleDisplay", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The Swift parsers' fuzz harnesses (`make fuzz`), a replayer of their inputs otherwise.
+        .executableTarget(name: "riffle-fuzz", dependencies: ["RiffleImageIO", "RiffleGeometry"]),
         .executableTarget(
             name: "riffle-bench",
             dependencies: ["RiffleApp", "RiffleDisplay", "RiffleInteraction", "RiffleImageIO", "RiffleRaster", "RiffleGeometry", "CPixman"]

@@ -1,0 +1,75 @@
+import Glibc
+import RiffleGeometry
+import RiffleImageIO
+
+// riffle-fuzz HARNESS [libFuzzer options] [CORPUS...]: the parsers Riffle writes in Swift, on
+// arbitrary bytes. Built with RIFFLE_FUZZ (`make fuzz`: address sanitizer and coverage), libFuzzer
+// drives the harness; built plainly (as `swift build` builds every product), it runs each file
+// given once through the harness, to replay what the fuzzer kept. A harness must never trap:
+// a Swift precondition, bounds or overflow failure on a hostile file is a crash of the app.
+
+/// The harnesses by name, each one input in and nothing out.
+let harnesses: [String: ([UInt8]) -> Void] = [
+    // The header probe and a whole decode through the Swift wrapper (orientation, limits),
+    // streamed from memory and Lanczos-shrunk to 64 px, at most 1 MP decoded.
+    "decode": { bytes in
+        guard let info = try? ImageDecoder.probe(bytes) else { return }
+        _ = info.uprightSize
+        _ = try? ImageDecoder.decode(bytes, atLeast: PixelSize(width: 64, height: 64), pixelLimit: 1 << 20)
+    },
+    // The JPEG marker walk and scan index (Riffle's own Huffman walker), then the tile decoder
+    // over it: the tiles a zoomed view of a huge photo asks for.
+    "scan-index": { bytes in
+        _ = try? JPEGScanIndex(bytes)
+        guard let decoder = try? TileDecoder(bytes: bytes, tileSize: 64, baseLongSide: 128, pixelLimit: 1 << 20) else { return }
+        let pyramid = decoder.pyramid
+        let grid = pyramid.gridSize(0)
+        _ = try? decoder.decode(TileKey(level: 0, column: grid.width / 2, row: grid.height / 2))
+    },
+    // The EXIF segment walk and its thumbnail, with the details the info panel reads.
+    "exif": { bytes in
+        if let info = try? ImageDecoder.probe(bytes) { _ = ExifThumbnail.decode(fromJPEGHead: bytes, info: info) }
+        _ = ExifDetails.read(fromJPEGHead: bytes)
+    },
+]
+
+/// Writes `text` to standard error.
+func complain(_ text: String) {
+    _ = Array(text.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2, let harness = harnesses[arguments[1]] else {
+    complain("usage: riffle-fuzz \(harnesses.keys.sorted().joined(separator: "|")) [libFuzzer options or files]\n")
+    exit(2)
+}
+
+#if RIFFLE_FUZZ
+/// libFuzzer's entry for a program with a main of its own (libclang_rt.fuzzer_no_main).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// The chosen harness, for the C callback (which cannot capture it).
+nonisolated(unsafe) var chosen = harness
+// libFuzzer sees the program name and its own options: the harness name is taken out.
+var argc = CommandLine.argc - 1
+var argv = CommandLine.unsafeArgv
+argv[1] = argv[0]
+var shifted = argv + 1
+exit(LLVMFuzzerRunDriver(&argc, &shifted) { data, size in
+    chosen(size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : [])
+    return 0
+})
+#else
+for path in arguments.dropFirst(2) {
+    guard let bytes = try? FileBytes.read(atPath: path) else {
+        complain("riffle-fuzz: cannot read \(path)\n")
+        exit(1)
+    }
+    harness(bytes)
+    print("\(path): done")
+}
+#endif
