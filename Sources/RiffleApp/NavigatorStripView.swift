@@ -64,7 +64,4 @@ final class NavigatorStripView {
         }
         return [Layer(opacity: opacity, sublayers: layers)]
     }
-
-    /// Blocks until the thumbnails asked for are made (replays look at a settled state).
-    func waitForThumbnails() { thumbnails.waitForThumbnails() }
 }

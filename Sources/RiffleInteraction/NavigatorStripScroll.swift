@@ -46,9 +46,6 @@ public struct NavigatorStripScroll: Hashable, Sendable {
     /// True while the finger holds the strip.
     public var isDragging: Bool { model.isDragging }
 
-    /// True while a coast, bounce or animated scroll runs.
-    public var isAnimating: Bool { model.isAnimating }
-
     /// True when neither held nor moving: the strip rests on a whole photo.
     public var isAtRest: Bool { !model.isDragging && !model.isAnimating }
 

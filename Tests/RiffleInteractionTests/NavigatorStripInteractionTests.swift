@@ -107,6 +107,28 @@ import Testing
         #expect(!h.viewer.isStripDriven)
     }
 
+    /// The strip shows and hides with the bars: shown by a motion, faded 2 s after it stops,
+    /// but kept while the pointer rests on the strip, as on the bar.
+    @Test func showsAndHidesWithTheBars() {
+        var h = Self.harness()
+        h.viewer = ViewerInteraction(pageCount: 5, viewport: Size(width: 1000, height: 800), chromeVisible: false)
+        #expect(h.state.chrome.opacity == 0)
+        h.move(Point(x: 500, y: 400))
+        h.run(0.5)
+        #expect(h.state.chrome.opacity == 1)
+        h.run(3)
+        #expect(h.state.chrome.opacity == 0)
+        h.move(Point(x: 500, y: Self.stripY))
+        h.run(3)
+        #expect(h.state.chrome.opacity == 1)
+        // Scrubbing keeps it too: the strip's drag counts as motion on the chrome.
+        h.pan(from: Point(x: 600, y: Self.stripY), to: Point(x: 540, y: Self.stripY), duration: 0.3)
+        h.run(3)
+        #expect(h.state.chrome.opacity == 1)
+        #expect(h.viewer.currentPage > 0)
+        #expect(h.state.strip.position == Double(h.viewer.currentPage))
+    }
+
     /// A key while the strip coasts: the strip lets go and follows the pager again.
     @Test func aKeyTakesOverFromTheStrip() {
         var h = ViewerHarness(pages: 40, content: Size(width: 3000, height: 2000))
