@@ -14,6 +14,12 @@ import RifflePhysics
 /// returns to fit once it is off screen or the strip settles. While a pointer drag is in
 /// progress, wheel, pinch and key zooms, pans and page turns are ignored.
 ///
+/// The navigator strip (`NavigatorStripLayout`) follows the pager's fractional position, except
+/// while the user drives it (`NavigatorStripScroll`: a drag, flick, click or wheel on its band
+/// while the chrome shows): then the pager rests, every frame, on the photo under the strip's
+/// centre, without the page slide, until the strip rests on that photo's cell; anything that
+/// sets the pager moving (a key, a drag on the photo) hands the strip back to following it.
+///
 /// Effects outside the model (quit, fullscreen, going back to the library) are returned by
 /// `handle` as `ViewerCommand`s. With a library behind the pager (`libraryBehind`), a vertical
 /// drag released past `DismissDragModel`'s thresholds, Alt+Up, and a pinch or wheel burst that
@@ -145,6 +151,8 @@ public struct ViewerInteraction: Sendable {
         zooms.removeAll()
         dismiss = DismissDragModel()
         drag = nil
+        stripPan = PanRecognizer()
+        stripScroll = nil
         tidy()
     }
 
