@@ -30,6 +30,8 @@ enum DecodeClient: CaseIterable, Hashable, Sendable {
     case pager
     /// The library grid's thumbnails (`ThumbnailStore`).
     case grid
+    /// The pager's navigator strip's thumbnails (a `ThumbnailStore` of its own).
+    case strip
 }
 
 /// Decodes photos on background threads, most wanted first, for several clients at once, so

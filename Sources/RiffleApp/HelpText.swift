@@ -19,6 +19,8 @@ enum HelpText {
             ("Click", "bars on white / photo alone"),
             ("Move the pointer", "show the bars a moment"),
             ("Side buttons", "previous / next photo"),
+            ("Drag, wheel the strip", "scrub through the photos"),
+            ("Click the strip", "go to that photo"),
         ]),
         Group(title: "Keys", entries: [
             ("Right / Left", "next / previous, or pan"),

@@ -12,6 +12,11 @@ public final class PhotoPipeline {
     let photoStore: PhotoStore
     /// The library grid's thumbnails (`DecodeClient.grid`).
     let thumbnailStore: ThumbnailStore
+    /// The navigator strip's thumbnails (`DecodeClient.strip`), within `stripThumbnailBudget`.
+    let stripThumbnailStore: ThumbnailStore
+    /// 4 MiB: 64 normal (128 px) thumbnails, the strip's cells in a 1920 px window with room
+    /// to spare (Riffle's choice).
+    static let stripThumbnailBudget = 4 << 20
     /// What the workers decode with: the tile sources and the thumbnail cache.
     let decoding: PhotoDecoding
     private let service: DecodeService<DecodeOutput>
@@ -42,6 +47,7 @@ public final class PhotoPipeline {
             workers: workers, quickWorkers: quickWorkers, decode: { decode(decoding, $0, $1) }, onResult: onResult)
         photoStore = PhotoStore(photos: photos, service: service, tileSources: tileSources, budget: memoryBudget)
         thumbnailStore = ThumbnailStore(photos: photos, service: service, budget: thumbnailBudget)
+        stripThumbnailStore = ThumbnailStore(photos: photos, service: service, client: .strip, budget: Self.stripThumbnailBudget)
     }
 
     /// Serves `client`'s wishes before the other clients' (the pager's focused photo aside,

@@ -16,7 +16,10 @@ enum ThumbnailState {
 /// then those of the rows ahead in the scroll direction, and holds them within a byte budget of
 /// their own (apart from the pager's photos).
 ///
-/// The grid's client of the decode service (`DecodeClient.grid`). A photo's thumbnail comes in
+/// A client of the decode service: the grid's store is `DecodeClient.grid`, the pager's
+/// navigator strip has one of its own (`DecodeClient.strip`, its cells in view only), both
+/// reading and filling the same Freedesktop cache; a thumbnail both want is decoded once. A
+/// photo's thumbnail comes in
 /// two jobs: a quick look (`DecodeJob.thumbnail`: the valid stored thumbnail of the Freedesktop
 /// cache, else the camera's EXIF thumbnail as a stand-in), then, when no stored one was found,
 /// the making of the real one (`DecodeJob.makeThumbnail`, stored in the cache when it writes).
@@ -53,6 +56,8 @@ final class ThumbnailStore {
     /// The size class asked for, from the cell size (`resize(cellSize:)`).
     private(set) var size = ThumbnailSize.normal
     private let service: DecodeService<DecodeOutput>
+    /// Who this store is to the decode service.
+    private let client: DecodeClient
     private var held: [Int: Held] = [:]
     /// Photos whose quick look at a size class is done: their next job is making the thumbnail.
     private var looked: [Int: ThumbnailSize] = [:]
@@ -62,11 +67,12 @@ final class ThumbnailStore {
     private var visible: Range<Int> = 0..<0
     private var ahead: Range<Int> = 0..<0
 
-    /// A store of the thumbnails of `photos`, asking `service` for them and holding at most
-    /// `budget` bytes of their pixels.
-    init(photos: [Photo], service: DecodeService<DecodeOutput>, budget: Int = defaultBudget) {
+    /// A store of the thumbnails of `photos`, asking `service` for them as `client` and holding
+    /// at most `budget` bytes of their pixels.
+    init(photos: [Photo], service: DecodeService<DecodeOutput>, client: DecodeClient = .grid, budget: Int = defaultBudget) {
         self.photos = photos
         self.service = service
+        self.client = client
         self.budget = budget
     }
 
@@ -109,7 +115,7 @@ final class ThumbnailStore {
     /// and returns the photos whose state changed.
     func absorbResults(at now: Double) -> [Int] {
         var changed: [Int] = []
-        for result in service.takeResults(for: .grid) {
+        for result in service.takeResults(for: client) {
             let index = result.request.index
             // A cancelled job is asked for again below if its photo is still shown.
             guard case .thumbnail(let outcome) = result.output else { continue }
@@ -173,7 +179,7 @@ final class ThumbnailStore {
         let wanted = (Array(visible) + aheadOrder.filter { !shed.contains($0) }).compactMap { index in
             nextJob(index).map { DecodeRequest(index: index, path: photos[index].path, job: $0) }
         }
-        service.want(wanted, for: .grid)
+        service.want(wanted, for: client)
     }
 
     /// The job photo `index` needs next: nil when it holds a real thumbnail of the size class

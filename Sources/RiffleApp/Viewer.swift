@@ -30,6 +30,9 @@ public final class Viewer {
     private let compositor: Compositor
     private let labels: PageLabels
     private let chromeView: ChromeView
+    private let stripView: NavigatorStripView
+    /// True while the pager is on screen (its strip's thumbnails are asked for only then).
+    private var isSeen = true
     /// The current photo's details for the bar and the info panel, read once per photo shown.
     private var shownInfo: (index: Int, info: PhotoInfo)?
     /// The runtime's monotonic clock, for the statistics' frame times (never for motion, which
@@ -64,6 +67,7 @@ public final class Viewer {
         launchTime = wallClock()
         labels = PageLabels()
         chromeView = ChromeView(labels: labels)
+        stripView = NavigatorStripView(thumbnails: pipeline.stripThumbnailStore, path: compositor.path)
         interaction = ViewerInteraction(
             pageCount: library.photos.count, viewport: Size(display.size), page: library.startIndex, chromeVisible: false,
             libraryBehind: libraryBehind, chromeScale: chromeScale, infoRows: PhotoInfo.labels.count)
@@ -104,6 +108,8 @@ public final class Viewer {
             if onScreen.contains(index) { needsDisplay = true }
         }
         followInteraction()
+        let state = interaction.renderState
+        if stripView.update(state.strip, visible: isSeen && state.chrome.opacity > 0, now: now) { needsDisplay = true }
         requestDetail()
         if let rested = zoomedViewRestedAt, store.hasWantedTiles {
             statistics?.recordZoomedViewSharp(after: now - rested)
@@ -198,7 +204,10 @@ public final class Viewer {
 
     /// Whether the pager can be seen: out of sight (the grid at rest over it) it asks for no
     /// decodes (`PhotoStore.setPagerSeen(_:)`).
-    func setSeen(_ seen: Bool) { store.setPagerSeen(seen) }
+    func setSeen(_ seen: Bool) {
+        isSeen = seen
+        store.setPagerSeen(seen)
+    }
 
     /// Shows photo `index` at once, at fit, at clock `now` (where a flight from the grid lands),
     /// and titles the window with it.
@@ -365,6 +374,11 @@ public final class Viewer {
             layers.append(page.index == state.currentPage && motion != .identity ? Layer(transform: motion, sublayers: [placed]) : placed)
         }
         layers += zoomLabel(state.zoomLabel, in: size)
+        // The info sheet of a narrow window covers the strip: it is not drawn through it.
+        let sheetOpen = state.chrome.panel == .info && !state.chrome.layout.infoPanelIsSide
+        layers += stripView.layers(
+            state.strip, opacity: sheetOpen ? 0 : state.chrome.opacity * state.dismissBackgroundAlpha,
+            dark: state.backgroundBlackness >= 0.5)
         layers += chrome(state)
         let fill = Layer(opacity: state.dismissBackgroundAlpha, content: .fill(window, Self.background(state)))
         // What shows through only while the background fades: no second full-window fill at rest.

@@ -3,7 +3,8 @@ import RiffleGeometry
 /// The pager's chrome as input sees it: the bars' layout and visibility, the open panel, the
 /// button under the pointer and the one pressed.
 ///
-/// Hit testing: a press the chrome claims (on the shown bar, on the open info panel, anywhere
+/// Hit testing: a press on the navigator strip's band while the chrome shows is the strip's
+/// (`stripTakes`), never the photo's; a press the chrome claims (on the shown bar, on the open info panel, anywhere
 /// while the help shows) is the chrome's until its release, which never reaches the photo's
 /// recognizers; a press it does not claim is the photo's until its release, and never becomes a
 /// button's. A button acts on release over the same button (UIKit's touch-up-inside); the help
@@ -51,6 +52,16 @@ public struct ChromeInteraction: Hashable, Sendable {
         }
     }
 
+    /// True when a press or wheel at `point` at `t` is the navigator strip's: on its band while
+    /// the chrome shows or fades (as the bar's), unless the help or the info sheet covers it.
+    public func stripTakes(_ point: Point, at t: Double) -> Bool {
+        switch panel {
+        case .help: return false
+        case .info where layout.infoPanel.contains(point): return false
+        default: return (visibility.isShown(at: t) || visibility.opacity(at: t) > 0) && layout.stripBand.contains(point)
+        }
+    }
+
     /// The pointer moved to `point` at `t` with no button held, or with the chrome's press held.
     public mutating func pointerMoved(to point: Point, at t: Double) {
         if let held = press {
@@ -58,7 +69,8 @@ public struct ChromeInteraction: Hashable, Sendable {
             return
         }
         let onBar = layout.bar.contains(point)
-        visibility.pointerMoved(at: t, onChrome: onBar || (panel == .info && layout.infoPanel.contains(point)))
+        let onPanel = panel == .info && layout.infoPanel.contains(point)
+        visibility.pointerMoved(at: t, onChrome: onBar || onPanel || layout.stripBand.contains(point))
         hovered = onBar ? layout.button(at: point) : nil
     }
 

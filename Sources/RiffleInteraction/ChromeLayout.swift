@@ -6,8 +6,8 @@ import RiffleGeometry
 /// whole pixels. The top bar spans the width, `barHeight` tall: the back button at its left,
 /// then (from the right edge) fullscreen, zoom and info buttons, the title between. The info
 /// panel is a card under the bar at the right when the window is at least `wideWindowWidth`
-/// wide, else a sheet across the bottom. Nothing else lies at the bottom: the window's bottom
-/// edge stays free for a navigator strip.
+/// wide, else a sheet across the bottom. Along the bottom edge lies the navigator strip's band
+/// (`NavigatorStripLayout.band`), which the sheet covers while it is open.
 public struct ChromeLayout: Hashable, Sendable {
     /// 44 pt: UIKit's navigation bar height and the smallest hit target Apple recommends
     /// (https://developer.apple.com/design/human-interface-guidelines/buttons, "at least 44x44 pt").
@@ -87,6 +87,10 @@ public struct ChromeLayout: Hashable, Sendable {
         let height = max(min(rows, viewport.height - bar.height), 0)
         return Rect(x: 0, y: viewport.height - height, width: viewport.width, height: height)
     }
+
+    /// The navigator strip's band (`NavigatorStripLayout.band`, which does not depend on the
+    /// number of photos).
+    public var stripBand: Rect { NavigatorStripLayout(viewport: viewport, scale: scale, count: 0).band }
 
     /// The button under `point`, or nil (a point between buttons, or off the bar).
     /// Rectangles are half-open (`Rect.contains`), so neighbouring buttons never both claim a point.

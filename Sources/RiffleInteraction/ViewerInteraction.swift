@@ -14,6 +14,12 @@ import RifflePhysics
 /// returns to fit once it is off screen or the strip settles. While a pointer drag is in
 /// progress, wheel, pinch and key zooms, pans and page turns are ignored.
 ///
+/// The navigator strip (`NavigatorStripLayout`) follows the pager's fractional position, except
+/// while the user drives it (`NavigatorStripScroll`: a drag, flick, click or wheel on its band
+/// while the chrome shows): then the pager rests, every frame, on the photo under the strip's
+/// centre, without the page slide, until the strip rests on that photo's cell; anything that
+/// sets the pager moving (a key, a drag on the photo) hands the strip back to following it.
+///
 /// Effects outside the model (quit, fullscreen, going back to the library) are returned by
 /// `handle` as `ViewerCommand`s. With a library behind the pager (`libraryBehind`), a vertical
 /// drag released past `DismissDragModel`'s thresholds, Alt+Up, and a pinch or wheel burst that
@@ -51,6 +57,10 @@ public struct ViewerInteraction: Sendable {
     private var dismiss = DismissDragModel()
     private var fade: BackgroundFade
     private var chrome: ChromeInteraction
+    /// Presses on the navigator strip: drags scrub, taps go to a cell.
+    private var stripPan = PanRecognizer()
+    /// The strip's own motion while the user drives it; nil while it follows the pager.
+    private var stripScroll: NavigatorStripScroll?
     private var drag: Drag?
     private var wheelZoomPage: Int?
     private var pinchPage: Int?
@@ -99,6 +109,26 @@ public struct ViewerInteraction: Sendable {
             layout: ChromeLayout(viewport: viewport, scale: chromeScale, infoRows: infoRows), pinned: chromeVisible)
     }
 
+    /// Where the navigator strip lies (its cells' sizes in the chrome's scale).
+    public var stripLayout: NavigatorStripLayout {
+        NavigatorStripLayout(viewport: viewport, scale: chrome.layout.scale, count: pageCount)
+    }
+
+    /// The navigator strip's position in photos at `now`: its own while the user drives it,
+    /// else the pager's (its position over its page width), so it follows every slide.
+    public var stripPosition: Double {
+        if let stripScroll { return stripScroll.position(at: now) }
+        return paging.pageWidth > 0 ? paging.position(at: now) / paging.pageWidth : Double(currentPage)
+    }
+
+    /// True while the user drives the navigator strip (drag, coast, click or wheel animation).
+    public var isStripDriven: Bool { stripScroll != nil }
+
+    /// Page `page`'s width over height, when its size is known.
+    private func aspect(_ page: Int) -> Double? {
+        contentSizes[page].flatMap { $0.height > 0 ? $0.width / $0.height : nil }
+    }
+
     /// The panel or overlay open over the photo (Escape closes it first).
     public var panel: ViewerPanel { chrome.panel }
 
@@ -121,6 +151,8 @@ public struct ViewerInteraction: Sendable {
         zooms.removeAll()
         dismiss = DismissDragModel()
         drag = nil
+        stripPan = PanRecognizer()
+        stripScroll = nil
         tidy()
     }
 
@@ -164,6 +196,8 @@ public struct ViewerInteraction: Sendable {
     public mutating func resize(viewport newViewport: Size, at t: Double) {
         advance(to: t)
         if drag != nil { endDrag(velocity: .zero) }
+        stripPan = PanRecognizer()
+        stripScroll = nil
         viewport = newViewport
         chrome.resize(viewport: newViewport)
         paging.resize(viewportWidth: newViewport.width, at: now)
@@ -196,9 +230,14 @@ public struct ViewerInteraction: Sendable {
         case .pointerDown(_, .forward, _, _):
             if drag == nil { paging.scroll(toPage: currentPage + 1, at: now) }
         case let .pointerDown(position, button, _, _):
-            guard button == .left, !chrome.isPressed else { break }
+            guard button == .left, !chrome.isPressed, !stripPan.isPressed else { break }
             if !pan.isPressed, chrome.pressed(at: position, at: now) {
                 unclaimedFocusGain = nil
+                break
+            }
+            if !pan.isPressed, chrome.stripTakes(position, at: now) {
+                unclaimedFocusGain = nil
+                stripPan.press(at: position, time: now)
                 break
             }
             pressOnlyFocuses = !hasFocus || unclaimedFocusGain.map { now - $0 <= Self.focusClickWindow } ?? false
@@ -208,13 +247,22 @@ public struct ViewerInteraction: Sendable {
             pressPosition = position
             pan.press(at: position, time: now)
         case let .pointerMove(position, _, _):
-            if pan.isPressed {
+            if stripPan.isPressed {
+                // The pointer is on the chrome's strip: the bars stay while it scrubs.
+                chrome.pointerMoved(to: position, at: now)
+                if let output = stripPan.move(to: position, time: now) { performStrip(output) }
+            } else if pan.isPressed {
                 if let output = pan.move(to: position, time: now) { perform(output) }
             } else {
                 chrome.pointerMoved(to: position, at: now)
             }
         case let .pointerUp(position, button, _, _):
             guard button == .left else { break }
+            if stripPan.isPressed {
+                for output in stripPan.release(at: position, time: now) { performStrip(output) }
+                chrome.pointerMoved(to: position, at: now)
+                break
+            }
             if chrome.isPressed {
                 if let pressed = chrome.released(at: position) { perform(pressed) }
                 break
@@ -222,6 +270,17 @@ public struct ViewerInteraction: Sendable {
             let outputs = pan.release(at: position, time: now)
             if outputs.isEmpty, let click = clicks.cancelSecondPress(time: now) { perform(click) }
             for output in outputs { perform(output) }
+        case let .scroll(delta, position, _, precise, _) where chrome.stripTakes(position, at: now):
+            // The strip's wheel: a notch up or left is the previous photo. A trackpad's smooth
+            // deltas over the strip are the chrome's too, and do nothing.
+            let notches = delta.y != 0 ? -delta.y : delta.x
+            chrome.pointerMoved(to: position, at: now)
+            if !precise, drag == nil, !stripPan.isPressed, notches != 0 {
+                var strip = stripScroll ?? newStripScroll()
+                strip.scroll(byPhotos: notches > 0 ? max(Int(notches.rounded()), 1) : min(Int(notches.rounded()), -1), at: now)
+                stripScroll = strip
+                scrub()
+            }
         case let .scroll(delta, position, modifiers, precise, _):
             let zoomed = zoomBounds(forPage: currentPage).isZoomed(zoomModel(currentPage).restingTransform(at: now))
             let actions = wheel.scroll(
@@ -259,7 +318,7 @@ public struct ViewerInteraction: Sendable {
     /// with time alone (the zoom label may still fade): what is shown is where it rests, so a
     /// sharper decode of it is worth asking for.
     public var isSettled: Bool {
-        !(paging.isAnimating || zooms.values.contains { $0.isAnimating } || dismiss.isAnimating
+        !(paging.isAnimating || stripScroll != nil || zooms.values.contains { $0.isAnimating } || dismiss.isAnimating
             || fade.isAnimating(at: now) || clicks.isPending || wheel.deadline != nil)
     }
 
@@ -282,7 +341,9 @@ public struct ViewerInteraction: Sendable {
             chrome: chrome.renderState(at: now),
             zoomLabel: ViewerRenderState.ZoomLabel(
                 scale: (zooms[current]?.transform(at: now) ?? zoomBounds(forPage: current).fitTransform).scale,
-                opacity: zoomLabel.opacity(at: now)))
+                opacity: zoomLabel.opacity(at: now)),
+            strip: ViewerRenderState.Strip(
+                layout: stripLayout, position: stripPosition, cells: stripLayout.cells(at: stripPosition, aspect: aspect)))
     }
 
     // MARK: - Time
@@ -292,6 +353,13 @@ public struct ViewerInteraction: Sendable {
         if let click = clicks.step(to: now) { perform(click) }
         for action in wheel.step(to: now) { perform(action) }
         paging.settle(at: now)
+        if var strip = stripScroll {
+            strip.settle(at: now)
+            stripScroll = strip
+            scrub()
+            // At rest on a whole photo, which the pager shows: the strip follows the pager again.
+            if strip.isAtRest, !stripPan.isPressed { stripScroll = nil }
+        }
         dismiss.settle(at: now)
         for page in zooms.keys { zooms[page]?.settle(at: now) }
         // A zoom still moving (an animation, a bounce, a pinch) keeps its label up.
@@ -304,6 +372,9 @@ public struct ViewerInteraction: Sendable {
     // Forgets zoom models that rest at fit, and resets pages the user has left: off screen and
     // not current, or not current once the strip has settled.
     private mutating func tidy() {
+        // The pager set moving by anything but the strip (a key, a drag on the photo): the strip
+        // lets go and follows it.
+        if stripScroll != nil, paging.isAnimating || paging.isDragging { stripScroll = nil }
         let current = paging.currentPage(at: now)
         if let page = zoomLabelPage, page != current {
             zoomLabel = ZoomLabel()
@@ -425,6 +496,42 @@ public struct ViewerInteraction: Sendable {
         case let .tap(position, time):
             if pressOnlyFocuses { break }
             if let click = clicks.tap(at: position, time: time) { perform(click) }
+        }
+    }
+
+    // MARK: - Navigator strip
+
+    // The strip's own model, starting where the strip shows now (it followed the pager).
+    private func newStripScroll() -> NavigatorStripScroll {
+        NavigatorStripScroll(count: pageCount, pitch: stripLayout.pitch, viewportWidth: viewport.width, position: stripPosition)
+    }
+
+    private mutating func performStrip(_ output: PanRecognizer.Output) {
+        guard drag == nil else { return }
+        switch output {
+        case .began:
+            var strip = stripScroll ?? newStripScroll()
+            strip.grab(at: now)
+            stripScroll = strip
+        case let .changed(delta, _):
+            stripScroll?.drag(by: delta.x, at: now)
+        case let .ended(velocity, _):
+            stripScroll?.release(velocityX: velocity.x, at: now)
+        case let .tap(position, _):
+            guard let index = stripLayout.index(at: position, position: stripPosition, aspect: aspect) else { return }
+            var strip = stripScroll ?? newStripScroll()
+            strip.scroll(toPhoto: index, at: now)
+            stripScroll = strip
+        }
+        scrub()
+    }
+
+    // Shows the photo under the strip's centre at once, without the page slide.
+    private mutating func scrub() {
+        guard let strip = stripScroll else { return }
+        let photo = strip.photo(at: now)
+        if photo != paging.currentPage(at: now) || paging.isAnimating || paging.isDragging {
+            paging = PagingScrollModel(pageCount: paging.pageCount, viewportWidth: viewport.width, page: photo)
         }
     }
 

@@ -44,6 +44,18 @@ public struct ViewerRenderState: Hashable, Sendable {
     public var chrome: ChromeRenderState
     /// The zoom-level label of the current page.
     public var zoomLabel: ZoomLabel
+    /// The navigator strip (drawn at the chrome's opacity).
+    public var strip: Strip
+
+    /// The navigator strip at one instant.
+    public struct Strip: Hashable, Sendable {
+        /// Where it lies.
+        public var layout: NavigatorStripLayout
+        /// f: its position in photos (the photo f is centred and open at whole f).
+        public var position: Double
+        /// The cells on screen at `position`, in index order.
+        public var cells: [NavigatorStripLayout.Cell]
+    }
 
     /// The short-lived zoom-level figure ("250 %") over the photo while its zoom changes.
     public struct ZoomLabel: Hashable, Sendable {

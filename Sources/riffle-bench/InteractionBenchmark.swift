@@ -2,8 +2,11 @@ import Dispatch
 import RiffleGeometry
 import RiffleInteraction
 
-/// The physics core's cost per 60 Hz step: a paging fling settling on the next page, and a zoom
-/// bounce back from past the maximum, each stepped frame by frame with its render state read.
+/// The physics core's cost per 60 Hz step: a paging fling settling on the next page, a zoom
+/// bounce back from past the maximum, and the navigator strip of 10,000 photos scrubbed (a drag
+/// of 3 s, a pointer motion every frame, the pager shown the photo under the strip's centre)
+/// then flicked to rest on a cell, each stepped frame by frame with its render state (the
+/// strip's cells on screen included) read.
 enum InteractionBenchmark {
     static let frame = 1.0 / 60
 
@@ -23,20 +26,41 @@ enum InteractionBenchmark {
         let bounce = perStep(fresh()) { v in
             for _ in 0..<14 { v.handle(.scroll(delta: Point(x: 0, y: 1), position: Point(x: 700, y: 400), modifiers: [], precise: false, time: 0)) }
         }
+        var stripViewer = ViewerInteraction(pageCount: 10_000, viewport: viewport, page: 5_000)
+        for p in 0..<10_000 where p % 7 == 0 { stripViewer.setContentSize(photo, forPage: p, at: 0) }
+        let stripY = viewport.height - 28
+        let scrub = perStep(stripViewer, from: 3 + 4 * frame, stepsInStart: 180) { v in
+            v.handle(.pointerDown(position: Point(x: 1800, y: stripY), button: .left, modifiers: [], time: 0))
+            // 180 frames of 9 px: 1620 px, 54 photos, then a flick of 40 px a frame (2400 px/s).
+            for k in 1...180 {
+                let t = Double(k) * frame
+                v.handle(.pointerMove(position: Point(x: 1800 - Double(k) * 9, y: stripY), modifiers: [], time: t))
+                v.step(to: t)
+                _ = v.renderState
+            }
+            for k in 1...4 {
+                v.handle(.pointerMove(position: Point(x: 180 - Double(k) * 40, y: stripY), modifiers: [], time: 3 + Double(k) * frame))
+            }
+            v.handle(.pointerUp(position: Point(x: 20, y: stripY), button: .left, modifiers: [], time: 3 + 4 * frame))
+        }
         print("physics core per 60 Hz step (a frame is 16.7 ms):")
         print("  fling: \(us(fling.cost)) over \(fling.steps) steps = \(share(fling.cost)) of a frame")
         print("  zoom bounce: \(us(bounce.cost)) over \(bounce.steps) steps = \(share(bounce.cost)) of a frame")
+        print("  strip of 10,000 photos, scrubbed then flicked: \(us(scrub.cost)) over \(scrub.steps) steps = \(share(scrub.cost)) of a frame")
     }
 
-    /// Median cost of one `step` + `renderState` while the motion started by `start` runs.
-    private static func perStep(_ initial: ViewerInteraction, start: (inout ViewerInteraction) -> Void) -> (cost: Double, steps: Int) {
+    /// Median cost of one `step` + `renderState` while the motion started by `start` (at clock
+    /// time `from`, having stepped `stepsInStart` frames itself) runs; `steps` counts both.
+    private static func perStep(
+        _ initial: ViewerInteraction, from startTime: Double = 0.05, stepsInStart: Int = 0, start: (inout ViewerInteraction) -> Void
+    ) -> (cost: Double, steps: Int) {
         var steps = 0
         let total = Stopwatch.median {
             var v = initial
             start(&v)
-            var t = 0.05
-            steps = 0
-            while v.isAnimating && steps < 600 {
+            var t = startTime
+            steps = stepsInStart
+            while v.isAnimating && steps < stepsInStart + 600 {
                 t += frame
                 v.step(to: t)
                 _ = v.renderState

@@ -26,6 +26,12 @@ import Testing
         }
     }
 
+    /// The strip's band along the bottom: 8 + 40 + 6 pt tall, the window's width.
+    @Test func stripBand() {
+        #expect(ChromeLayout(viewport: Size(width: 1000, height: 800)).stripBand == Rect(x: 0, y: 746, width: 1000, height: 54))
+        #expect(ChromeLayout(viewport: Size(width: 1000, height: 800), scale: 2).stripBand == Rect(x: 0, y: 692, width: 1000, height: 108))
+    }
+
     /// Hit testing at edges: half-open rectangles; the gap between back and info is no button.
     @Test(arguments: [
         (Point(x: 4, y: 0), ChromeButton?.some(.back)), (Point(x: 3.9, y: 10), nil), (Point(x: 107.9, y: 43.9), .back),

@@ -19,6 +19,9 @@ struct ViewerHarness {
         }
     }
 
+    /// Page `index`'s width over height as given, nil while unknown (the strip's cells).
+    func aspect(_ index: Int) -> Double? { contentSizes[index].map { $0.width / $0.height } }
+
     /// Gives page `index` its photo size now.
     mutating func setContentSize(_ size: Size, forPage index: Int) {
         contentSizes[index] = size

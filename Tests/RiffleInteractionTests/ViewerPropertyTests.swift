@@ -5,7 +5,9 @@ import RiffleTestSupport
 import Testing
 
 /// Any sequence of complete gestures, clicks, keys and resizes ends, once the clock runs on, at
-/// rest on a whole page with every visible photo inside its zoom limits and pan bounds.
+/// rest on a whole page with every visible photo inside its zoom limits and pan bounds, and the
+/// navigator strip at rest on that same photo (the two-way sync: the strip's position is the
+/// page, and the cell under the strip's centre is the page's).
 ///
 /// Each generated Int encodes one input (decoded by `ScriptedInput.apply`). The scripts come from
 /// one seed: fixed when the environment variable `CI` is set, so that CI runs are repeatable,
@@ -57,6 +59,14 @@ import Testing
             problems.append("dismiss drag at \(state.dismissOffset), alpha \(state.dismissBackgroundAlpha)")
         }
         problems += state.pages.compactMap { h.restingProblem($0) }
+        if h.viewer.isStripDriven { problems.append("strip still driven") }
+        if state.strip.position != Double(state.currentPage) {
+            problems.append("strip at \(state.strip.position), pager on \(state.currentPage)")
+        }
+        let layout = state.strip.layout
+        let centre = Point(x: state.viewport.width / 2, y: layout.cellTop + layout.cellHeight / 2)
+        let underCentre = layout.index(at: centre, position: state.strip.position, aspect: { h.aspect($0) })
+        if underCentre != state.currentPage { problems.append("strip centre on \(String(describing: underCentre))") }
         return problems
     }
 }
@@ -75,7 +85,7 @@ struct ScriptedInput {
     private mutating func point() -> Point { Point(x: Double(20 + next(960)), y: Double(20 + next(760))) }
 
     mutating func apply(to h: inout ViewerHarness) {
-        switch next(9) {
+        switch next(11) {
         case 0:
             h.drag(from: point(), to: point(), duration: 0.02 + Double(next(50)) / 50, steps: 1 + next(12))
         case 1:
@@ -111,6 +121,23 @@ struct ScriptedInput {
             h.viewer.handle(.pinch(scaleFactor: 1, center: centre, phase: .ended, time: h.t))
         case 7:
             h.run(Double(next(60)) / 100)
+        case 9:
+            // A drag or flick on the navigator strip (its band is the bottom 54 px at 1x).
+            let y = h.viewer.viewport.height - 1 - Double(next(50))
+            let from = Point(x: Double(next(Int(h.viewer.viewport.width))), y: y)
+            let to = Point(x: Double(next(Int(h.viewer.viewport.width))), y: y - Double(next(40)))
+            h.drag(from: from, to: to, duration: 0.02 + Double(next(50)) / 50, steps: 1 + next(12))
+        case 10:
+            // Wheel notches or a click on the strip.
+            let at = Point(x: Double(next(Int(h.viewer.viewport.width))), y: h.viewer.viewport.height - 1 - Double(next(50)))
+            if next(2) == 0 {
+                h.click(at)
+            } else {
+                for _ in 0..<(1 + next(6)) {
+                    h.wheel(Point(x: 0, y: next(2) == 0 ? 1 : -1), at: at)
+                    h.run(Double(next(80)) / 1000)
+                }
+            }
         default:
             let page = next(ViewerPropertyTests.contentSizes.count)
             h.setContentSize(Size(width: Double(100 + next(5000)), height: Double(100 + next(5000))), forPage: page)
