@@ -101,7 +101,7 @@ let package = Package(
         // so the window tests never run a stale one.
         .testTarget(
             name: "RiffleEndToEndTests",
-            dependencies: ["riffle", "RiffleImageIO", "RiffleRaster", "RiffleX11", "RiffleInteraction", "RiffleGeometry", "RiffleTestSupport"]
+            dependencies: ["riffle", "CRiffleX11", "RiffleImageIO", "RiffleRaster", "RiffleX11", "RiffleInteraction", "RiffleGeometry", "RiffleTestSupport"]
         ),
     ]
 )
