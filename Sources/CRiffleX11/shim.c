@@ -4,7 +4,9 @@
 
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
+#include <X11/Xcursor/Xcursor.h>
 #include <X11/Xutil.h>
+#include <X11/cursorfont.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XShm.h>
 
@@ -50,6 +52,7 @@ struct rfx_display {
     Atom wm_protocols, wm_delete_window, net_wm_name, utf8_string, net_wm_state,
         net_wm_state_fullscreen, net_wm_bypass_compositor;
     int wake_pipe[2]; /* [0] read end, polled in rfx_wait; [1] written by rfx_wake */
+    Cursor cursors[RFX_CURSOR_COUNT]; /* loaded on first use; None: not yet (or the arrow) */
 
     /* MIT-SHM */
     int shm_usable;               /* 0 once SHM is known not to work on this connection */
@@ -403,6 +406,8 @@ rfx_display *rfx_open(int width, int height, int min_width, int min_height, cons
 }
 
 void rfx_close(rfx_display *d) {
+    for (int i = 0; i < RFX_CURSOR_COUNT; i++)
+        if (d->cursors[i] != None) XFreeCursor(d->dpy, d->cursors[i]);
     XFreeGC(d->dpy, d->gc);
     XDestroyWindow(d->dpy, d->window);
     XFreeColormap(d->dpy, d->colormap);
@@ -455,6 +460,45 @@ void rfx_set_fullscreen(rfx_display *d, int on) {
     } else {
         XDeleteProperty(d->dpy, d->window, d->net_wm_bypass_compositor);
     }
+    XFlush(d->dpy);
+}
+
+/* The first of `names` the cursor theme has, else the core cursor font's `fallback`. Themes name
+ * the hands differently: freedesktop's cursor-spec names ("grab", "grabbing") first, then the
+ * older X11 and Qt names. */
+static Cursor rfx_theme_cursor(Display *dpy, const char *const *names, unsigned fallback) {
+    for (; *names; names++) {
+        Cursor cursor = XcursorLibraryLoadCursor(dpy, *names);
+        if (cursor != None) return cursor;
+    }
+    return XCreateFontCursor(dpy, fallback);
+}
+
+/* A cursor with no visible pixel: a 1x1 bitmap under an empty mask. */
+static Cursor rfx_empty_cursor(rfx_display *d) {
+    static const char nothing[1] = {0};
+    Pixmap bitmap = XCreateBitmapFromData(d->dpy, d->window, nothing, 1, 1);
+    XColor black;
+    memset(&black, 0, sizeof black);
+    Cursor cursor = XCreatePixmapCursor(d->dpy, bitmap, bitmap, &black, &black, 0, 0);
+    XFreePixmap(d->dpy, bitmap);
+    return cursor;
+}
+
+void rfx_set_cursor(rfx_display *d, rfx_cursor shape) {
+    static const char *const open_hand[] = {"grab", "openhand", "hand1", NULL};
+    static const char *const closed_hand[] = {"grabbing", "closedhand", "fleur", NULL};
+    if (shape < 0 || shape >= RFX_CURSOR_COUNT) return;
+    if (shape != RFX_CURSOR_ARROW && d->cursors[shape] == None) {
+        switch (shape) {
+        case RFX_CURSOR_OPEN_HAND: d->cursors[shape] = rfx_theme_cursor(d->dpy, open_hand, XC_hand2); break;
+        case RFX_CURSOR_CLOSED_HAND: d->cursors[shape] = rfx_theme_cursor(d->dpy, closed_hand, XC_fleur); break;
+        case RFX_CURSOR_HIDDEN: d->cursors[shape] = rfx_empty_cursor(d); break;
+        default: break;
+        }
+    }
+    if (shape == RFX_CURSOR_ARROW) XUndefineCursor(d->dpy, d->window);
+    else XDefineCursor(d->dpy, d->window, d->cursors[shape]);
     XFlush(d->dpy);
 }
 

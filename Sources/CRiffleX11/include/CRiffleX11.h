@@ -88,6 +88,20 @@ const char *rfx_resource_manager(rfx_display *display);
  * _NET_WM_BYPASS_COMPOSITOR to 1 while on (deleted when off). */
 void rfx_set_fullscreen(rfx_display *display, int on);
 
+/* A pointer shape for `rfx_set_cursor`. */
+typedef enum rfx_cursor {
+    RFX_CURSOR_ARROW = 0,   /* the root window's (the theme's default) */
+    RFX_CURSOR_OPEN_HAND,   /* the theme's "grab" (else "openhand", "hand1"; else the font's hand) */
+    RFX_CURSOR_CLOSED_HAND, /* the theme's "grabbing" (else "closedhand", "fleur"; else the font's fleur) */
+    RFX_CURSOR_HIDDEN,      /* an empty cursor */
+    RFX_CURSOR_COUNT
+} rfx_cursor;
+
+/* Shows `shape` over the window, from the user's cursor theme through libXcursor (XCURSOR_THEME,
+ * the Xcursor.theme resource, else the default theme). Each shape is loaded once and kept until
+ * rfx_close. */
+void rfx_set_cursor(rfx_display *display, rfx_cursor shape);
+
 /* Asks for the window to be `width` x `height`; the ConfigureNotify that follows (from the
  * server, or the window manager's decision) arrives as an RFX_EVENT_CONFIGURE. */
 void rfx_resize(rfx_display *display, int width, int height);
