@@ -4,6 +4,8 @@
 #   make test     build and run every test, the end-to-end ones under Xvfb included
 #   make bench    print the benchmarks (release build); BENCH="tiles paging" for some of them
 #   make fuzz     fuzz the imaging shim's parsers, FUZZ_SECONDS (60) each; FUZZERS="jpeg" for some
+#   make install  install the release build, its desktop entry, icons, manual page and AppStream
+#                 metadata under $(DESTDIR)$(PREFIX) (default /usr/local); `make uninstall` removes them
 #
 # `run` and `test` first install the Debian packages they need (apt-get, with sudo when not
 # root) if any is missing.
@@ -15,11 +17,15 @@ ARGS ?=
 BENCH ?=
 
 # Headers and libraries the build links, the font the text uses, pkg-config for pixman's flags.
-BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev \
+BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libxcursor-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev \
 	libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev
+# `install` renders the icon's PNG sizes from its SVG.
+INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # The end-to-end tests run the real window on a virtual X server and send it real input through
-# XTest (xdotool).
-TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool
+# XTest (xdotool); the install test validates what `install` writes as a distribution would
+# (desktop-file-validate, appstreamcli, man, update-desktop-database, xdg-mime, xdg-open) and
+# reads the window's properties back (xprop).
+TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -32,7 +38,21 @@ define ensure-packages
 	fi
 endef
 
-.PHONY: run test bench fuzz build deps-build deps-test clean
+# Where `install` puts things: $(DESTDIR)$(PREFIX)/bin, .../share. DESTDIR stages a package.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+DATADIR := $(DESTDIR)$(PREFIX)/share
+# The reverse-DNS id AppStream asks for: it names the desktop entry, the icon and the metadata.
+APP_ID := io.github.riffle.Riffle
+# The usual hicolor sizes; the scalable SVG serves every other.
+ICON_SIZES := 16 24 32 48 64 128 256 512
+# What `install` copies: by default the release build and the manual page the argument parser's
+# plugin generates from it (both made here); the install test passes the ones it has.
+RIFFLE_BINARY ?= .build/release/riffle
+RIFFLE_MANUAL ?= .build/plugins/GenerateManual/outputs/riffle/riffle.1
+
+.PHONY: run test bench fuzz build deps-build deps-test clean deps-install install uninstall release-build
 
 run: deps-build
 	$(SWIFT) build -c release --product riffle
@@ -41,8 +61,11 @@ run: deps-build
 build: deps-build
 	$(SWIFT) build
 
+# The manual page is generated between the build and the tests, which install it (a test cannot run
+# the plugin: `swift test` holds the build folder's lock).
 test: deps-test
 	$(SWIFT) build --build-tests
+	$(SWIFT) package generate-manual --configuration debug
 	$(SWIFT) test --skip-build
 
 bench: deps-build
@@ -90,9 +113,56 @@ fuzz: deps-build
 			| grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|INFO: seed corpus)' ; \
 		[ $${PIPESTATUS[0]} -eq 0 ] || exit 1; \
 	done
+# Installed in place (no DESTDIR), the desktop's caches learn of the change at once: the MIME
+# handlers xdg-mime reads and the icon theme's cache. A staged install leaves that to the package's
+# own hooks.
+define refresh-desktop-caches
+	@if [ -z "$(DESTDIR)" ]; then \
+		command -v update-desktop-database >/dev/null && update-desktop-database -q $(DATADIR)/applications; \
+		command -v gtk-update-icon-cache >/dev/null && gtk-update-icon-cache -q -t $(DATADIR)/icons/hicolor; \
+	fi; true
+endef
+
+# The release binary and its manual page, rebuilt when their sources changed (SwiftPM decides).
+release-build: deps-build
+	$(SWIFT) build -c release --product riffle
+
+.build/release/riffle: release-build
+
+.build/plugins/GenerateManual/outputs/riffle/riffle.1: release-build
+	$(SWIFT) package generate-manual --configuration release
+
+# The bundled photos go to share/riffle/assets, where the installed binary looks for them (beside
+# its bin/); fonts come from fontconfig. The icon's PNG sizes are rendered from the SVG here.
+install: deps-install $(RIFFLE_BINARY) $(RIFFLE_MANUAL)
+	install -d $(BINDIR) $(DATADIR)/riffle/assets $(DATADIR)/applications $(DATADIR)/metainfo \
+		$(DATADIR)/man/man1 $(DATADIR)/icons/hicolor/scalable/apps
+	install -m 755 $(RIFFLE_BINARY) $(BINDIR)/riffle
+	install -m 644 assets/* $(DATADIR)/riffle/assets/
+	install -m 644 data/$(APP_ID).desktop $(DATADIR)/applications/
+	install -m 644 data/$(APP_ID).metainfo.xml $(DATADIR)/metainfo/
+	install -m 644 $(RIFFLE_MANUAL) $(DATADIR)/man/man1/riffle.1
+	install -m 644 data/$(APP_ID).svg $(DATADIR)/icons/hicolor/scalable/apps/
+	for size in $(ICON_SIZES); do \
+		install -d $(DATADIR)/icons/hicolor/$${size}x$${size}/apps && \
+		rsvg-convert -w $$size -h $$size -o $(DATADIR)/icons/hicolor/$${size}x$${size}/apps/$(APP_ID).png \
+			data/$(APP_ID).svg || exit 1; \
+	done
+	$(refresh-desktop-caches)
+
+uninstall:
+	rm -f $(BINDIR)/riffle $(DATADIR)/applications/$(APP_ID).desktop \
+		$(DATADIR)/metainfo/$(APP_ID).metainfo.xml $(DATADIR)/man/man1/riffle.1 \
+		$(DATADIR)/icons/hicolor/scalable/apps/$(APP_ID).svg \
+		$(foreach size,$(ICON_SIZES),$(DATADIR)/icons/hicolor/$(size)x$(size)/apps/$(APP_ID).png)
+	rm -rf $(DATADIR)/riffle
+	$(refresh-desktop-caches)
 
 deps-build:
 	$(call ensure-packages,$(BUILD_PACKAGES))
+
+deps-install:
+	$(call ensure-packages,$(INSTALL_PACKAGES))
 
 deps-test:
 	$(call ensure-packages,$(TEST_PACKAGES))

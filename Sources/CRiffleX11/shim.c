@@ -4,7 +4,9 @@
 
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
+#include <X11/Xcursor/Xcursor.h>
 #include <X11/Xutil.h>
+#include <X11/cursorfont.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XShm.h>
 
@@ -48,8 +50,9 @@ struct rfx_display {
     Colormap colormap;
     GC gc;
     Atom wm_protocols, wm_delete_window, net_wm_name, utf8_string, net_wm_state,
-        net_wm_state_fullscreen;
+        net_wm_state_fullscreen, net_wm_bypass_compositor;
     int wake_pipe[2]; /* [0] read end, polled in rfx_wait; [1] written by rfx_wake */
+    Cursor cursors[RFX_CURSOR_COUNT]; /* loaded on first use; None: not yet (or the arrow) */
 
     /* MIT-SHM */
     int shm_usable;               /* 0 once SHM is known not to work on this connection */
@@ -232,6 +235,84 @@ static void rfx_wait_for_first_expose(rfx_display *d) {
     }
 }
 
+/* MARK: desktop integration */
+
+/* The properties window managers, task bars and session tools read (EWMH
+ * https://specifications.freedesktop.org/wm-spec/ and ICCCM): who owns the window (_NET_WM_PID
+ * with WM_CLIENT_MACHINE, so a hung window can be killed on the right host), and what kind of
+ * window it is (_NET_WM_WINDOW_TYPE_NORMAL). */
+static void rfx_set_ownership(rfx_display *d) {
+    long pid = (long)getpid();
+    XChangeProperty(d->dpy, d->window, XInternAtom(d->dpy, "_NET_WM_PID", False), XA_CARDINAL,
+                    32, PropModeReplace, (const unsigned char *)&pid, 1);
+    char host[256];
+    if (gethostname(host, sizeof host) == 0) {
+        host[sizeof host - 1] = 0;
+        char *list[1] = {host};
+        XTextProperty text;
+        if (XStringListToTextProperty(list, 1, &text)) {
+            XSetWMClientMachine(d->dpy, d->window, &text);
+            XFree(text.value);
+        }
+    }
+    Atom normal = XInternAtom(d->dpy, "_NET_WM_WINDOW_TYPE_NORMAL", False);
+    XChangeProperty(d->dpy, d->window, XInternAtom(d->dpy, "_NET_WM_WINDOW_TYPE", False),
+                    XA_ATOM, 32, PropModeReplace, (const unsigned char *)&normal, 1);
+}
+
+/* Startup notification (https://specifications.freedesktop.org/startup-notification-spec/):
+ * a launcher that shows a busy cursor for a program passes it DESKTOP_STARTUP_ID. The id goes on
+ * the window as _NET_STARTUP_ID before it maps, and is taken out of the environment so nothing
+ * this process starts claims it. Returns the id (malloc'ed) or NULL when there is none. */
+static char *rfx_take_startup_id(rfx_display *d) {
+    const char *id = getenv("DESKTOP_STARTUP_ID");
+    if (!id || !*id) return NULL;
+    char *copy = strdup(id);
+    unsetenv("DESKTOP_STARTUP_ID");
+    if (!copy) return NULL;
+    XChangeProperty(d->dpy, d->window, XInternAtom(d->dpy, "_NET_STARTUP_ID", False),
+                    d->utf8_string, 8, PropModeReplace, (const unsigned char *)copy,
+                    (int)strlen(copy));
+    return copy;
+}
+
+/* Ends the launch `id` names, which ends the launcher's busy cursor: the message
+ * `remove: ID="id"` (quotes and backslashes escaped), broadcast to the root window in 20-byte
+ * ClientMessages, _NET_STARTUP_INFO_BEGIN then _NET_STARTUP_INFO, NUL-terminated, each carrying
+ * a window of the sender's own as the protocol asks. */
+static void rfx_send_startup_remove(rfx_display *d, const char *id) {
+    size_t capacity = 16 + 2 * strlen(id);
+    char *message = malloc(capacity);
+    if (!message) return;
+    size_t length = (size_t)snprintf(message, capacity, "remove: ID=\"");
+    for (const char *c = id; *c; c++) {
+        if (*c == '"' || *c == '\\') message[length++] = '\\';
+        message[length++] = *c;
+    }
+    message[length++] = '"';
+    message[length++] = 0; /* the terminator is sent too: it ends the message */
+
+    XSetWindowAttributes attributes = {.override_redirect = True};
+    Window sender = XCreateWindow(d->dpy, d->root, -100, -100, 1, 1, 0, CopyFromParent, InputOnly,
+                                  CopyFromParent, CWOverrideRedirect, &attributes);
+    Atom begin = XInternAtom(d->dpy, "_NET_STARTUP_INFO_BEGIN", False);
+    Atom more = XInternAtom(d->dpy, "_NET_STARTUP_INFO", False);
+    for (size_t sent = 0; sent < length; sent += 20) {
+        XEvent event;
+        memset(&event, 0, sizeof event);
+        event.xclient.type = ClientMessage;
+        event.xclient.window = sender;
+        event.xclient.message_type = sent == 0 ? begin : more;
+        event.xclient.format = 8;
+        size_t chunk = length - sent < 20 ? length - sent : 20;
+        memcpy(event.xclient.data.b, message + sent, chunk);
+        XSendEvent(d->dpy, d->root, False, PropertyChangeMask, &event);
+    }
+    XDestroyWindow(d->dpy, sender);
+    XFlush(d->dpy);
+    free(message);
+}
+
 rfx_display *rfx_open(int width, int height, int min_width, int min_height, const char *title,
                       char *error, int error_len) {
     XSetErrorHandler(rfx_on_error);
@@ -289,6 +370,7 @@ rfx_display *rfx_open(int width, int height, int min_width, int min_height, cons
     d->utf8_string = XInternAtom(dpy, "UTF8_STRING", False);
     d->net_wm_state = XInternAtom(dpy, "_NET_WM_STATE", False);
     d->net_wm_state_fullscreen = XInternAtom(dpy, "_NET_WM_STATE_FULLSCREEN", False);
+    d->net_wm_bypass_compositor = XInternAtom(dpy, "_NET_WM_BYPASS_COMPOSITOR", False);
     XSetWMProtocols(dpy, d->window, &d->wm_delete_window, 1);
 
     XClassHint class_hint = {.res_name = "riffle", .res_class = "Riffle"};
@@ -302,6 +384,8 @@ rfx_display *rfx_open(int width, int height, int min_width, int min_height, cons
         XFree(size_hints);
     }
     rfx_set_title(d, title);
+    rfx_set_ownership(d);
+    char *startup_id = rfx_take_startup_id(d);
 
     rfx_init_shm(d);
     d->xi_enabled = rfx_init_xinput(d);
@@ -312,10 +396,18 @@ rfx_display *rfx_open(int width, int height, int min_width, int min_height, cons
 
     XMapWindow(dpy, d->window);
     rfx_wait_for_first_expose(d);
+    if (startup_id) {
+        /* Mapped (or given up on after the timeout, when the window manager keeps it iconic):
+         * either way the launch is over and the busy cursor must end. */
+        rfx_send_startup_remove(d, startup_id);
+        free(startup_id);
+    }
     return d;
 }
 
 void rfx_close(rfx_display *d) {
+    for (int i = 0; i < RFX_CURSOR_COUNT; i++)
+        if (d->cursors[i] != None) XFreeCursor(d->dpy, d->cursors[i]);
     XFreeGC(d->dpy, d->gc);
     XDestroyWindow(d->dpy, d->window);
     XFreeColormap(d->dpy, d->colormap);
@@ -359,6 +451,54 @@ void rfx_set_fullscreen(rfx_display *d, int on) {
     event.xclient.data.l[1] = (long)d->net_wm_state_fullscreen;
     event.xclient.data.l[3] = 1; /* source: a normal application */
     XSendEvent(d->dpy, d->root, False, SubstructureRedirectMask | SubstructureNotifyMask, &event);
+    /* A fullscreen photo is one opaque frame a compositor only delays: EWMH's
+     * _NET_WM_BYPASS_COMPOSITOR 1 asks it to step aside; out of fullscreen, no preference. */
+    if (on) {
+        long bypass = 1;
+        XChangeProperty(d->dpy, d->window, d->net_wm_bypass_compositor, XA_CARDINAL, 32,
+                        PropModeReplace, (const unsigned char *)&bypass, 1);
+    } else {
+        XDeleteProperty(d->dpy, d->window, d->net_wm_bypass_compositor);
+    }
+    XFlush(d->dpy);
+}
+
+/* The first of `names` the cursor theme has, else the core cursor font's `fallback`. Themes name
+ * the hands differently: freedesktop's cursor-spec names ("grab", "grabbing") first, then the
+ * older X11 and Qt names. */
+static Cursor rfx_theme_cursor(Display *dpy, const char *const *names, unsigned fallback) {
+    for (; *names; names++) {
+        Cursor cursor = XcursorLibraryLoadCursor(dpy, *names);
+        if (cursor != None) return cursor;
+    }
+    return XCreateFontCursor(dpy, fallback);
+}
+
+/* A cursor with no visible pixel: a 1x1 bitmap under an empty mask. */
+static Cursor rfx_empty_cursor(rfx_display *d) {
+    static const char nothing[1] = {0};
+    Pixmap bitmap = XCreateBitmapFromData(d->dpy, d->window, nothing, 1, 1);
+    XColor black;
+    memset(&black, 0, sizeof black);
+    Cursor cursor = XCreatePixmapCursor(d->dpy, bitmap, bitmap, &black, &black, 0, 0);
+    XFreePixmap(d->dpy, bitmap);
+    return cursor;
+}
+
+void rfx_set_cursor(rfx_display *d, rfx_cursor shape) {
+    static const char *const open_hand[] = {"grab", "openhand", "hand1", NULL};
+    static const char *const closed_hand[] = {"grabbing", "closedhand", "fleur", NULL};
+    if (shape < 0 || shape >= RFX_CURSOR_COUNT) return;
+    if (shape != RFX_CURSOR_ARROW && d->cursors[shape] == None) {
+        switch (shape) {
+        case RFX_CURSOR_OPEN_HAND: d->cursors[shape] = rfx_theme_cursor(d->dpy, open_hand, XC_hand2); break;
+        case RFX_CURSOR_CLOSED_HAND: d->cursors[shape] = rfx_theme_cursor(d->dpy, closed_hand, XC_fleur); break;
+        case RFX_CURSOR_HIDDEN: d->cursors[shape] = rfx_empty_cursor(d); break;
+        default: break;
+        }
+    }
+    if (shape == RFX_CURSOR_ARROW) XUndefineCursor(d->dpy, d->window);
+    else XDefineCursor(d->dpy, d->window, d->cursors[shape]);
     XFlush(d->dpy);
 }
 
@@ -777,4 +917,63 @@ int rfx_capture(rfx_display *d, uint32_t *pixels, int width, int height, int row
                 0xff000000u | ((uint32_t)XGetPixel(image, x, y) & 0xffffffu);
     XDestroyImage(image);
     return 0;
+}
+
+/* MARK: watching startup notification */
+
+struct rfx_startup_watch {
+    Display *dpy;
+    Atom begin, more;
+    char message[4096]; /* the message being assembled, 20 bytes a ClientMessage */
+    size_t length;
+};
+
+rfx_startup_watch *rfx_startup_watch_open(const char *display_name) {
+    Display *dpy = XOpenDisplay(display_name);
+    if (!dpy) return NULL;
+    rfx_startup_watch *watch = calloc(1, sizeof *watch);
+    if (!watch) {
+        XCloseDisplay(dpy);
+        return NULL;
+    }
+    watch->dpy = dpy;
+    watch->begin = XInternAtom(dpy, "_NET_STARTUP_INFO_BEGIN", False);
+    watch->more = XInternAtom(dpy, "_NET_STARTUP_INFO", False);
+    /* The messages are sent to the root window with PropertyChangeMask. */
+    XSelectInput(dpy, DefaultRootWindow(dpy), PropertyChangeMask);
+    XSync(dpy, False);
+    return watch;
+}
+
+int rfx_startup_watch_next(rfx_startup_watch *watch, char *message, int capacity,
+                           int timeout_ms) {
+    long deadline = rfx_monotonic_ms() + timeout_ms;
+    for (;;) {
+        while (XPending(watch->dpy)) {
+            XEvent event;
+            XNextEvent(watch->dpy, &event);
+            if (event.type != ClientMessage || event.xclient.format != 8) continue;
+            if (event.xclient.message_type == watch->begin) watch->length = 0;
+            else if (event.xclient.message_type != watch->more) continue;
+            for (int i = 0; i < 20; i++) {
+                char byte = event.xclient.data.b[i];
+                if (byte == 0) {
+                    watch->message[watch->length] = 0;
+                    snprintf(message, (size_t)capacity, "%s", watch->message);
+                    watch->length = 0;
+                    return 1;
+                }
+                if (watch->length + 1 < sizeof watch->message) watch->message[watch->length++] = byte;
+            }
+        }
+        long remaining = deadline - rfx_monotonic_ms();
+        if (remaining <= 0) return 0;
+        struct pollfd fd = {.fd = ConnectionNumber(watch->dpy), .events = POLLIN};
+        poll(&fd, 1, (int)remaining);
+    }
+}
+
+void rfx_startup_watch_close(rfx_startup_watch *watch) {
+    XCloseDisplay(watch->dpy);
+    free(watch);
 }

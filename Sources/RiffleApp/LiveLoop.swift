@@ -4,8 +4,9 @@ import RiffleInteraction
 /// Runs a `Scene` on a live display until the user quits: input from the display, time from the
 /// clock it is given (the app's monotonic clock), one frame per 1/60 s while something moves, and
 /// a blocking wait for input (or a finished decode) when nothing does, so an idle scene uses no
-/// CPU. The scene's commands are carried out here: fullscreen goes to the display, quit ends the
-/// loop.
+/// CPU (an idle wait ends at the scene's `wakeTime`, when a resting pointer hides). The scene's
+/// commands are carried out here: fullscreen and the pointer's shape go to the display, quit ends
+/// the loop.
 ///
 /// While animating, whatever wakes the loop early (input, a decode, the server's MIT-SHM
 /// completion events) is collected, not drawn: the next frame comes at its time and takes it in,
@@ -37,16 +38,11 @@ public struct LiveLoop {
             let frameTime = now()
             pending += display.pollEvents()
             for event in pending where !quit {
-                for command in scene.handle(event, now: event.time ?? frameTime) {
-                    switch command {
-                    case .quit: quit = true
-                    case let .setFullscreen(on): display.setFullscreen(on)
-                    }
-                }
+                quit = perform(scene.handle(event, now: event.time ?? frameTime))
             }
             pending.removeAll()
             if quit { break }
-            scene.advance(to: frameTime)
+            if perform(scene.advance(to: frameTime)) { break }
             scene.renderIfNeeded()
             if scene.isAnimating {
                 let deadline = frameTime + Self.frameInterval
@@ -55,8 +51,20 @@ public struct LiveLoop {
                     pending += display.pollEvents()
                 }
             } else {
-                display.waitForEvents(timeout: nil)
+                display.waitForEvents(timeout: scene.wakeTime.map { max(0, $0 - now()) })
             }
         }
+    }
+
+    /// Carries out `commands` on the display; true when one of them is quit.
+    private func perform(_ commands: [AppCommand]) -> Bool {
+        for command in commands {
+            switch command {
+            case .quit: return true
+            case let .setFullscreen(on): display.setFullscreen(on)
+            case let .setCursor(shape): display.setCursor(shape)
+            }
+        }
+        return false
     }
 }

@@ -38,6 +38,11 @@ public final class NavigationScene: Scene {
     private var openedAt: Double?
     /// True once the scene asked for fullscreen (or the window opened so) and not to leave it.
     public private(set) var isFullscreen: Bool
+    /// Which pointer shape the window should show, and the one last asked of the display.
+    private var cursor: PointerCursorModel
+    private var shownCursor = PointerCursor.arrow
+    /// Where the pointer last was, for events that carry no position (keys, resizes).
+    private var pointer: Point?
 
     /// A scene on `library` in `display`, opening on the grid, or on the pager at the library's
     /// start photo when it was opened on a file (`PhotoLibrary.opensOnPhoto`).
@@ -47,6 +52,7 @@ public final class NavigationScene: Scene {
     ) {
         self.pager = pager
         isFullscreen = fullscreen
+        cursor = PointerCursorModel(fullscreen: fullscreen)
         pager.isFullscreen = fullscreen
         self.display = display
         self.compositor = compositor
@@ -71,7 +77,27 @@ public final class NavigationScene: Scene {
         return false
     }
 
+    /// The pointer's shape follows what the event left under it: an open hand over a zoomed
+    /// photo, a closed hand while a drag holds one, hidden after a rest in fullscreen.
     public func handle(_ event: InputEvent, now: Double) -> [AppCommand] {
+        var commands = route(event, now: now)
+        switch event {
+        case let .pointerDown(position, _, _, _), let .pointerMove(position, _, _), let .pointerUp(position, _, _, _),
+             let .scroll(_, position, _, _, _):
+            pointer = position
+        case let .pinch(_, center, _, _):
+            pointer = center
+        default:
+            break
+        }
+        cursor.handle(event, now: self.now, overZoomedPhoto: pointer.map { isShowingPager && pager.isOverZoomedPhoto($0) } ?? false)
+        cursor.isFullscreen = isFullscreen
+        commands += cursorCommands()
+        return commands
+    }
+
+    /// Hands `event` to the fullscreen toggle, the grid, the pager or the flight; their commands.
+    private func route(_ event: InputEvent, now: Double) -> [AppCommand] {
         self.now = max(self.now, now)
         switch event {
         case .resize, .expose:
@@ -119,7 +145,8 @@ public final class NavigationScene: Scene {
         }
     }
 
-    public func advance(to now: Double) {
+    @discardableResult
+    public func advance(to now: Double) -> [AppCommand] {
         self.now = max(self.now, now)
         grid.advance(to: now, visible: isGridSeen)
         for command in pager.advance(to: now) {
@@ -138,6 +165,18 @@ public final class NavigationScene: Scene {
             }
             needsDisplay = true
         }
+        cursor.advance(to: self.now)
+        return cursorCommands()
+    }
+
+    public var wakeTime: Double? { shownCursor == .hidden ? nil : cursor.hideTime }
+
+    /// A `.setCursor` when the shape the model wants now is not the one the display shows.
+    private func cursorCommands() -> [AppCommand] {
+        let wanted = cursor.cursor(at: now)
+        guard wanted != shownCursor else { return [] }
+        shownCursor = wanted
+        return [.setCursor(wanted)]
     }
 
     @discardableResult

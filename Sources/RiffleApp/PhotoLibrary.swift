@@ -24,6 +24,16 @@ public struct PhotoLibrary: Sendable {
     /// Sentences about the paths that gave nothing because they could not be read ("/x does not
     /// exist."), for the "no photos" page; empty when every path was there.
     public let unavailable: [String]
+    /// The command line's paths that do not exist, in their order. When every path given is
+    /// missing there is nothing to show, and the command line fails (exit 2) instead of opening a
+    /// window; a missing path beside others only costs its line on stderr.
+    public let missing: [String]
+
+    /// True when paths were given and none of them exists: the command line was mistyped.
+    public var everyPathIsMissing: Bool { !missing.isEmpty && missing.count == pathCount }
+
+    /// How many paths the library was collected from.
+    let pathCount: Int
 
     /// The detail line of the page shown when there is no photo: why, in words for a person.
     public var emptyExplanation: String {
@@ -49,14 +59,17 @@ public struct PhotoLibrary: Sendable {
                 list.insert(Photo(path: only), at: 0)
                 start = 0
             }
-            var library = PhotoLibrary(photos: list, startIndex: start ?? 0, description: only, unavailable: unavailable)
+            var library = PhotoLibrary(
+                photos: list, startIndex: start ?? 0, description: only, unavailable: unavailable, missing: [], pathCount: 1)
             library.opensOnPhoto = true
             return library
         }
         var photos: [Photo] = []
+        var missing: [String] = []
         for path in paths {
             switch FilePaths.kind(of: path) {
             case nil:
+                missing.append(path)
                 problems.append("\(path): no such file or folder")
                 unavailable.append("\(path) does not exist.")
             case .directory:
@@ -66,7 +79,8 @@ public struct PhotoLibrary: Sendable {
             }
         }
         return PhotoLibrary(
-            photos: photos, startIndex: 0, description: paths.joined(separator: ", "), unavailable: unavailable)
+            photos: photos, startIndex: 0, description: paths.joined(separator: ", "), unavailable: unavailable,
+            missing: missing, pathCount: paths.count)
     }
 
     /// The image files directly inside `folder`, naturally sorted by name; hidden files skipped.

@@ -182,12 +182,14 @@ public final class ReplayRunner {
         queued.removeAll()
     }
 
-    /// Carries out the scene's commands: fullscreen goes to the display, quit ends the script.
+    /// Carries out the scene's commands: fullscreen and the pointer's shape go to the display, quit
+    /// ends the script.
     private func perform(_ commands: [AppCommand]) {
         for command in commands {
             switch command {
             case .quit: quit = true
             case let .setFullscreen(on): display.setFullscreen(on)
+            case let .setCursor(shape): display.setCursor(shape)
             }
         }
     }
@@ -197,7 +199,7 @@ public final class ReplayRunner {
         nextFrame += 1
         if timing != .realTime { scene.settleDecodes() }
         deliverQueued()
-        scene.advance(to: t)
+        perform(scene.advance(to: t))
         scene.renderIfNeeded()
         if timing == .paced {
             let ahead = t - (wallClock() - wallStart)

@@ -2,7 +2,7 @@ import RiffleInteraction
 
 /// What the runtime drives — the live loop on a display, or a replay on a virtual clock: input
 /// in, time on, frames out. A scene never reads a clock or polls a display for input itself, and
-/// asks for what lies outside it (quitting, fullscreen) through the commands `handle` returns.
+/// asks for what lies outside it (quitting, fullscreen, the pointer's shape) through the commands `handle` returns.
 ///
 /// All calls come from the app's thread.
 public protocol Scene: AnyObject {
@@ -10,8 +10,15 @@ public protocol Scene: AnyObject {
     /// must do, in order.
     func handle(_ event: InputEvent, now: Double) -> [AppCommand]
 
-    /// Moves animations to clock time `now` and takes in finished background work.
-    func advance(to now: Double)
+    /// Moves animations to clock time `now` and takes in finished background work; returns what
+    /// the runtime must do that no input asked for (a resting pointer hides), in order.
+    @discardableResult
+    func advance(to now: Double) -> [AppCommand]
+
+    /// The clock time at which `advance` has something to do though nothing animates and no
+    /// input comes (a resting pointer hides in fullscreen); nil when there is none. An idle
+    /// runtime waits for input no longer than until then.
+    var wakeTime: Double? { get }
 
     /// Draws and presents a frame if anything visible changed since the last one; true when it
     /// drew.

@@ -231,6 +231,9 @@ public final class Viewer {
     /// The current photo's frame as shown now, window pixels (zoom and drag included).
     public var currentPhotoFrame: Rect { interaction.currentPhotoFrame }
 
+    /// True when `point` lies on the current photo zoomed in, under no bar or panel.
+    public func isOverZoomedPhoto(_ point: Point) -> Bool { interaction.isOverZoomedPhoto(point) }
+
     /// Photo `index`'s pixels as held now (a preview or the real decode), for a flight to draw.
     public func image(ofPhoto index: Int) -> ImageContent? {
         guard case .image(let photo)? = store.content(at: index) else { return nil }

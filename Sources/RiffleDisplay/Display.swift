@@ -30,6 +30,9 @@ public protocol Display: AnyObject {
     /// Asks the window manager for (or out of) fullscreen.
     func setFullscreen(_ on: Bool)
 
+    /// Shows `cursor` over the window (from the user's cursor theme for a window).
+    func setCursor(_ cursor: PointerCursor)
+
     /// Events that have arrived since the last call, oldest first; never blocks.
     func pollEvents() -> [InputEvent]
 

@@ -10,6 +10,8 @@ public final class HeadlessDisplay: Display {
     public private(set) var size: PixelSize
     public private(set) var title = ""
     public private(set) var isFullscreen = false
+    /// The pointer shape last asked for (the arrow until then).
+    public private(set) var cursor = PointerCursor.arrow
     /// How many frames have been presented.
     public private(set) var presentedFrames = 0
     private var back: PixelBuffer
@@ -40,6 +42,8 @@ public final class HeadlessDisplay: Display {
     public func setTitle(_ title: String) { self.title = title }
 
     public func setFullscreen(_ on: Bool) { isFullscreen = on }
+
+    public func setCursor(_ cursor: PointerCursor) { self.cursor = cursor }
 
     public func requestResize(_ size: PixelSize) { inject(.resize(size)) }
 

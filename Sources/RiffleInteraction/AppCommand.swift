@@ -5,4 +5,6 @@ public enum AppCommand: Hashable, Sendable {
     case quit
     /// Ask the window manager for fullscreen (true) or to leave it (false).
     case setFullscreen(Bool)
+    /// Show this pointer shape (sent when it changes).
+    case setCursor(PointerCursor)
 }

@@ -219,6 +219,14 @@ public struct ViewerInteraction: Sendable {
         return commands
     }
 
+    /// True when `point` (window pixels) lies on the current photo zoomed in beyond fit, with no
+    /// bar or panel claiming it: where a press starts a pan, so the pointer shows an open hand.
+    public func isOverZoomedPhoto(_ point: Point) -> Bool {
+        guard !chrome.claims(point, at: now) else { return false }
+        let zoomed = zoomBounds(forPage: currentPage).isZoomed(zoomModel(currentPage).restingTransform(at: now))
+        return zoomed && currentPhotoFrame.contains(point)
+    }
+
     /// Applies one input event at its time (events without one happen at `now`); returns what
     /// the app must do beyond the model (quit, fullscreen), in order.
     @discardableResult

@@ -92,6 +92,19 @@ public final class X11Display: Display {
         rfx_set_fullscreen(connection.handle, on ? 1 : 0)
     }
 
+    /// Shows `cursor` from the user's cursor theme (libXcursor: XCURSOR_THEME, Xcursor.theme,
+    /// else the default theme), falling back to the core cursor font when the theme lacks it;
+    /// `.hidden` is an empty cursor, `.arrow` the root window's.
+    public func setCursor(_ cursor: PointerCursor) {
+        let shape: rfx_cursor = switch cursor {
+        case .arrow: RFX_CURSOR_ARROW
+        case .openHand: RFX_CURSOR_OPEN_HAND
+        case .closedHand: RFX_CURSOR_CLOSED_HAND
+        case .hidden: RFX_CURSOR_HIDDEN
+        }
+        rfx_set_cursor(connection.handle, shape)
+    }
+
     /// Asks the server (and any window manager) for the new size; it arrives as `.resize` once
     /// the ConfigureNotify comes back, and the frame buffer follows it.
     public func requestResize(_ size: PixelSize) {

@@ -12,20 +12,23 @@ struct RiffleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "riffle",
         abstract: "Browse photos with the feel of iOS Photos.",
+        // One paragraph a line, no blank lines: the manual page generated from this text is mdoc,
+        // where a blank line is an error groff warns about.
         discussion: """
             A folder (with no PATH, the photos bundled with Riffle) opens as a grid of its JPEG and \
             PNG files in natural order; a file opens at that photo, its folder's grid behind it.
-
             Grid: click or Enter opens a photo, drag/wheel scrolls, Ctrl+wheel changes the cells' \
             size, arrows move the focus, q or Escape quits.
-
             Photo: drag or flick to page, wheel to zoom at the pointer, double-click to zoom in \
             and back, drag a zoomed photo to pan, drag down or Escape or Alt+Up back to the grid, \
             click to toggle the bars on white (moving the pointer shows them a moment). Keys: i info, \
             ? or F1 help, Right/Space/Page Down next, Left/BackSpace/Page Up \
             previous (arrows pan a zoomed photo), Home/End first/last, +/- zoom, 0 fit, \
             1 one-to-one, f or F11 fullscreen (Escape leaves it), q quits.
-            """)
+            Exit status: 0 when the window is closed or the replay ends, 2 when none of the \
+            PATHs exists, 64 for an invalid option.
+            """,
+        version: AppVersion.number)
 
     @Argument(help: "Photos or folders to browse.")
     var paths: [String] = []
@@ -88,6 +91,12 @@ struct RiffleCommand: ParsableCommand {
             script = nil
         }
         let library = PhotoLibrary.collect(paths: inputs, problems: &problems)
+        if library.everyPathIsMissing {
+            // A mistyped name, as a command-line user expects: said on stderr, status 2 (what
+            // ls and cat return), no window. A missing path beside real ones is only reported.
+            for problem in problems { StandardError.write("riffle: \(problem)") }
+            throw ExitCode(2)
+        }
         // The run's one clock: X events are stamped on it, and the session steps and measures on it.
         let clock = MonotonicClock()
         let display: Display

@@ -22,6 +22,8 @@ final class RestlessDisplay: Display {
     private(set) var presentTimes: [Double] = []
     /// Every wait's timeout, in order (nil: the loop blocked until input).
     private(set) var waits: [Double?] = []
+    /// Every pointer shape asked for, with the virtual time it was asked at.
+    private(set) var cursors: [(shape: PointerCursor, time: Double)] = []
     private let buffer = PixelBuffer(width: 320, height: 200)
     private var schedule: [InputEvent]
 
@@ -34,6 +36,7 @@ final class RestlessDisplay: Display {
     func present() { presentTimes.append(now) }
     func setTitle(_ title: String) {}
     func setFullscreen(_ on: Bool) {}
+    func setCursor(_ cursor: PointerCursor) { cursors.append((cursor, now)) }
     func requestResize(_ size: PixelSize) {}
     func wake() {}
     func capture() throws -> PixelBuffer { buffer }

@@ -61,5 +61,22 @@ import Testing
         let library = PhotoLibrary.collect(paths: ["/nonexistent/riffle", TestPaths.photos], problems: &problems)
         #expect(problems.count == 1 && problems[0].contains("/nonexistent/riffle"))
         #expect(library.photos.count == 5)
+        #expect(library.missing == ["/nonexistent/riffle"])
+        #expect(!library.everyPathIsMissing)
+    }
+
+    // `riffle typo.jpg` fails on the command line (exit 2); a missing path beside a real one, or
+    // an empty folder, still opens the window.
+    @Test func onlyAllPathsMissingIsACommandLineError() throws {
+        var problems: [String] = []
+        #expect(PhotoLibrary.collect(paths: ["/nowhere/a.jpg"], problems: &problems).everyPathIsMissing)
+        #expect(PhotoLibrary.collect(paths: ["/nowhere/a", "/nowhere/b"], problems: &problems).everyPathIsMissing)
+        #expect(!PhotoLibrary.collect(paths: ["/nowhere/a", TestPaths.photos], problems: &problems).everyPathIsMissing)
+        #expect(!PhotoLibrary.collect(paths: [TestPaths.photos + "/3 notes.jpg"], problems: &problems).everyPathIsMissing)
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-empty-\(getpid())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(!PhotoLibrary.collect(paths: [empty.path], problems: &problems).everyPathIsMissing)
+        #expect(!PhotoLibrary.collect(paths: [], problems: &problems).everyPathIsMissing)
     }
 }

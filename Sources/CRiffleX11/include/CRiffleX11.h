@@ -64,7 +64,10 @@ typedef struct rfx_event {
 
 /* Opens the display named by $DISPLAY, creates a `width` x `height` window titled `title`
  * (UTF-8) with a `min_width` x `min_height` minimum size, maps it and waits (up to 2 s) for its
- * first Expose, which stays queued. Installs an X error handler that reports and continues and
+ * first Expose, which stays queued. The window carries WM_CLASS riffle/Riffle, _NET_WM_PID,
+ * WM_CLIENT_MACHINE and _NET_WM_WINDOW_TYPE_NORMAL; when DESKTOP_STARTUP_ID is set, it is moved
+ * from the environment to the window's _NET_STARTUP_ID and the launch is ended (startup
+ * notification's "remove" message) once the window has mapped. Installs an X error handler that reports and continues and
  * an IO error handler that reports the lost connection and exits. On failure returns NULL and
  * writes a one-line reason into `error`. */
 rfx_display *rfx_open(int width, int height, int min_width, int min_height, const char *title,
@@ -81,8 +84,23 @@ void rfx_set_title(rfx_display *display, const char *utf8_title);
  * Xft.dpi lives), or NULL when there is none; owned by Xlib, valid until rfx_close. */
 const char *rfx_resource_manager(rfx_display *display);
 
-/* Asks the window manager to add (`on` != 0) or remove _NET_WM_STATE_FULLSCREEN. */
+/* Asks the window manager to add (`on` != 0) or remove _NET_WM_STATE_FULLSCREEN, and sets
+ * _NET_WM_BYPASS_COMPOSITOR to 1 while on (deleted when off). */
 void rfx_set_fullscreen(rfx_display *display, int on);
+
+/* A pointer shape for `rfx_set_cursor`. */
+typedef enum rfx_cursor {
+    RFX_CURSOR_ARROW = 0,   /* the root window's (the theme's default) */
+    RFX_CURSOR_OPEN_HAND,   /* the theme's "grab" (else "openhand", "hand1"; else the font's hand) */
+    RFX_CURSOR_CLOSED_HAND, /* the theme's "grabbing" (else "closedhand", "fleur"; else the font's fleur) */
+    RFX_CURSOR_HIDDEN,      /* an empty cursor */
+    RFX_CURSOR_COUNT
+} rfx_cursor;
+
+/* Shows `shape` over the window, from the user's cursor theme through libXcursor (XCURSOR_THEME,
+ * the Xcursor.theme resource, else the default theme). Each shape is loaded once and kept until
+ * rfx_close. */
+void rfx_set_cursor(rfx_display *display, rfx_cursor shape);
 
 /* Asks for the window to be `width` x `height`; the ConfigureNotify that follows (from the
  * server, or the window manager's decision) arrives as an RFX_EVENT_CONFIGURE. */
@@ -132,5 +150,18 @@ void rfx_image_wait(rfx_display *display);
  * -1 with a reason in `error` (e.g. the window is unmapped or partly off the screen). */
 int rfx_capture(rfx_display *display, uint32_t *pixels, int width, int height, int row_pixels,
                 char *error, int error_len);
+
+/* A second X connection that listens, as a launcher does, to the startup-notification messages
+ * broadcast on the root window of the display `display_name` (NULL: $DISPLAY); the tests watch
+ * the app end its launch with it. NULL when the display cannot be opened. */
+typedef struct rfx_startup_watch rfx_startup_watch;
+rfx_startup_watch *rfx_startup_watch_open(const char *display_name);
+
+/* Waits up to `timeout_ms` for the next complete message ("remove: ID=..."), copies it
+ * NUL-terminated (cut to `capacity`) into `message` and returns 1; returns 0 on timeout. */
+int rfx_startup_watch_next(rfx_startup_watch *watch, char *message, int capacity, int timeout_ms);
+
+/* Closes the watching connection. */
+void rfx_startup_watch_close(rfx_startup_watch *watch);
 
 #endif

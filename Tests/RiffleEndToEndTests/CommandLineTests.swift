@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// The binary as a command-line user meets it: `--version`, and the exit status of a path that
+/// is not there. None of these opens a window (DISPLAY is removed, so one would fail loudly).
+@Suite(.timeLimit(.minutes(1))) struct CommandLineTests {
+    static var noDisplay: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY")
+        return env
+    }
+
+    @Test func versionIsPrinted() throws {
+        let exit = try RealWindowTests.runRiffle(["--version"], environment: Self.noDisplay)
+        #expect(exit.status == 0)
+        #expect(exit.stdout.wholeMatch(of: #/[0-9]+(\.[0-9]+)+\n/#) != nil, "stdout: \(exit.stdout)")
+    }
+
+    @Test(arguments: [["/nowhere/riffle-typo.jpg"], ["/nowhere/a", "/nowhere/b.png"]])
+    func onlyMissingPathsExitWithStatus2(paths: [String]) throws {
+        let exit = try RealWindowTests.runRiffle(paths, environment: Self.noDisplay)
+        #expect(exit.status == 2, "stderr: \(exit.stderr)")
+        for path in paths {
+            #expect(exit.stderr.contains("riffle: \(path): no such file or folder"), "stderr: \(exit.stderr)")
+        }
+        #expect(!exit.stderr.contains("X display"), "it must fail before opening a window: \(exit.stderr)")
+    }
+
+    // A missing path beside real photos names it and browses the rest: here a headless replay
+    // that ends at once (status 0), which a missing path would otherwise have stopped.
+    @Test func aMissingPathBesideRealOnesIsOnlyReported() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-mixed-\(getpid()).replay")
+        try Data("wait 10\n".utf8).write(to: script)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let exit = try RealWindowTests.runRiffle(
+            ["--headless", "--replay", script.path, "/nowhere/riffle-typo.jpg", RealWindowTests.photos],
+            environment: Self.noDisplay)
+        #expect(exit.status == 0, "stderr: \(exit.stderr)")
+        #expect(exit.stderr.contains("riffle: /nowhere/riffle-typo.jpg: no such file or folder"), "stderr: \(exit.stderr)")
+    }
+}

@@ -1,0 +1,80 @@
+import CRiffleX11
+import Foundation
+import Testing
+
+/// What window managers, task bars and launchers read from Riffle's window, read back by a second
+/// client under Xvfb as they would: `xprop` for the properties, and a startup-notification
+/// listener on the root window (the shim's watcher) for the message that ends the busy cursor.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct WindowPropertiesTests {
+    /// The properties of window `id`, as xprop prints them (`NAME(TYPE) = value` lines, or
+    /// `NAME:  not found.`).
+    static func properties(_ xprop: ExternalCommand, display: String, window id: String) throws -> [String: String] {
+        let names = ["_NET_WM_PID", "WM_CLIENT_MACHINE", "_NET_WM_WINDOW_TYPE", "WM_CLASS", "_NET_STARTUP_ID",
+                     "_NET_WM_BYPASS_COMPOSITOR"]
+        let result = try xprop.run(["-display", display, "-id", id] + names)
+        var found: [String: String] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            guard let equals = line.range(of: " = "), let paren = line.firstIndex(of: "(") else { continue }
+            found[String(line[..<paren])] = String(line[equals.upperBound...])
+        }
+        return found
+    }
+
+    @Test func theWindowTellsWhoOwnsItAndEndsItsLaunch() throws {
+        let xprop = try ExternalCommand("xprop", package: "x11-utils")
+        let xdotool = try ExternalCommand("xdotool", package: "xdotool")
+        let server = try VirtualXServer(sharedMemory: true)
+        guard let watch = rfx_startup_watch_open(server.display) else {
+            throw EndToEndError("cannot open \(server.display) to watch startup notification")
+        }
+        defer { rfx_startup_watch_close(watch) }
+
+        // A launcher's id, with the characters the message must escape.
+        let startupID = "riffle-test \"quoted\" \\ \(getpid())_TIME42"
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = server.display
+        env["DESKTOP_STARTUP_ID"] = startupID
+        env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-cache-\(UUID().uuidString)").path
+        let riffle = Process()
+        riffle.executableURL = URL(fileURLWithPath: RealWindowTests.riffle)
+        riffle.arguments = ["--fullscreen", "--size", "320x200", RealWindowTests.photos + "/2 friends.jpg"]
+        riffle.environment = env
+        riffle.standardOutput = FileHandle.nullDevice
+        riffle.standardError = FileHandle.nullDevice
+        try riffle.run()
+        defer {
+            if riffle.isRunning { kill(riffle.processIdentifier, SIGKILL) }
+            riffle.waitUntilExit()
+        }
+
+        var message = [CChar](repeating: 0, count: 1024)
+        #expect(rfx_startup_watch_next(watch, &message, Int32(message.count), 20_000) == 1, "no startup message")
+        let escaped = startupID.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        #expect(String(cString: message) == "remove: ID=\"\(escaped)\"")
+
+        var window = ""
+        #expect(try eventually(within: 10) {
+            window = try xdotool.run(["search", "--classname", "riffle"], environment: env).stdout
+                .split(separator: "\n").first.map(String.init) ?? ""
+            return !window.isEmpty
+        })
+        let found = try Self.properties(xprop, display: server.display, window: window)
+        #expect(found["_NET_WM_PID"] == "\(riffle.processIdentifier)", "\(found)")
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count - 1)
+        #expect(found["WM_CLIENT_MACHINE"] == "\"\(String(cString: host))\"", "\(found)")
+        #expect(found["_NET_WM_WINDOW_TYPE"] == "_NET_WM_WINDOW_TYPE_NORMAL", "\(found)")
+        #expect(found["WM_CLASS"] == "\"riffle\", \"Riffle\"", "\(found)")
+        #expect(found["_NET_STARTUP_ID"] == "\"\(escaped)\"", "\(found)")
+        #expect(found["_NET_WM_BYPASS_COMPOSITOR"] == "1", "opened fullscreen: \(found)")
+
+        // Escape leaves fullscreen, and the compositor may compose the window again.
+        _ = try xdotool.run(["windowfocus", "--sync", window, "key", "Escape"], environment: env)
+        #expect(try eventually(within: 10) {
+            try Self.properties(xprop, display: server.display, window: window)["_NET_WM_BYPASS_COMPOSITOR"] == nil
+        })
+        _ = try xdotool.run(["key", "q"], environment: env)
+        #expect(eventually(within: 10) { !riffle.isRunning }, "q did not quit")
+        if !riffle.isRunning { #expect(riffle.terminationStatus == 0) }
+    }
+}
