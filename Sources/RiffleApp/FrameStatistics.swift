@@ -30,6 +30,13 @@ public final class FrameStatistics {
 
     public init() {}
 
+    /// For each time the navigator strip came to rest after the user drove it: seconds until the
+    /// photo under its centre was sharp.
+    private var scrubsSharp: [Double] = []
+
+    /// The photo the navigator strip came to rest on was sharp `seconds` after it rested.
+    func recordScrubSharp(after seconds: Double) { scrubsSharp.append(seconds) }
+
     /// The grid was drawn `sinceLaunch` seconds after launch, every visible cell sharp or not.
     func recordGridFrame(sinceLaunch: Double, allSharp: Bool) {
         if firstGridFrame == nil { firstGridFrame = sinceLaunch }
@@ -80,6 +87,7 @@ public final class FrameStatistics {
             "tile decodes (each a view's worth): \(tileDecodeSeconds.count), times \(tileDecodeSeconds.map { ms($0) }.joined(separator: ", "))",
             "tile sources opened (a JPEG's scan indexed, a PNG's tiles cut): \(tileOpenSeconds.count), times \(tileOpenSeconds.map { ms($0) }.joined(separator: ", "))",
             "zoomed views sharp after coming to rest: \(zoomedViewsSharp.map { ms($0) }.joined(separator: ", "))",
+            "photos sharp after the navigator strip came to rest on them: \(scrubsSharp.map { ms($0) }.joined(separator: ", "))",
             "photos sharp when their slide ended: \(sharpArrivals) of \(arrivals) (\(passed) more passed before their slide ended)",
             "first photo on screen: \(ms(firstPhotoFrame)) after launch; first sharp frame: \(ms(firstSharpFrame))",
             "first grid frame: \(ms(firstGridFrame)) after launch; every visible cell sharp: \(ms(gridSharp))",

@@ -48,6 +48,11 @@ public final class Viewer {
     private var arrivingPage: Int?
     /// When the current zoomed-in view of a huge photo came to rest still missing tiles.
     private var zoomedViewRestedAt: Double?
+    /// When the navigator strip last came to rest after the user drove it (a scrub, a flick, a
+    /// click, the wheel), until the photo it rests on is sharp: for `--stats`.
+    private var stripRestedAt: Double?
+    /// Whether the user drove the strip at the last step.
+    private var wasStripDriven = false
     private var drawnState: ViewerRenderState?
     /// The zoom label's badge, laid out for its text.
     private var zoomBadge: (text: String, badge: (layer: Layer, size: Size))?
@@ -114,6 +119,12 @@ public final class Viewer {
         if let rested = zoomedViewRestedAt, store.hasWantedTiles {
             statistics?.recordZoomedViewSharp(after: now - rested)
             zoomedViewRestedAt = nil
+        }
+        if wasStripDriven, !interaction.isStripDriven { stripRestedAt = now }
+        wasStripDriven = interaction.isStripDriven
+        if let rested = stripRestedAt, store.isSharp(current) {
+            statistics?.recordScrubSharp(after: now - rested)
+            stripRestedAt = nil
         }
         if let page = arrivingPage {
             let state = interaction.renderState

@@ -6,13 +6,39 @@ enum SolidFill {
         let src = a == 255 ? color.packed : PixelBlend.scale(color.packed, by: a)
         let ys = (box.y0..<box.y1).clamped(to: rows)
         guard !ys.isEmpty, box.x1 > box.x0 else { return }
+        if src == 0 { return }  // transparent: changes nothing
         for y in ys {
             let row = target.row(y) + box.x0
             if src >> 24 == 255 {
                 row.update(repeating: src, count: box.x1 - box.x0)
             } else {
-                for i in 0..<(box.x1 - box.x0) { row[i] = PixelBlend.over(src, row[i]) }
+                blend(src, over: row, count: box.x1 - box.x0)
             }
+        }
+    }
+
+    /// `PixelBlend.over(src, p)` for each of the `count` pixels p from `row`, eight at a time:
+    /// the same SWAR arithmetic in the lanes of a `SIMD8<UInt32>` (so bit-exact with it), then
+    /// the pixels left one by one. A translucent bar over a photo is a few hundred thousand such
+    /// pixels a frame.
+    static func blend(_ src: UInt32, over row: UnsafeMutablePointer<UInt32>, count: Int) {
+        typealias Lanes = SIMD8<UInt32>
+        let low = Lanes(repeating: 0x00FF_00FF), high = Lanes(repeating: 0xFF00_FF00)
+        let half = Lanes(repeating: 0x0080_0080), source = Lanes(repeating: src)
+        let inverse = Lanes(repeating: 255 - (src >> 24))
+        var i = 0
+        while i + Lanes.scalarCount <= count {
+            let d = UnsafeRawPointer(row + i).loadUnaligned(as: Lanes.self)
+            var rb = (d & low) &* inverse &+ half
+            rb = ((rb &+ ((rb &>> 8) & low)) &>> 8) & low
+            var ag = ((d &>> 8) & low) &* inverse &+ half
+            ag = (ag &+ ((ag &>> 8) & low)) & high
+            UnsafeMutableRawPointer(row + i).storeBytes(of: source &+ (rb | ag), as: Lanes.self)
+            i += Lanes.scalarCount
+        }
+        while i < count {
+            row[i] = PixelBlend.over(src, row[i])
+            i += 1
         }
     }
 

@@ -7,8 +7,10 @@ import RiffleRaster
 /// photos, under other names), with the real binary headless in real time at 1920×1080: the
 /// grid's first frame, every visible cell sharp with an empty thumbnail cache and again with the
 /// cache it filled, scrolling top to bottom by flicks (frame times), opening a photo from the
-/// grid (first flight frame after the click, sharp on landing), peak RSS. The pager's figures
-/// for the same photos are the `paging` benchmark's.
+/// grid (first flight frame after the click, sharp on landing), peak RSS; then the pager's
+/// navigator strip over the same folder scrubbed and flicked (frame times, the photo it rests on
+/// sharp how long after). The pager's paging figures for the same photos are the `paging`
+/// benchmark's.
 enum GridBenchmark {
     static let count = 10_000
 
@@ -61,5 +63,18 @@ enum GridBenchmark {
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         PagingBenchmark.report("grid of \(count) photos, empty thumbnail cache", riffle: riffle, script: script, library: folder, cacheHome: cache)
         PagingBenchmark.report("grid of \(count) photos, thumbnail cache from the run before", riffle: riffle, script: script, library: folder, cacheHome: cache)
+        // The navigator strip of the same folder, opened on its middle photo: the bars shown by a
+        // hover, then six scrubs of 900 px (30 photos) in 0.6 s held still before letting go, each
+        // left to rest 1.5 s, and two flicks of 500 px in 80 ms.
+        var scrub = ["wait 1500", "move 900 500 100", "wait 300"]
+        for k in 0..<6 {
+            let (from, to) = k % 2 == 0 ? (1400, 500) : (500, 1400)
+            scrub += ["down \(from) 1052", "move \(to) 1052 600", "wait 100", "up", "wait 1500"]
+        }
+        for _ in 0..<2 { scrub += ["down 1400 1052", "move 900 1052 80", "up", "wait 2500"] }
+        let strip = try PagingBenchmark.script(named: "strip-scrubs", in: workspace, lines: scrub)
+        PagingBenchmark.report(
+            "navigator strip of \(count) photos: 6 scrubs and 2 flicks", riffle: riffle, script: strip,
+            library: folder.appendingPathComponent(String(format: "img%05d.jpg", count / 2)), cacheHome: cache)
     }
 }
