@@ -5,6 +5,10 @@ import RiffleGeometry
 ///
 /// - an exact 1:1 mapping at whole-pixel offsets of an opaque source at full opacity is a plain
 ///   row copy;
+/// - the same mapping of a translucent source, or at partial opacity (a grid cell fading in), is
+///   a faded copy: each channel times the opacity in 16-bit fixed point (`PixelBlend.fade`, within
+///   0.502 of exact), then source-over, eight pixels at a time (within 2 of the reference: 0.5
+///   for the fade, 0.5 for its effect on the destination's weight, a rounding each);
 /// - an exact 2× mapping at whole-pixel offsets of the same is `ExactDoubling`, blends of whole
 ///   bytes;
 /// - everything else is separable SIMD bilinear (`BilinearPlan`): each source row a band needs
@@ -90,6 +94,8 @@ struct BilinearPlan: @unchecked Sendable {
     enum Method {
         /// A plain copy: source pixel (x, y) lands at (x + dx, y + dy).
         case copy(dx: Int, dy: Int)
+        /// The same placement, each source pixel faded by `weight`/65536 and blended over.
+        case fadedCopy(dx: Int, dy: Int, weight: UInt32)
         /// Exactly 2× with the source's corner at a whole pixel.
         case doubling(ExactDoubling)
         /// Bilinear with the tap pairs and weights of every destination column.
@@ -115,6 +121,13 @@ struct BilinearPlan: @unchecked Sendable {
             // copy exactly the source's pixels.
             let dx = Int(mapping.offsetX.rounded()), dy = Int(mapping.offsetY.rounded())
             method = .copy(dx: dx, dy: dy)
+            self.cols = cols.clamped(to: dx..<(dx + source.width))
+            self.rows = rows.clamped(to: dy..<(dy + source.height))
+            self.source = source
+        } else if mapping.isIntegerTranslation(for: source.size) {
+            // Both filters sample each source pixel exactly at 1:1.
+            let dx = Int(mapping.offsetX.rounded()), dy = Int(mapping.offsetY.rounded())
+            method = .fadedCopy(dx: dx, dy: dy, weight: UInt32((min(1, opacity) * Self.weightScale).rounded()))
             self.cols = cols.clamped(to: dx..<(dx + source.width))
             self.rows = rows.clamped(to: dy..<(dy + source.height))
             self.source = source
@@ -144,6 +157,25 @@ struct BilinearPlan: @unchecked Sendable {
         return (UInt16(min(maxWeight, total - w1)), UInt16(min(maxWeight, w1)))
     }
 
+    /// `count` pixels from `source`, faded by `weight`/65536, blended over those from `target`.
+    private static func blendFaded(
+        _ source: UnsafeMutablePointer<UInt32>, weight: UInt32, over target: UnsafeMutablePointer<UInt32>, count: Int
+    ) {
+        typealias Lanes = PixelBlend.Lanes
+        var i = 0
+        while i + Lanes.scalarCount <= count {
+            let s = PixelBlend.fade(UnsafeRawPointer(source + i).loadUnaligned(as: Lanes.self), by: weight)
+            let d = UnsafeRawPointer(target + i).loadUnaligned(as: Lanes.self)
+            UnsafeMutableRawPointer(target + i).storeBytes(of: PixelBlend.over(s, d), as: Lanes.self)
+            i += Lanes.scalarCount
+        }
+        while i < count {
+            let s = PixelBlend.fade(Lanes(repeating: source[i]), by: weight)
+            target[i] = PixelBlend.over(s, Lanes(repeating: target[i]))[0]
+            i += 1
+        }
+    }
+
     /// A two-column copy of a one-pixel-wide `source`.
     private static func widened(_ source: PixelBuffer) -> PixelBuffer {
         let out = PixelBuffer(width: 2, height: source.height)
@@ -163,6 +195,12 @@ struct BilinearPlan: @unchecked Sendable {
         case .copy(let dx, let dy):
             for j in rows {
                 (target.row(j) + cols.lowerBound).update(from: source.row(j - dy) + (cols.lowerBound - dx), count: cols.count)
+            }
+        case .fadedCopy(let dx, let dy, let weight):
+            for j in rows {
+                Self.blendFaded(
+                    source.row(j - dy) + (cols.lowerBound - dx), weight: weight, over: target.row(j) + cols.lowerBound,
+                    count: cols.count)
             }
         case .doubling(let doubling):
             doubling.draw(rows: rows, into: target)

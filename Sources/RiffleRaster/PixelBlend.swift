@@ -21,4 +21,39 @@ enum PixelBlend {
         if a == 0 && src == 0 { return dst }
         return src &+ scale(dst, by: 255 - a)
     }
+
+    /// Eight pixels in the lanes of a vector: the lane versions below do the scalar arithmetic
+    /// lane by lane, bit-exact with it.
+    typealias Lanes = SIMD8<UInt32>
+
+    /// `scale(_:by:)` in each lane, by that lane's `a` (0...255).
+    @inline(__always)
+    static func scale(_ p: Lanes, by a: Lanes) -> Lanes {
+        let low = Lanes(repeating: 0x00FF_00FF), half = Lanes(repeating: 0x0080_0080)
+        var rb = (p & low) &* a &+ half
+        rb = ((rb &+ ((rb &>> 8) & low)) &>> 8) & low
+        var ag = ((p &>> 8) & low) &* a &+ half
+        ag = (ag &+ ((ag &>> 8) & low)) & Lanes(repeating: 0xFF00_FF00)
+        return rb | ag
+    }
+
+    /// `over(_:_:)` in each lane: src + dst · (255 − src.alpha)/255 (its shortcuts for opaque
+    /// and transparent sources give the same pixels as the formula).
+    @inline(__always)
+    static func over(_ src: Lanes, _ dst: Lanes) -> Lanes {
+        src &+ scale(dst, by: Lanes(repeating: 255) &- (src &>> 24))
+    }
+
+    /// Each channel of each lane times `weight`/65536 (0...65536), rounded to nearest: a pixel
+    /// faded by an opacity with 16-bit precision (within 0.502 of the exact product).
+    @inline(__always)
+    static func fade(_ p: Lanes, by weight: UInt32) -> Lanes {
+        let w = Lanes(repeating: weight), half = Lanes(repeating: 0x8000), byte = Lanes(repeating: 0xFF)
+        var out = Lanes(repeating: 0)
+        for shift: UInt32 in [0, 8, 16, 24] {
+            let channel = ((p &>> shift) & byte) &* w &+ half
+            out |= (channel &>> 16) &<< shift
+        }
+        return out
+    }
 }

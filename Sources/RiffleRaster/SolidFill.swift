@@ -22,18 +22,12 @@ enum SolidFill {
     /// the pixels left one by one. A translucent bar over a photo is a few hundred thousand such
     /// pixels a frame.
     static func blend(_ src: UInt32, over row: UnsafeMutablePointer<UInt32>, count: Int) {
-        typealias Lanes = SIMD8<UInt32>
-        let low = Lanes(repeating: 0x00FF_00FF), high = Lanes(repeating: 0xFF00_FF00)
-        let half = Lanes(repeating: 0x0080_0080), source = Lanes(repeating: src)
-        let inverse = Lanes(repeating: 255 - (src >> 24))
+        typealias Lanes = PixelBlend.Lanes
+        let source = Lanes(repeating: src)
         var i = 0
         while i + Lanes.scalarCount <= count {
             let d = UnsafeRawPointer(row + i).loadUnaligned(as: Lanes.self)
-            var rb = (d & low) &* inverse &+ half
-            rb = ((rb &+ ((rb &>> 8) & low)) &>> 8) & low
-            var ag = ((d &>> 8) & low) &* inverse &+ half
-            ag = (ag &+ ((ag &>> 8) & low)) & high
-            UnsafeMutableRawPointer(row + i).storeBytes(of: source &+ (rb | ag), as: Lanes.self)
+            UnsafeMutableRawPointer(row + i).storeBytes(of: PixelBlend.over(source, d), as: Lanes.self)
             i += Lanes.scalarCount
         }
         while i < count {

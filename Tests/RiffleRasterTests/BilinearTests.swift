@@ -98,6 +98,24 @@ struct EdgeCase: CustomTestStringConvertible, Sendable {
         }
     }
 
+    /// A grid cell fading in: 1:1 at whole pixels, translucent or at partial opacity, is the faded
+    /// copy, and within the fast path's tolerance of the reference.
+    @Test(arguments: 0..<24)
+    func fadedCopyMatchesReference(seed: Int) {
+        var rng = SeededGenerator(seed: UInt64(500 + seed))
+        let opaque = seed % 2 == 0
+        let src = randomImage(Int.random(in: 1...50, using: &rng), Int.random(in: 1...40, using: &rng), opaque: opaque, using: &rng)
+        let mapping = ImageMapping(
+            scaleX: 1, scaleY: 1, offsetX: Double(Int.random(in: -10...30, using: &rng)),
+            offsetY: Double(Int.random(in: -10...20, using: &rng)))
+        let opacity = opaque || seed % 3 == 0 ? Double.random(in: 0.01..<1, using: &rng) : 1
+        let clip = PixelBox(x0: 3, y0: 2, x1: 60, y1: 45)
+        let plan = BilinearPlan(src, mapping: mapping, opaque: opaque, opacity: opacity, clip: clip)
+        if let plan, case .fadedCopy = plan.method {} else if plan != nil { Issue.record("seed \(seed): not a faded copy") }
+        let worst = fastVersusReference(src, mapping, opaque: opaque, opacity: opacity, clip: clip, using: &rng)
+        #expect(worst <= fastPathTolerance, "seed \(seed), mapping \(mapping), opacity \(opacity)")
+    }
+
     @Test(arguments: 0..<24)
     func fastPathMatchesReference(seed: Int) {
         var rng = SeededGenerator(seed: UInt64(seed))
