@@ -32,43 +32,17 @@ import Testing
     }
 
     /// How a `riffle` run ended.
-    struct Exit {
-        /// The exit status, or the signal that ended it (SIGKILL: it outlived `processTimeLimit`).
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
     /// Runs `riffle` with `arguments` and `environment` (this process's when nil) to its end,
-    /// killing it after `processTimeLimit` seconds.
-    static func runRiffle(_ arguments: [String], environment: [String: String]? = nil) throws -> Exit {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: riffle)
-        process.arguments = arguments
+    /// killing it after `processTimeLimit` seconds (its status is then SIGKILL's).
+    static func runRiffle(_ arguments: [String], environment: [String: String]? = nil) throws -> ExternalCommand.Result {
         // A cache folder of the run's own: the grid's thumbnails never land in the user's cache,
         // and every run starts from none (the headless and window runs alike).
         var env = environment ?? ProcessInfo.processInfo.environment
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-cache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: cache) }
         env["XDG_CACHE_HOME"] = cache.path
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let pid = process.processIdentifier
-        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(processTimeLimit), execute: watchdog)
-        // Both pipes are drained at once: a child blocked on a full stdout never closes stderr.
-        nonisolated(unsafe) var stdout = Data()
-        let reader = DispatchWorkItem { stdout = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(execute: reader)
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        reader.wait()
-        watchdog.cancel()
-        process.waitUntilExit()
-        return Exit(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                    stderr: String(decoding: stderr, as: UTF8.self))
+        return try ExternalCommand(path: riffle).run(arguments, environment: env, timeLimit: processTimeLimit)
     }
 
     struct Run {
