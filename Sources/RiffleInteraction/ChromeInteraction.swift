@@ -12,8 +12,8 @@ import RiffleGeometry
 public struct ChromeInteraction: Hashable, Sendable {
     /// Where the chrome lies.
     public private(set) var layout: ChromeLayout
-    /// The panel or overlay open over the photo.
-    public var panel: ViewerPanel = .none
+    /// The panel or overlay open over the photo; while one is open the bars show.
+    public private(set) var panel: ViewerPanel = .none
     /// When the bars show.
     public private(set) var visibility: ChromeVisibility
     /// The button under the pointer (no button held), while the bars show.
@@ -84,11 +84,11 @@ public struct ChromeInteraction: Hashable, Sendable {
 
     /// The chrome's press was released at `point`: the button it activates, if any (the help
     /// overlay closes instead).
-    public mutating func released(at point: Point) -> ChromeButton? {
+    public mutating func released(at point: Point, at t: Double) -> ChromeButton? {
         guard let held = press else { return nil }
         press = nil
         if panel == .help {
-            panel = .none
+            open(.none, at: t)
             return nil
         }
         guard let button = held.button, layout.button(at: point) == button else { return nil }
@@ -101,16 +101,22 @@ public struct ChromeInteraction: Hashable, Sendable {
         if !pinned { hovered = nil }
     }
 
-    /// Opens `panel`, or closes it when it is the one open.
-    public mutating func toggle(_ panel: ViewerPanel) {
-        self.panel = self.panel == panel ? .none : panel
+    /// Opens `panel` at `t`, or closes it when it is the one open.
+    public mutating func toggle(_ panel: ViewerPanel, at t: Double) {
+        open(self.panel == panel ? .none : panel, at: t)
     }
 
-    /// Closes the open panel or overlay; false when none was open.
-    public mutating func closePanel() -> Bool {
+    /// Closes the open panel or overlay at `t`; false when none was open.
+    public mutating func closePanel(at t: Double) -> Bool {
         guard panel != .none else { return false }
-        panel = .none
+        open(.none, at: t)
         return true
+    }
+
+    // Shows `panel`, holding the bars shown while it is open.
+    private mutating func open(_ panel: ViewerPanel, at t: Double) {
+        self.panel = panel
+        visibility.setHeld(panel != .none, at: t)
     }
 
     /// The window is now `viewport`.

@@ -1,6 +1,7 @@
 /// When the pager's chrome shows, as a pure function of time, adapted to a mouse: moving the
 /// pointer shows it, and it fades out `idleDelay` after the last motion unless the pointer rests
-/// on it; pinned (the white "bars" mode a click toggles) it stays until unpinned.
+/// on it; pinned (the white "bars" mode a click toggles) it stays until unpinned; held (a panel or
+/// overlay open over the photo) it shows and stays until let go, then the idle timer starts.
 ///
 /// Opacity moves linearly towards its target, 0 or 1, at 1/`fadeDuration` per second, starting
 /// from wherever it is when the target changes (a fade reversed midway turns back without a jump).
@@ -21,6 +22,8 @@ public struct ChromeVisibility: Hashable, Sendable {
     private var hideAt: Double?
     /// True in the bars mode: shown whatever the pointer does.
     public private(set) var isPinned: Bool
+    /// True while a panel or overlay holds the chrome shown.
+    public private(set) var isHeld = false
 
     /// Chrome at rest at clock 0: shown when `pinned`, else hidden.
     public init(pinned: Bool = false) {
@@ -54,13 +57,26 @@ public struct ChromeVisibility: Hashable, Sendable {
     /// and its idle timer restarts (none runs while the pointer is on it, or while pinned).
     public mutating func pointerMoved(at t: Double, onChrome: Bool) {
         aim(at: 1, at: t)
-        hideAt = isPinned || onChrome ? nil : t + Self.idleDelay
+        hideAt = isPinned || isHeld || onChrome ? nil : t + Self.idleDelay
     }
 
-    /// Pins (the bars mode: shown until unpinned) or unpins (hidden at once) the chrome at `t`.
+    /// Holds the chrome shown from `t` (a panel opened), or lets it go (the panel closed): then,
+    /// unless pinned, it fades `idleDelay` later, as after a motion.
+    public mutating func setHeld(_ held: Bool, at t: Double) {
+        guard held != isHeld else { return }
+        isHeld = held
+        if held {
+            aim(at: 1, at: t)
+        } else if !isPinned, isShown(at: t) {
+            hideAt = t + Self.idleDelay
+        }
+    }
+
+    /// Pins (the bars mode: shown until unpinned) or unpins (hidden at once, unless held) the
+    /// chrome at `t`.
     public mutating func setPinned(_ pinned: Bool, at t: Double) {
         isPinned = pinned
-        aim(at: pinned ? 1 : 0, at: t)
+        aim(at: pinned || isHeld ? 1 : 0, at: t)
         hideAt = nil
     }
 

@@ -15,7 +15,7 @@ import RifflePhysics
 /// progress, wheel, pinch and key zooms, pans and page turns are ignored.
 ///
 /// The navigator strip (`NavigatorStripLayout`) follows the pager's fractional position, except
-/// while the user drives it (`NavigatorStripScroll`: a drag, flick, click or wheel on its band
+/// while the user drives it (`NavigatorStripScroll`: a drag, flick, click, wheel or trackpad scroll on its band
 /// while the chrome shows): then the pager rests, every frame, on the photo under the strip's
 /// centre, without the page slide, until the strip rests on that photo's cell; anything that
 /// sets the pager moving (a key, a drag on the photo) hands the strip back to following it.
@@ -59,6 +59,8 @@ public struct ViewerInteraction: Sendable {
     private var chrome: ChromeInteraction
     /// Presses on the navigator strip: drags scrub, taps go to a cell.
     private var stripPan = PanRecognizer()
+    /// A trackpad's smooth scrolling over the navigator strip: a drag of the strip.
+    private var stripWheel = WheelRecognizer()
     /// The strip's own motion while the user drives it; nil while it follows the pager.
     private var stripScroll: NavigatorStripScroll?
     private var drag: Drag?
@@ -245,6 +247,8 @@ public struct ViewerInteraction: Sendable {
             }
             if !pan.isPressed, chrome.stripTakes(position, at: now) {
                 unclaimedFocusGain = nil
+                // The pointer takes the strip from the trackpad's pan, if one was in progress.
+                stripWheel = WheelRecognizer()
                 stripPan.press(at: position, time: now)
                 break
             }
@@ -272,18 +276,23 @@ public struct ViewerInteraction: Sendable {
                 break
             }
             if chrome.isPressed {
-                if let pressed = chrome.released(at: position) { perform(pressed) }
+                if let pressed = chrome.released(at: position, at: now) { perform(pressed) }
                 break
             }
             let outputs = pan.release(at: position, time: now)
             if outputs.isEmpty, let click = clicks.cancelSecondPress(time: now) { perform(click) }
             for output in outputs { perform(output) }
-        case let .scroll(delta, position, _, precise, _) where chrome.stripTakes(position, at: now):
+        case let .scroll(delta, position, modifiers, precise, _) where chrome.stripTakes(position, at: now) || stripWheel.deadline != nil:
             // The strip's wheel: a notch up or left is the previous photo. A trackpad's smooth
-            // deltas over the strip are the chrome's too, and do nothing.
+            // deltas drag it (either axis along it), then let it coast and snap.
             let notches = delta.y != 0 ? -delta.y : delta.x
             chrome.pointerMoved(to: position, at: now)
-            if !precise, drag == nil, !stripPan.isPressed, notches != 0 {
+            if precise {
+                guard drag == nil, !stripPan.isPressed else { break }
+                let actions = stripWheel.scroll(
+                    delta: delta, position: position, modifiers: modifiers, precise: true, time: now, photoIsZoomed: false)
+                for action in actions { performStrip(action) }
+            } else if drag == nil, !stripPan.isPressed, notches != 0 {
                 var strip = stripScroll ?? newStripScroll()
                 strip.scroll(byPhotos: notches > 0 ? max(Int(notches.rounded()), 1) : min(Int(notches.rounded()), -1), at: now)
                 stripScroll = strip
@@ -327,7 +336,7 @@ public struct ViewerInteraction: Sendable {
     /// sharper decode of it is worth asking for.
     public var isSettled: Bool {
         !(paging.isAnimating || stripScroll != nil || zooms.values.contains { $0.isAnimating } || dismiss.isAnimating
-            || fade.isAnimating(at: now) || clicks.isPending || wheel.deadline != nil)
+            || fade.isAnimating(at: now) || clicks.isPending || wheel.deadline != nil || stripWheel.deadline != nil)
     }
 
     /// The frame to draw, as of `now`.
@@ -360,6 +369,7 @@ public struct ViewerInteraction: Sendable {
         now = max(now, t)
         if let click = clicks.step(to: now) { perform(click) }
         for action in wheel.step(to: now) { perform(action) }
+        for action in stripWheel.step(to: now) { performStrip(action) }
         paging.settle(at: now)
         if var strip = stripScroll {
             strip.settle(at: now)
@@ -534,6 +544,24 @@ public struct ViewerInteraction: Sendable {
         scrub()
     }
 
+    // A trackpad's continuous pan over the strip drags it like a pointer: the fingers' motion
+    // along either axis, up or left being towards earlier photos (as a notch); its end lets go
+    // with the fingers' velocity.
+    private mutating func performStrip(_ action: WheelRecognizer.Action) {
+        switch action {
+        case let .precisePan(delta):
+            var strip = stripScroll ?? newStripScroll()
+            if !strip.isDragging { strip.grab(at: now) }
+            strip.drag(by: delta.x + delta.y, at: now)
+            stripScroll = strip
+        case let .endPrecisePan(velocity):
+            stripScroll?.release(velocityX: velocity.x + velocity.y, at: now)
+        case .zoom, .endZoom, .panStep, .page:
+            return
+        }
+        scrub()
+    }
+
     // Shows the photo under the strip's centre at once, without the page slide.
     private mutating func scrub() {
         guard let strip = stripScroll else { return }
@@ -658,7 +686,7 @@ public struct ViewerInteraction: Sendable {
             commands.append(.app(.quit))
             return
         case .escape:
-            if chrome.closePanel() { return }
+            if chrome.closePanel(at: now) { return }
             if isFullscreen {
                 isFullscreen = false
                 commands.append(.app(.setFullscreen(false)))
@@ -672,10 +700,10 @@ public struct ViewerInteraction: Sendable {
             if libraryBehind { commands.append(.dismiss(from: nil)) }
             return
         case .toggleInfo:
-            chrome.toggle(.info)
+            chrome.toggle(.info, at: now)
             return
         case .toggleHelp:
-            chrome.toggle(.help)
+            chrome.toggle(.help, at: now)
             return
         default:
             break
@@ -701,7 +729,7 @@ public struct ViewerInteraction: Sendable {
         case .back:
             if libraryBehind { commands.append(.dismiss(from: nil)) }
         case .info:
-            chrome.toggle(.info)
+            chrome.toggle(.info, at: now)
         case .zoom:
             guard drag == nil else { return }
             let page = currentPage

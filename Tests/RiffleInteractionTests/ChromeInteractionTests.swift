@@ -121,4 +121,24 @@ import Testing
         #expect(h.key("Escape") == [.app(.setFullscreen(false))])
         #expect(h.key("Escape") == [.dismiss(from: nil)])
     }
+
+    /// A panel opened with the bars hidden (its key) shows them, and they stay while it is open,
+    /// however long the pointer rests; closed, they fade out `idleDelay` later, as after a motion.
+    @Test(arguments: [("i", Modifiers()), ("question", Modifiers.shift)])
+    func aPanelShowsTheBarsWhileOpen(key: String, modifiers: Modifiers) {
+        var h = harness(pinned: false)
+        #expect(h.state.chrome.opacity == 0)
+        _ = h.key(key, modifiers)
+        h.run(ChromeVisibility.fadeDuration)
+        #expect(h.state.chrome.opacity == 1)
+        h.run(10)
+        #expect(h.state.chrome.opacity == 1, "held while the panel is open")
+        #expect(h.key("Escape").isEmpty)
+        #expect(h.state.chrome.panel == .none)
+        h.run(ChromeVisibility.idleDelay - 0.05)
+        #expect(h.state.chrome.opacity == 1)
+        h.run(0.1 + ChromeVisibility.fadeDuration)
+        #expect(h.state.chrome.opacity == 0)
+        #expect(h.state.backgroundBlackness == 1, "the background never left black")
+    }
 }

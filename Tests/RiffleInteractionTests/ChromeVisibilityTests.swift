@@ -59,4 +59,28 @@ import Testing
         _ = (v.opacity(at: 5), v.opacity(at: 2), v.isAnimating(at: 3), v.isShown(at: 4))
         #expect(v == before)
     }
+
+    /// Held from 1 s (a panel opened): fades in by 1.2 s and stays through motions that would
+    /// start the timer; let go at 10 s it fades at 12–12.2 s. Unpinning while held keeps it.
+    @Test func heldUntilLetGo() {
+        var v = ChromeVisibility()
+        v.setHeld(true, at: 1)
+        #expect(abs(v.opacity(at: 1.1) - 0.5) < 1e-9)
+        v.pointerMoved(at: 2, onChrome: false)
+        v.setPinned(true, at: 3)
+        v.setPinned(false, at: 4)
+        #expect(v.opacity(at: 9.9) == 1 && !v.isAnimating(at: 9.9))
+        v.setHeld(false, at: 10)
+        #expect(v.opacity(at: 12) == 1)
+        #expect(abs(v.opacity(at: 12.1) - 0.5) < 1e-9)
+        #expect(v.opacity(at: 12.25) == 0 && !v.isAnimating(at: 12.25))
+    }
+
+    /// Let go while pinned, it stays.
+    @Test func letGoWhilePinnedStays() {
+        var v = ChromeVisibility(pinned: true)
+        v.setHeld(true, at: 1)
+        v.setHeld(false, at: 2)
+        #expect(v.opacity(at: 60) == 1 && !v.isAnimating(at: 60))
+    }
 }

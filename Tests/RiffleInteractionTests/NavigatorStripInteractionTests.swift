@@ -141,4 +141,36 @@ import Testing
         #expect(h.viewer.currentPage == page + 1)
         #expect(h.state.strip.position == Double(page + 1))
     }
+
+    /// A trackpad's smooth scroll over the strip drags it (60 px a unit, as over the photo):
+    /// 0.1 units every 10 ms for 0.1 s is 60 px, two photos at the 30 px pitch, while the pager
+    /// rests on each photo the strip's centre passes; then it coasts with the fingers' 600 px/s
+    /// (projected 600/k ≈ 300 px, ten photos) and snaps onto a photo. Up (or left) goes back.
+    @Test(arguments: [(Point(x: 0.1, y: 0), 1.0), (Point(x: 0, y: -0.1), 1.0), (Point(x: 0, y: 0.1), -1.0)])
+    func trackpadScrollDragsTheStrip(delta: Point, direction: Double) {
+        var h = ViewerHarness(pages: 40, content: Size(width: 3000, height: 2000))
+        let start = direction > 0 ? 0 : 39
+        if direction < 0 {
+            _ = h.key("End")
+            _ = h.settle()
+        }
+        #expect(h.viewer.currentPage == start)
+        for _ in 0..<10 {
+            h.wheel(delta, at: Point(x: 500, y: Self.stripY), precise: true)
+            h.run(0.01)
+            #expect(Self.pagerRestsOnAPage(h))
+        }
+        #expect(h.viewer.isStripDriven)
+        #expect(abs(h.state.strip.position - Double(start) - 2 * direction) < 0.35)
+        while h.viewer.isAnimating && h.t < 10 {
+            h.run(ViewerHarness.frame)
+            #expect(Self.pagerRestsOnAPage(h))
+        }
+        let travelled = Double(h.viewer.currentPage - start) * direction
+        #expect((10...14).contains(travelled))
+        #expect(h.state.strip.position == Double(h.viewer.currentPage))
+        #expect(!h.viewer.isStripDriven)
+        #expect(h.state.pages.allSatisfy { $0.transform == h.viewer.zoomBounds(forPage: $0.index).fitTransform })
+        #expect(h.state.chromeVisible)
+    }
 }
