@@ -18,6 +18,11 @@ enum DecodeJob: Hashable, Sendable {
     /// EXIF thumbnail, else a 1/8-scale decode, else nothing when the real decode is at 1/8
     /// already. (A PNG, which has no cheap reduced decode, gets its real decode at fit.)
     case preview(viewport: PixelSize)
+    /// The focused photo's stand-in while its fit decode runs, fitted in `viewport`: a draft
+    /// (`PhotoDecoding.draftFraction`: sharp at fit, at a fraction of the fit decode's cost)
+    /// when the photo allows one, else a 1/8-scale decode, else nothing when the real decode is
+    /// at 1/8 already. Its EXIF thumbnail is the `exifPreview` job's.
+    case draft(viewport: PixelSize)
     /// The whole photo at the size it is shown fitted in `viewport`.
     case fit(viewport: PixelSize)
     /// The whole photo `factor` (> 1) times sharper than at fit in `viewport`, up to its full
@@ -42,14 +47,14 @@ enum DecodeJob: Hashable, Sendable {
     var isQuick: Bool {
         switch self {
         case .thumbnail, .exifPreview: true
-        case .makeThumbnail, .preview, .fit, .detail, .tiles, .openTiles: false
+        case .makeThumbnail, .preview, .draft, .fit, .detail, .tiles, .openTiles: false
         }
     }
 
-    /// True for the pager's stand-ins: a preview or an EXIF-only preview.
+    /// True for the pager's stand-ins: a preview, an EXIF-only preview or a draft.
     var isPreview: Bool {
         switch self {
-        case .preview, .exifPreview: true
+        case .preview, .exifPreview, .draft: true
         case .thumbnail, .makeThumbnail, .fit, .detail, .tiles, .openTiles: false
         }
     }
@@ -61,11 +66,11 @@ enum DecodeJob: Hashable, Sendable {
         return 1
     }
 
-    /// The window size a whole-photo job (`preview`, `fit`, `detail`) decodes for; nil for the
-    /// others.
+    /// The window size a whole-photo job (`preview`, `draft`, `fit`, `detail`) decodes for; nil
+    /// for the others.
     var viewport: PixelSize? {
         switch self {
-        case .preview(let viewport), .fit(let viewport), .detail(let viewport, _): viewport
+        case .preview(let viewport), .draft(let viewport), .fit(let viewport), .detail(let viewport, _): viewport
         case .thumbnail, .makeThumbnail, .exifPreview, .tiles, .openTiles: nil
         }
     }

@@ -2,7 +2,9 @@ import Glibc
 import RiffleImageIO
 
 /// What `--stats` prints at exit: frame times, slow frames, decode times, whether photos were
-/// sharp when their slide ended, memory.
+/// sharp when their slide ended, memory. A photo is sharp once it shows at least
+/// `PhotoDecoding.draftFraction` of its shown resolution (its draft or its real decode), and
+/// refined once its real decode is there.
 public final class FrameStatistics {
     /// A frame slower than this misses a 60 Hz display refresh.
     public static let frameBudget = 1.0 / 60
@@ -13,6 +15,8 @@ public final class FrameStatistics {
     private var passed = 0
     /// Seconds from launch to the first frame showing the current photo sharp.
     private(set) var firstSharpFrame: Double?
+    /// Seconds from launch to the first frame showing the current photo's real decode.
+    private(set) var firstRefinedFrame: Double?
     /// Seconds from launch to the first frame showing anything of the current photo.
     private(set) var firstPhotoFrame: Double?
     /// For each zoomed-in view of a huge photo: seconds from the view coming to rest to its
@@ -33,9 +37,14 @@ public final class FrameStatistics {
     /// For each time the navigator strip came to rest after the user drove it: seconds until the
     /// photo under its centre was sharp.
     private var scrubsSharp: [Double] = []
+    /// The same, until its real decode was there.
+    private var scrubsRefined: [Double] = []
 
     /// The photo the navigator strip came to rest on was sharp `seconds` after it rested.
     func recordScrubSharp(after seconds: Double) { scrubsSharp.append(seconds) }
+
+    /// The photo the navigator strip came to rest on was refined `seconds` after it rested.
+    func recordScrubRefined(after seconds: Double) { scrubsRefined.append(seconds) }
 
     /// The grid was drawn `sinceLaunch` seconds after launch, every visible cell sharp or not.
     func recordGridFrame(sinceLaunch: Double, allSharp: Bool) {
@@ -61,10 +70,12 @@ public final class FrameStatistics {
         if sharp { sharpArrivals += 1 }
     }
 
-    /// The frame drawn `sinceLaunch` seconds after launch showed the current photo, sharp or not.
-    func recordPhotoFrame(sinceLaunch: Double, sharp: Bool) {
+    /// The frame drawn `sinceLaunch` seconds after launch showed the current photo, sharp and
+    /// refined or not.
+    func recordPhotoFrame(sinceLaunch: Double, sharp: Bool, refined: Bool) {
         if firstPhotoFrame == nil { firstPhotoFrame = sinceLaunch }
         if sharp && firstSharpFrame == nil { firstSharpFrame = sinceLaunch }
+        if refined && firstRefinedFrame == nil { firstRefinedFrame = sinceLaunch }
     }
 
     /// A zoomed-in view of a huge photo had all its tiles `seconds` after it came to rest.
@@ -72,7 +83,7 @@ public final class FrameStatistics {
 
     /// The report, one figure a line.
     public func report(
-        decodeSeconds: [Double], previewSeconds: [Double], cancelledDecodes: Int, tileDecodeSeconds: [Double],
+        decodeSeconds: [Double], previewSeconds: [Double], draftSeconds: [Double] = [], cancelledDecodes: Int, tileDecodeSeconds: [Double],
         tileOpenSeconds: [Double], thumbnailLookSeconds: [Double] = [], thumbnailMakeSeconds: [Double] = [],
         cacheHighWaterBytes: Int
     ) -> String {
@@ -84,12 +95,13 @@ public final class FrameStatistics {
             "frames: \(frames.count), p50 \(ms(percentile(frames, 0.5))), p99 \(ms(percentile(frames, 0.99))), max \(ms(frames.last)), over 16.7 ms: \(frames.filter { $0 > Self.frameBudget }.count)",
             "decodes: \(decodes.count) (and \(cancelledDecodes) given up part-way), p50 \(ms(percentile(decodes, 0.5))), max \(ms(decodes.last)), total \(ms(decodes.reduce(0, +)))",
             "previews (EXIF thumbnails, looked for or decoded, and 1/8 decodes): \(previews.count), p50 \(ms(percentile(previews, 0.5))), max \(ms(previews.last))",
+            "drafts (the focused photo sharp at fit before its real decode): \(draftSeconds.count), p50 \(ms(percentile(draftSeconds.sorted(), 0.5))), max \(ms(draftSeconds.max()))",
             "tile decodes (each a view's worth): \(tileDecodeSeconds.count), times \(tileDecodeSeconds.map { ms($0) }.joined(separator: ", "))",
             "tile sources opened (a JPEG's scan indexed, a PNG's tiles cut): \(tileOpenSeconds.count), times \(tileOpenSeconds.map { ms($0) }.joined(separator: ", "))",
             "zoomed views sharp after coming to rest: \(zoomedViewsSharp.map { ms($0) }.joined(separator: ", "))",
-            "photos sharp after the navigator strip came to rest on them: \(scrubsSharp.map { ms($0) }.joined(separator: ", "))",
+            "photos sharp after the navigator strip came to rest on them: \(scrubsSharp.map { ms($0) }.joined(separator: ", ")); refined: \(scrubsRefined.map { ms($0) }.joined(separator: ", "))",
             "photos sharp when their slide ended: \(sharpArrivals) of \(arrivals) (\(passed) more passed before their slide ended)",
-            "first photo on screen: \(ms(firstPhotoFrame)) after launch; first sharp frame: \(ms(firstSharpFrame))",
+            "first photo on screen: \(ms(firstPhotoFrame)) after launch; first sharp frame: \(ms(firstSharpFrame)); refined: \(ms(firstRefinedFrame))",
             "first grid frame: \(ms(firstGridFrame)) after launch; every visible cell sharp: \(ms(gridSharp))",
             "thumbnails looked up (stored, else the camera's): \(thumbnailLookSeconds.count), p50 \(ms(percentile(thumbnailLookSeconds.sorted(), 0.5))); made: \(thumbnailMakeSeconds.count), p50 \(ms(percentile(thumbnailMakeSeconds.sorted(), 0.5))), max \(ms(thumbnailMakeSeconds.max()))",
             "photos opened from the grid: first flight frame \(flightStarts.map { ms($0) }.joined(separator: ", ")) after the click; sharp on landing: \(landings.filter { $0 }.count) of \(landings.count)",

@@ -2,7 +2,8 @@ import Glibc
 import RiffleImageIO
 
 /// What the info panel says about one photo, read from its file: dimensions, megapixels, file
-/// size, format and date taken, then the camera's EXIF details (libexif). A detail the file
+/// size, format and date taken, then the camera's EXIF details (libexif; a JPEG's APP1 segment
+/// or a PNG's eXIf chunk). A detail the file
 /// lacks reads "—", so the panel keeps its rows (and its size) from photo to photo.
 struct PhotoInfo: Hashable {
     /// The rows' labels, in the panel's order.
@@ -24,7 +25,7 @@ struct PhotoInfo: Hashable {
     init(path: String) {
         let head = (try? FileBytes.read(atPath: path, upTo: PhotoDecoding.headerBytes)) ?? []
         let info = try? ImageDecoder.probe(head)
-        let exif = info?.format == .jpeg ? ExifDetails.read(fromJPEGHead: head) : nil
+        let exif = info.flatMap { $0.format == .jpeg ? ExifDetails.read(fromJPEGHead: head) : ExifDetails.read(fromPNGHead: head) }
         var status = stat()
         let statted = FileSystemPath.withSystemPath(path) { stat($0, &status) } == 0
         date = exif?.dateTaken.flatMap(Self.exifDate) ?? (statted ? Self.localDate(secondsSince1970: Int(status.st_mtim.tv_sec)) : nil)

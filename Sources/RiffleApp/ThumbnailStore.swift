@@ -128,7 +128,7 @@ final class ThumbnailStore {
             case .makeThumbnail(let asked):
                 size = asked
                 makeSeconds.append(result.seconds)
-            case .exifPreview, .preview, .fit, .detail, .tiles, .openTiles:
+            case .exifPreview, .preview, .draft, .fit, .detail, .tiles, .openTiles:
                 continue
             }
             let arrived: Held

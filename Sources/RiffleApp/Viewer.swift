@@ -49,8 +49,10 @@ public final class Viewer {
     /// When the current zoomed-in view of a huge photo came to rest still missing tiles.
     private var zoomedViewRestedAt: Double?
     /// When the navigator strip last came to rest after the user drove it (a scrub, a flick, a
-    /// click, the wheel), until the photo it rests on is sharp: for `--stats`.
+    /// click, the wheel), until the photo it rests on looks sharp (a draft or its real decode),
+    /// and until its real decode is there: for `--stats`.
     private var stripRestedAt: Double?
+    private var stripRestRefinedAt: Double?
     /// Whether the user drove the strip at the last step.
     private var wasStripDriven = false
     private var drawnState: ViewerRenderState?
@@ -120,17 +122,21 @@ public final class Viewer {
             statistics?.recordZoomedViewSharp(after: now - rested)
             zoomedViewRestedAt = nil
         }
-        if wasStripDriven, !interaction.isStripDriven { stripRestedAt = now }
+        if wasStripDriven, !interaction.isStripDriven { (stripRestedAt, stripRestRefinedAt) = (now, now) }
         wasStripDriven = interaction.isStripDriven
-        if let rested = stripRestedAt, store.isSharp(current) {
+        if let rested = stripRestedAt, store.looksSharp(current) {
             statistics?.recordScrubSharp(after: now - rested)
             stripRestedAt = nil
+        }
+        if let rested = stripRestRefinedAt, store.isSharp(current) {
+            statistics?.recordScrubRefined(after: now - rested)
+            stripRestRefinedAt = nil
         }
         if let page = arrivingPage {
             let state = interaction.renderState
             // The slide has ended when the strip is within a pixel of the page.
             if abs(state.pagingOffset - Double(page) * state.pageWidth) < 1 {
-                statistics?.recordArrival(sharp: store.isSharp(page))
+                statistics?.recordArrival(sharp: store.looksSharp(page))
                 arrivingPage = nil
             }
         }
@@ -186,14 +192,14 @@ public final class Viewer {
             let end = wallClock()
             statistics.recordFrame(seconds: end - start)
             if store.content(at: current) != nil {
-                statistics.recordPhotoFrame(sinceLaunch: end - launchTime, sharp: store.isSharp(current))
+                statistics.recordPhotoFrame(sinceLaunch: end - launchTime, sharp: store.looksSharp(current), refined: store.isSharp(current))
             }
         }
         return true
     }
 
-    /// True when the current photo shows its real pixels (no preview).
-    public var isCurrentSharp: Bool { store.isSharp(current) }
+    /// True when the current photo looks sharp: its real pixels, or its draft (no preview).
+    public var isCurrentSharp: Bool { store.looksSharp(current) }
 
     /// Seconds since the viewer was made, on the runtime's clock (for statistics).
     var secondsSinceLaunch: Double { wallClock() - launchTime }
@@ -261,7 +267,7 @@ public final class Viewer {
     /// grid.
     public func statisticsReport(thumbnailLookSeconds: [Double] = [], thumbnailMakeSeconds: [Double] = []) -> String? {
         statistics?.report(
-            decodeSeconds: store.decodeSeconds, previewSeconds: store.previewSeconds, cancelledDecodes: store.cancelledDecodes,
+            decodeSeconds: store.decodeSeconds, previewSeconds: store.previewSeconds, draftSeconds: store.draftSeconds, cancelledDecodes: store.cancelledDecodes,
             tileDecodeSeconds: store.tileDecodeSeconds, tileOpenSeconds: store.tileOpenSeconds,
             thumbnailLookSeconds: thumbnailLookSeconds, thumbnailMakeSeconds: thumbnailMakeSeconds,
             cacheHighWaterBytes: cacheHighWaterBytes)

@@ -48,8 +48,22 @@ public struct ExifDetails: Sendable, Hashable {
     /// when it has none, or the segment is cut off or unreadable.
     public static func read(fromJPEGHead head: [UInt8]) -> ExifDetails? {
         guard let segment = ExifThumbnail.exifSegment(inJPEGHead: head) else { return nil }
+        return read(segment: head[segment])
+    }
+
+    /// The details in the eXIf chunk of the PNG whose first bytes are `head` (a bare TIFF
+    /// structure, read as the APP1 segment "Exif\0\0" + TIFF it would be in a JPEG); nil when
+    /// it has none before its image data, or the chunk is cut off or unreadable.
+    public static func read(fromPNGHead head: [UInt8]) -> ExifDetails? {
+        guard let chunk = PNGChunks.exifChunk(inPNGHead: head) else { return nil }
+        return read(segment: Array("Exif".utf8) + [0, 0] + head[chunk])
+    }
+
+    // The details in an APP1 payload ("Exif\0\0", then the TIFF structure).
+    private static func read<Bytes: Collection<UInt8>>(segment: Bytes) -> ExifDetails? {
         var raw = rfi_exif_details()
-        let status = head.withUnsafeBufferPointer { rfi_exif_read_details($0.baseAddress! + segment.lowerBound, segment.count, &raw) }
+        let bytes = Array(segment)
+        let status = bytes.withUnsafeBufferPointer { rfi_exif_read_details($0.baseAddress!, $0.count, &raw) }
         guard status == RFI_STATUS_OK else { return nil }
         func text<T>(_ field: T) -> String? {
             let value = withUnsafeBytes(of: field) { bytes in

@@ -326,6 +326,12 @@ public enum ImageDecoder {
             smallestScaled: (8, info.orientation.uprightSize(ofStored: scaledSize(stored, eighths: 1))))
     }
 
+    /// The upright size of the JPEG `info` decoded at `eighths`/8 (libjpeg rounds each stored
+    /// side up).
+    public static func jpegScaledUprightSize(of info: ImageInfo, eighths: Int) -> PixelSize {
+        info.orientation.uprightSize(ofStored: scaledSize(info.storedSize, eighths: eighths))
+    }
+
     /// libjpeg's output size at `eighths`/8: each side rounded up (jdiv_round_up).
     static func scaledSize(_ size: PixelSize, eighths: Int) -> PixelSize {
         PixelSize(width: (size.width * eighths + 7) / 8, height: (size.height * eighths + 7) / 8)

@@ -241,13 +241,14 @@ import Testing
         pipeline.photoStore.focus(on: 7, viewport: PixelSize(width: 320, height: 200), direction: 1)
         jobs.release(64)
         pipeline.photoStore.waitForDecodes()
-        // Photo 7's preview and real decode, then the grid's list, then the pager's neighbours.
-        let order = jobs.started.prefix(8).map { request -> String in
+        // Photo 7's EXIF thumbnail, draft and real decode, then the grid's list, then the pager's
+        // neighbours.
+        let order = jobs.started.prefix(9).map { request -> String in
             switch request.job {
             case .thumbnail: "g\(request.index)"
             default: "p\(request.index)"
             }
         }
-        #expect(order == ["g0", "p7", "p7", "g1", "g2", "g3", "g4", "p8"], "\(jobs.started.map { ($0.index, $0.job) })")
+        #expect(order == ["g0", "p7", "p7", "p7", "g1", "g2", "g3", "g4", "p8"], "\(jobs.started.map { ($0.index, $0.job) })")
     }
 }

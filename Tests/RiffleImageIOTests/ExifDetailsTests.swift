@@ -113,4 +113,32 @@ struct ExifDetailsTests {
         let head = try Self.jpegHead(tiff: TIFF(bigEndian: false).photo())
         #expect(ExifDetails.read(fromJPEGHead: Array(head.prefix(60))) == nil)
     }
+
+    /// A PNG's eXIf chunk holds the same TIFF structure, without the "Exif\0\0" prefix.
+    @Test(arguments: [false, true])
+    func aPNGsExifChunkIsRead(bigEndian: Bool) throws {
+        let png = try PNGEncoder.encode(PixelBuffer(width: 8, height: 8))
+        let head = TileFixtures.withChunk("eXIf", TIFF(bigEndian: bigEndian).photo(), in: png)
+        let details = try #require(ExifDetails.read(fromPNGHead: head))
+        #expect(details.make == "Canon")
+        #expect(details.model == "Canon EOS R6")
+        #expect(details.dateTaken == "2023:07:14 18:42:05")
+        #expect(details.iso == 200)
+        #expect(details.position != nil)
+        // The decoder reads past it: the picture is whole.
+        #expect(try ImageDecoder.decode(head).pixels.width == 8)
+    }
+
+    /// No eXIf, an eXIf after the image data, or one cut off by the end of the head: no details.
+    @Test func aPNGWithoutAReadableExifChunkHasNoDetails() throws {
+        let png = try PNGEncoder.encode(PixelBuffer(width: 8, height: 8))
+        #expect(ExifDetails.read(fromPNGHead: png) == nil)
+        let withExif = TileFixtures.withChunk("eXIf", TIFF(bigEndian: false).photo(), in: png)
+        #expect(ExifDetails.read(fromPNGHead: Array(withExif.prefix(80))) == nil)
+        // The same chunk moved after the image data, just before IEND (the last 12 bytes).
+        let chunk = withExif[33..<(33 + withExif.count - png.count)]
+        let afterImage = Array(png.dropLast(12)) + chunk + png.suffix(12)
+        #expect(try ImageDecoder.decode(afterImage).pixels.width == 8)
+        #expect(ExifDetails.read(fromPNGHead: afterImage) == nil)
+    }
 }

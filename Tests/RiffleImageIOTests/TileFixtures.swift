@@ -50,9 +50,14 @@ enum TileFixtures {
     /// `png` with an eXIf chunk declaring `orientation` inserted after IHDR (which a PNG
     /// signature and IHDR put at byte 33).
     static func withOrientation(png: [UInt8], _ orientation: ImageOrientation) -> [UInt8] {
-        let tiff = orientationTIFF(orientation)
-        let typeAndData = Array("eXIf".utf8) + tiff
-        let length = UInt32(tiff.count), crc = crc32(typeAndData)
+        withChunk("eXIf", orientationTIFF(orientation), in: png)
+    }
+
+    /// `png` with a chunk of `type` holding `data` (its length and CRC computed) inserted after
+    /// IHDR, at byte 33.
+    static func withChunk(_ type: String, _ data: [UInt8], in png: [UInt8]) -> [UInt8] {
+        let typeAndData = Array(type.utf8) + data
+        let length = UInt32(data.count), crc = crc32(typeAndData)
         let chunk = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: length >> $0) } + typeAndData
             + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
         return Array(png[0..<33]) + chunk + Array(png[33...])
