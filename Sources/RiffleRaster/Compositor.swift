@@ -47,10 +47,12 @@ public struct Compositor: Sendable {
         let height = target.height
         let n = min(bands * Self.bandsPerWorker, height / Self.minimumBandRows)
         if let parallel, bands > 1, path == .fast, n > 1 {
-            let ops = ops
+            let ops = ops, spans = ops.map(\.rows)
             parallel(n) { band in
                 let rows = (height * band / n)..<(height * (band + 1) / n)
-                for op in ops { op.execute(rows: rows, path: .fast, into: target) }
+                // An operation outside the band is passed over without touching it (copying
+                // one retains its pixels): the strip's many small cells lie in one band.
+                for i in ops.indices where spans[i].overlaps(rows) { ops[i].execute(rows: rows, path: .fast, into: target) }
             }
         } else {
             for op in ops { op.execute(rows: 0..<height, path: path, into: target) }
@@ -94,6 +96,17 @@ enum DrawOperation: @unchecked Sendable {
     case mask(AlphaMask, x: Int, y: Int, Color, Double, PixelBox)
     /// An `.image` prepared once per frame for `FastBilinear`, then run band by band.
     case bilinear(BilinearPlan)
+
+    /// The destination rows this operation may draw in (a superset: its clip's, for an image).
+    var rows: Range<Int> {
+        switch self {
+        case .fill(let box, _, _): box.y0..<max(box.y0, box.y1)
+        case .image(_, _, _, _, _, let clip): clip.y0..<max(clip.y0, clip.y1)
+        case .mask(let mask, _, let y, _, _, let clip):
+            max(y, clip.y0)..<max(max(y, clip.y0), min(y + mask.height, clip.y1))
+        case .bilinear(let plan): plan.rows
+        }
+    }
 
     /// This operation with any image turned into a `BilinearPlan`; nil when it draws nothing.
     func preparedForFastPath() -> DrawOperation? {
