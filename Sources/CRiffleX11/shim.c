@@ -13,6 +13,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +106,11 @@ static int rfx_on_error(Display *dpy, XErrorEvent *error) {
             error->minor_code);
     return 0;
 }
+
+/* The first quit signal caught, and the wake pipe its handler writes to (both read and written
+ * only as a sig_atomic_t and an int, as a handler may). */
+static volatile sig_atomic_t rfx_caught_quit_signal = 0;
+static volatile sig_atomic_t rfx_quit_wake_fd = -1;
 
 static int rfx_on_io_error(Display *dpy) {
     /* Xlib exits when this returns; say why first. */
@@ -412,6 +419,7 @@ void rfx_close(rfx_display *d) {
     XDestroyWindow(d->dpy, d->window);
     XFreeColormap(d->dpy, d->colormap);
     XCloseDisplay(d->dpy);
+    if (rfx_quit_wake_fd == d->wake_pipe[1]) rfx_quit_wake_fd = -1;
     close(d->wake_pipe[0]);
     close(d->wake_pipe[1]);
     free(d);
@@ -764,6 +772,39 @@ void rfx_wake(rfx_display *d) {
     ssize_t written = write(d->wake_pipe[1], "w", 1);
     (void)written;
 }
+
+static void rfx_on_quit_signal(int number) {
+    if (rfx_caught_quit_signal == 0) rfx_caught_quit_signal = number;
+    int fd = rfx_quit_wake_fd;
+    if (fd >= 0) {
+        /* write(2) is async-signal-safe; a full pipe already holds a wake-up. */
+        int saved = errno;
+        ssize_t written = write(fd, "q", 1);
+        (void)written;
+        errno = saved;
+    }
+}
+
+void rfx_catch_quit_signals(rfx_display *d) {
+    rfx_quit_wake_fd = d->wake_pipe[1];
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = rfx_on_quit_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP};
+    sigset_t blocked;
+    sigemptyset(&blocked);
+    for (size_t i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++) {
+        sigaction(quit_signals[i], &action, NULL);
+        sigaddset(&blocked, quit_signals[i]);
+    }
+    /* A mask inherited from the launcher (a test runner's thread, a shell's job) may block them:
+     * this thread, and the threads it starts from now on, take them. */
+    pthread_sigmask(SIG_UNBLOCK, &blocked, NULL);
+}
+
+int rfx_quit_signal(void) { return rfx_caught_quit_signal; }
 
 /* MARK: images */
 

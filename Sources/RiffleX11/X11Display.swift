@@ -31,6 +31,8 @@ public final class X11Display: Display {
     private var queue: [InputEvent] = []
     /// The running pinch's scale since it began, as the server reports it.
     private var pinchScale = 1.0
+    /// True once a quit signal has been turned into a `.close` event.
+    private var quitSignalSeen = false
 
     /// Opens `$DISPLAY`, shows a `size` window titled `title` and waits for it to be mapped.
     ///
@@ -44,10 +46,19 @@ public final class X11Display: Display {
                 Int32(Self.minimumSize.height), title, $0, $1)
         }
         connection = X11Connection(handle: handle)
+        rfx_catch_quit_signals(handle)
         frame = try X11Frame(connection: connection, size: size)
         buffer = frame.pixelBuffer()
         self.size = size
         self.now = now
+    }
+
+    /// The signal (SIGINT, SIGTERM or SIGHUP) that asked Riffle to quit since the window opened,
+    /// or nil: it no longer kills the process but arrives as a `.close` event, so the app ends
+    /// its loop, prints its statistics and exits with 128 + the signal, as a shell reports it.
+    public var quitSignal: Int32? {
+        let number = rfx_quit_signal()
+        return number == 0 ? nil : number
     }
 
     /// `Xft.dpi` / 96 from the screen's resource database (what GTK and Qt scale by), else 1.
@@ -115,6 +126,11 @@ public final class X11Display: Display {
     /// of exposes and resizes coalesced.
     public func pollEvents() -> [InputEvent] {
         drain()
+        // SIGINT, SIGTERM or SIGHUP: the window closes as if its close button were pressed.
+        if quitSignal != nil, !quitSignalSeen {
+            quitSignalSeen = true
+            queue.append(.close)
+        }
         defer { queue.removeAll() }
         return queue
     }

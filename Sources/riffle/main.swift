@@ -26,7 +26,8 @@ struct RiffleCommand: ParsableCommand {
             previous (arrows pan a zoomed photo), Home/End first/last, +/- zoom, 0 fit, \
             1 one-to-one, f or F11 fullscreen (Escape leaves it), q quits.
             Exit status: 0 when the window is closed or the replay ends, 2 when none of the \
-            PATHs exists, 64 for an invalid option.
+            PATHs exists, 64 for an invalid option, 1 when the X server goes away, 130 (SIGINT), \
+            143 (SIGTERM) or 129 (SIGHUP) after closing the window on that signal.
             """,
         version: AppVersion.number)
 
@@ -122,6 +123,8 @@ struct RiffleCommand: ParsableCommand {
             session.runLive()
         }
         if let report = session.scene.statisticsReport() { print(report) }
+        // Closed by SIGINT, SIGTERM or SIGHUP: the status a shell gives a process the signal ended.
+        if let signal = (display as? X11Display)?.quitSignal { throw ExitCode(128 + signal) }
     }
 }
 

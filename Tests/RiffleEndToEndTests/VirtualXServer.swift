@@ -31,6 +31,13 @@ final class VirtualXServer {
         display = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Kills the server at once (SIGKILL), as a crash or a lost session would; its clients see
+    /// their connection close.
+    func killNow() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     deinit {
         // SIGKILL, not terminate(): the child inherits the test thread's signal mask, in which
         // SIGTERM can be blocked, and a blocked SIGTERM leaves Xvfb (and this wait) hanging.

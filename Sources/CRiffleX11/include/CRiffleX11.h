@@ -118,6 +118,15 @@ void rfx_wait(rfx_display *display, int timeout_ms);
 /* Ends an `rfx_wait` early (or the next one, if none is in progress); safe from any thread. */
 void rfx_wake(rfx_display *display);
 
+/* From now on SIGINT, SIGTERM and SIGHUP no longer kill the process: each is recorded and wakes
+ * `display`'s rfx_wait, so the app can close its window and exit on its own. Unblocks them in
+ * the calling thread (and so in the threads it starts later), whatever mask it inherited. One
+ * display at a time is woken (the last one given). */
+void rfx_catch_quit_signals(rfx_display *display);
+
+/* The signal that asked the process to quit since rfx_catch_quit_signals (the first one), or 0. */
+int rfx_quit_signal(void);
+
 /* Creates a `width` x `height` image (both >= 1): MIT-SHM if the connection is local and the
  * server attaches the segment (the segment is marked IPC_RMID at once, so it never outlives
  * the process), otherwise client memory, after one line on stderr saying why. Pixels start
