@@ -85,22 +85,22 @@ public struct PhotoLibrary: Sendable {
 
     /// The image files directly inside `folder`, naturally sorted by name; hidden files skipped.
     static func listFolder(_ folder: String, problems: inout [String], unavailable: inout [String]) -> [Photo] {
-        let names: [String]
+        let names: [FilePaths.Entry]
         do throws(FilePaths.FolderError) {
-            names = try FilePaths.names(inFolder: folder)
+            names = try FilePaths.entries(inFolder: folder)
         } catch {
             problems.append("\(folder): cannot list the folder (\(error.reason))")
             unavailable.append("\(folder) cannot be read (\(error.reason)).")
             return []
         }
-        let images = names.filter { name in
-            guard !name.hasPrefix(".") else { return false }
-            let path = FilePaths.join(folder, name)
-            guard FilePaths.kind(of: path) == .file else { return false }
-            if imageExtensions.contains(FilePaths.pathExtension(of: name)) { return true }
+        let images = names.filter { entry in
+            guard !entry.name.hasPrefix(".") else { return false }
+            let path = FilePaths.join(folder, entry.name)
+            guard (entry.kind ?? FilePaths.kind(of: path)) == .file else { return false }
+            if imageExtensions.contains(FilePaths.pathExtension(of: entry.name)) { return true }
             return sniff(path) != nil
         }
-        return images.sorted(by: NaturalOrder.areInIncreasingOrder).map { Photo(path: FilePaths.join(folder, $0)) }
+        return NaturalOrder.sorted(images.map(\.name)).map { Photo(path: FilePaths.join(folder, $0)) }
     }
 
     /// The format the first bytes of the file announce, or nil (unreadable or not an image).

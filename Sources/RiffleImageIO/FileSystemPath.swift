@@ -15,10 +15,16 @@ public enum FileSystemPath {
     static let escapeBase: UInt32 = 0x10_FF00
     /// The scalars that stand for raw bytes.
     static let escapes: ClosedRange<UInt32> = (escapeBase + 0x80)...(escapeBase + 0xFF)
+    /// The first UTF-8 byte of every escape scalar (U+10FF80 ... U+10FFFF is F4 8F BE 80 ...
+    /// F4 8F BF BF), and of no scalar below U+100000.
+    static let escapeLeadByte: UInt8 = 0xF4
 
     /// The path whose bytes are `bytes` (without a NUL).
     public static func string(fromBytes bytes: some Collection<UInt8>) -> String {
         let bytes = Array(bytes)
+        // Every escape scalar's UTF-8 starts with F4, so valid UTF-8 without that byte (nearly
+        // every name) is taken as it is.
+        if !bytes.contains(Self.escapeLeadByte), let plain = String(validating: bytes, as: UTF8.self) { return plain }
         var scalars = String.UnicodeScalarView()
         var i = 0
         while i < bytes.count {
@@ -39,6 +45,8 @@ public enum FileSystemPath {
 
     /// The bytes `path` stands for (escapes turned back into their bytes), without a NUL.
     public static func bytes(of path: String) -> [UInt8] {
+        // Without an F4 byte it holds no escape scalar: its UTF-8 is its bytes.
+        if !path.utf8.contains(Self.escapeLeadByte) { return Array(path.utf8) }
         var out: [UInt8] = []
         out.reserveCapacity(path.utf8.count)
         for scalar in path.unicodeScalars {

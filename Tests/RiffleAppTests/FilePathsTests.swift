@@ -1,3 +1,5 @@
+import Foundation
+import Glibc
 @testable import RiffleApp
 import Testing
 
@@ -28,6 +30,24 @@ struct FilePathsTests {
         #expect(FilePaths.kind(of: "/") == .directory)
         #expect(FilePaths.kind(of: "/proc/self/status") == .file)
         #expect(FilePaths.kind(of: "/no/such/path") == nil)
+    }
+
+    /// A listing's kinds come from d_type: a folder, a file, a FIFO (a "file": refused when
+    /// opened), and nil for a symbolic link, whose target `kind(of:)` follows.
+    @Test func entriesTellTheirKinds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-entries-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        FileManager.default.createFile(atPath: folder + "/a.jpg", contents: Data([1]))
+        #expect(mkfifo(folder + "/pipe.jpg", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.jpg", withDestinationPath: folder + "/a.jpg")
+        let kinds = Dictionary(uniqueKeysWithValues: try FilePaths.entries(inFolder: folder).map { ($0.name, $0.kind) })
+        #expect(kinds.count == 4)
+        #expect(kinds["sub"] == Optional(Optional(FilePaths.Kind.directory)))
+        #expect(kinds["a.jpg"] == Optional(Optional(FilePaths.Kind.file)))
+        #expect(kinds["pipe.jpg"] == Optional(Optional(FilePaths.Kind.file)))
+        #expect(kinds["link.jpg"] == Optional(Optional<FilePaths.Kind>.none))
+        #expect(FilePaths.kind(of: folder + "/link.jpg") == .file)
     }
 
     @Test("An unreadable folder's error is the OS's reason")

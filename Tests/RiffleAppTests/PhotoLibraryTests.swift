@@ -11,6 +11,18 @@ import Testing
     ])
     func naturalOrder(input: [String], sorted: [String]) {
         #expect(input.sorted(by: NaturalOrder.areInIncreasingOrder) == sorted)
+        #expect(NaturalOrder.sorted(input) == sorted)
+    }
+
+    /// Sorting by keys made once gives the order the comparator gives, on names with digit runs,
+    /// leading zeros, case and non-ASCII letters.
+    @Test func sortingByKeysAgreesWithTheComparator() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["img", "IMG", "0", "00", "7", "10", "007", "a", "B", "é", "É", "_", "-", ".jpg", "2024", "x"]
+        for _ in 0..<50 {
+            let names = (0..<200).map { _ in (0..<Int.random(in: 1...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined() }
+            #expect(NaturalOrder.sorted(names) == names.sorted(by: NaturalOrder.areInIncreasingOrder))
+        }
     }
 
     @Test func folderListsImagesByExtensionAndContentInNaturalOrder() throws {
