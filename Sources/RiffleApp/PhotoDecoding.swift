@@ -210,14 +210,34 @@ public struct PhotoDecoding: Sendable {
     static func photo(
         path: String, viewport: PixelSize, detail: Double, isPreview: Bool, cancellation: DecodeCancellation
     ) -> DecodeOutput {
-        do throws(ImageDecodeError) {
-            return .photo(.image(try decode(
-                path: path, viewport: viewport, detail: detail, isPreview: isPreview, cancellation: cancellation)))
-        } catch where error == .stopped {
-            return .cancelled
-        } catch {
-            return .photo(.failure(reason: error.reason))
+        steadily(path: path) {
+            do throws(ImageDecodeError) {
+                return .photo(.image(try decode(
+                    path: path, viewport: viewport, detail: detail, isPreview: isPreview, cancellation: cancellation)))
+            } catch where error == .stopped {
+                return .cancelled
+            } catch {
+                return .photo(.failure(reason: error.reason))
+            }
         }
+    }
+
+    /// A file read this many times that changed during every read is reported as changing.
+    static let readAttempts = 3
+
+    /// Runs `read` (a decode of the file at `path`) until the file is the same after it as
+    /// before (`FileStamp`), so that a file rewritten while it decodes never shows a picture torn
+    /// between its two states: the decode is done again, from the file as it is now. After
+    /// `readAttempts` reads that all saw it change (a file still being copied), the reason says
+    /// so; a cancelled read is given back as it is.
+    static func steadily(path: String, _ read: () -> DecodeOutput) -> DecodeOutput {
+        for _ in 0..<readAttempts {
+            let before = FileStamp.current(ofFileAt: path)
+            let output = read()
+            if case .cancelled = output { return output }
+            if FileStamp.current(ofFileAt: path) == before { return output }
+        }
+        return .photo(.failure(reason: "The file kept changing while it was read: it may still be being written"))
     }
 
     /// How much of a file is read to look at its header: room for the largest EXIF segment
@@ -270,16 +290,18 @@ public struct PhotoDecoding: Sendable {
             if let quick = quickPreview(path: path, viewport: viewport) { return quick }
             return photo(path: path, viewport: viewport, detail: 1, isPreview: true, cancellation: cancellation)
         }
-        do throws(ImageDecodeError) {
-            let decoded = try ImageDecoder.decodeFile(
-                atPath: path, shrunkTo: { _ in size }, filter: .area, pixelLimit: pixelLimit, until: { cancellation.isCancelled })
-            return .photo(.image(DecodedPhoto(
-                pixels: decoded.pixels, fullSize: decoded.fullSize, isOpaque: decoded.isOpaque, smaller: [], isPreview: true,
-                pyramid: nil, isDraft: true)))
-        } catch where error == .stopped {
-            return .cancelled
-        } catch {
-            return .photo(.failure(reason: error.reason))
+        return steadily(path: path) {
+            do throws(ImageDecodeError) {
+                let decoded = try ImageDecoder.decodeFile(
+                    atPath: path, shrunkTo: { _ in size }, filter: .area, pixelLimit: pixelLimit, until: { cancellation.isCancelled })
+                return .photo(.image(DecodedPhoto(
+                    pixels: decoded.pixels, fullSize: decoded.fullSize, isOpaque: decoded.isOpaque, smaller: [], isPreview: true,
+                    pyramid: nil, isDraft: true)))
+            } catch where error == .stopped {
+                return .cancelled
+            } catch {
+                return .photo(.failure(reason: error.reason))
+            }
         }
     }
 
