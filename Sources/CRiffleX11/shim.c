@@ -1,6 +1,7 @@
 /* CRiffleX11: prefixed C shim over Xlib, MIT-SHM and XInput2 (rfx_). See CRiffleX11.h. */
 #define _GNU_SOURCE
 #include "CRiffleX11.h"
+#include "internal.h"
 
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
@@ -73,7 +74,22 @@ struct rfx_display {
 
     rfx_event pending[RFX_MAX_PENDING];
     int pending_count;
+
+    /* Other extensions' GenericEvents (Present's notifies), handed to their owner. */
+    rfx_generic_event_handler generic_handler;
+    void *generic_context;
 };
+
+Display *rfx_display_xlib(rfx_display *d) { return d->dpy; }
+Window rfx_display_window(rfx_display *d) { return d->window; }
+int rfx_display_depth(rfx_display *d) { return d->depth; }
+int rfx_display_shares_memory(rfx_display *d) { return d->shm_usable; }
+
+void rfx_display_set_generic_handler(rfx_display *d, rfx_generic_event_handler handler,
+                                     void *context) {
+    d->generic_handler = handler;
+    d->generic_context = context;
+}
 
 struct rfx_image {
     XImage *image;
@@ -725,11 +741,13 @@ static void rfx_translate(rfx_display *d, XEvent *event) {
         XRefreshKeyboardMapping(&event->xmapping);
         return;
     case GenericEvent:
-        if (d->xi_enabled && event->xcookie.extension == d->xi_opcode &&
-            XGetEventData(d->dpy, &event->xcookie)) {
+        if (!XGetEventData(d->dpy, &event->xcookie)) return;
+        if (d->xi_enabled && event->xcookie.extension == d->xi_opcode) {
             rfx_translate_xinput(d, &event->xcookie);
-            XFreeEventData(d->dpy, &event->xcookie);
+        } else if (d->generic_handler) {
+            d->generic_handler(d->generic_context, &event->xcookie);
         }
+        XFreeEventData(d->dpy, &event->xcookie);
         return;
     default:
         if (d->shm_completion_type && event->type == d->shm_completion_type &&

@@ -85,13 +85,16 @@ public final class FrameStatistics {
     public func report(
         decodeSeconds: [Double], previewSeconds: [Double], draftSeconds: [Double] = [], cancelledDecodes: Int, tileDecodeSeconds: [Double],
         tileOpenSeconds: [Double], thumbnailLookSeconds: [Double] = [], thumbnailMakeSeconds: [Double] = [],
-        cacheHighWaterBytes: Int
+        cacheHighWaterBytes: Int, presentationPath: String = "none (headless)", inputLatencies: [Double] = []
     ) -> String {
         func ms(_ s: Double?) -> String { s.map { Self.fixed($0 * 1000, places: 2) + " ms" } ?? "n/a" }
         let frames = frameSeconds.sorted()
         let decodes = decodeSeconds.sorted()
         let previews = previewSeconds.sorted()
+        let latencies = inputLatencies.sorted()
         var lines = [
+            "presentation: \(presentationPath)",
+            "input to photon (input to the frame answering it on screen): \(latencies.count) frames, p50 \(ms(percentile(latencies, 0.5))), p99 \(ms(percentile(latencies, 0.99)))",
             "frames: \(frames.count), p50 \(ms(percentile(frames, 0.5))), p99 \(ms(percentile(frames, 0.99))), max \(ms(frames.last)), over 16.7 ms: \(frames.filter { $0 > Self.frameBudget }.count)",
             "decodes: \(decodes.count) (and \(cancelledDecodes) given up part-way), p50 \(ms(percentile(decodes, 0.5))), max \(ms(decodes.last)), total \(ms(decodes.reduce(0, +)))",
             "previews (EXIF thumbnails, looked for or decoded, and 1/8 decodes): \(previews.count), p50 \(ms(percentile(previews, 0.5))), max \(ms(previews.last))",

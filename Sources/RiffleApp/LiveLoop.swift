@@ -2,7 +2,8 @@ import RiffleDisplay
 import RiffleInteraction
 
 /// Runs a `Scene` on a live display until the user quits: input from the display, time from the
-/// clock it is given (the app's monotonic clock), one frame per 1/60 s while something moves, and
+/// clock it is given (the app's monotonic clock), one frame per vblank while something moves
+/// (the display's, when it knows them through Present; else one per 1/60 s), and
 /// a blocking wait for input (or a finished decode) when nothing does, so an idle scene uses no
 /// CPU (an idle wait ends at the scene's `wakeTime`, when a resting pointer hides). The scene's
 /// commands are carried out here: fullscreen and the pointer's shape go to the display, quit ends
@@ -10,7 +11,8 @@ import RiffleInteraction
 ///
 /// While animating, whatever wakes the loop early (input, a decode, the server's MIT-SHM
 /// completion events) is collected, not drawn: the next frame comes at its time and takes it in,
-/// so input waits at most one frame and the frame rate never exceeds 60 Hz.
+/// so input waits at most one frame and the frame rate never exceeds the display's. Each frame
+/// drawn tells the display the oldest input it answers, for the input-to-photon latency.
 public struct LiveLoop {
     /// Frame interval while animating, in seconds.
     public static let frameInterval = 1.0 / 60
@@ -34,18 +36,28 @@ public struct LiveLoop {
     public func run() {
         var pending: [InputEvent] = []
         var quit = false
+        // The oldest input no frame has answered yet: kept while what it started moves (a key's
+        // page slide shows its first change a frame later), dropped when it changed nothing.
+        var unanswered: Double?
         while !quit {
             let frameTime = now()
             pending += display.pollEvents()
+            unanswered = ([unanswered] + pending.map(\.time)).compactMap { $0 }.min()
             for event in pending where !quit {
                 quit = perform(scene.handle(event, now: event.time ?? frameTime))
             }
             pending.removeAll()
             if quit { break }
             if perform(scene.advance(to: frameTime)) { break }
-            scene.renderIfNeeded()
+            if scene.renderIfNeeded() {
+                if let unanswered { display.presentedFrameAnswers(inputAt: unanswered) }
+                unanswered = nil
+            } else if !scene.isAnimating {
+                unanswered = nil
+            }
             if scene.isAnimating {
-                let deadline = frameTime + Self.frameInterval
+                // The display's next vblank (Present), else the loop's own 60 Hz.
+                let deadline = display.nextFrameTime(after: frameTime) ?? frameTime + Self.frameInterval
                 while case let remaining = deadline - now(), remaining > 0 {
                     display.waitForEvents(timeout: remaining)
                     pending += display.pollEvents()

@@ -270,7 +270,8 @@ public final class Viewer {
             decodeSeconds: store.decodeSeconds, previewSeconds: store.previewSeconds, draftSeconds: store.draftSeconds, cancelledDecodes: store.cancelledDecodes,
             tileDecodeSeconds: store.tileDecodeSeconds, tileOpenSeconds: store.tileOpenSeconds,
             thumbnailLookSeconds: thumbnailLookSeconds, thumbnailMakeSeconds: thumbnailMakeSeconds,
-            cacheHighWaterBytes: cacheHighWaterBytes)
+            cacheHighWaterBytes: cacheHighWaterBytes, presentationPath: display.presentationPath,
+            inputLatencies: display.inputLatencies)
     }
 
     /// Reacts to what the interaction model decided: a new current page refocuses decoding and

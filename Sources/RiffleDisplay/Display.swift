@@ -45,4 +45,25 @@ public protocol Display: AnyObject {
 
     /// What the screen shows now, read back from where it is shown (the X server for a window).
     func capture() throws -> PixelBuffer
+
+    /// How frames reach the screen, in words (for `--stats`).
+    var presentationPath: String { get }
+
+    /// When the next frame should start after one started at `time`: the display's next vblank
+    /// when it knows its timing, else nil (the loop then paces itself).
+    func nextFrameTime(after time: Double) -> Double?
+
+    /// The frame just presented is the first to answer input that arrived at `time`.
+    func presentedFrameAnswers(inputAt time: Double)
+
+    /// Seconds from input to the frame answering it reaching the screen, for the frames the
+    /// display saw shown (empty where it cannot tell).
+    var inputLatencies: [Double] { get }
+}
+
+extension Display {
+    public var presentationPath: String { "none (headless)" }
+    public func nextFrameTime(after time: Double) -> Double? { nil }
+    public func presentedFrameAnswers(inputAt time: Double) {}
+    public var inputLatencies: [Double] { [] }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import CRiffleX11
 import RiffleDisplay
 import RiffleGeometry
@@ -26,6 +27,9 @@ public final class X11Display: Display {
     private let connection: X11Connection
     private var frame: X11Frame
     private var buffer: PixelBuffer
+    /// Frames shown at vblanks through Present, when the server offers it (and
+    /// `RIFFLE_PRESENT` is not 0); nil: `frame` goes through XShmPutImage or XPutImage.
+    private let presenter: X11Presenter?
     private let now: () -> Double
     private var timeMapping = ServerTimeMapping()
     private var queue: [InputEvent] = []
@@ -49,6 +53,7 @@ public final class X11Display: Display {
         rfx_catch_quit_signals(handle)
         frame = try X11Frame(connection: connection, size: size)
         buffer = frame.pixelBuffer()
+        presenter = Self.presenterWanted ? try? X11Presenter(connection: connection, size: size) : nil
         self.size = size
         self.now = now
     }
@@ -73,6 +78,13 @@ public final class X11Display: Display {
     /// The buffer for the next frame. Waits until the server has finished reading the shared
     /// image the previous `present()` sent, so drawing never tears a frame still being copied.
     public func frameBuffer() -> PixelBuffer {
+        if let presenter {
+            do {
+                return try presenter.pixelBuffer(for: size)
+            } catch {
+                fatalError("riffle: \(error)")
+            }
+        }
         if frame.size != size {
             do {
                 frame = try X11Frame(connection: connection, size: size)
@@ -89,8 +101,32 @@ public final class X11Display: Display {
     /// flushed; the server's completion event is awaited by the next `frameBuffer()`, so the
     /// app's other work overlaps the copy.
     public func present() {
-        rfx_image_put(connection.handle, frame.image)
+        if let presenter {
+            presenter.present(now: now())
+        } else {
+            rfx_image_put(connection.handle, frame.image)
+        }
     }
+
+    /// False when the environment says `RIFFLE_PRESENT=0`: frames then go through XShmPutImage
+    /// (or XPutImage), as on a server without Present (for tests of those paths).
+    static var presenterWanted: Bool { getenv("RIFFLE_PRESENT").map { String(cString: $0) != "0" } ?? true }
+
+    /// How frames reach the window, in words, for `--stats`.
+    public var presentationPath: String {
+        if presenter != nil { return "Present (MIT-SHM pixmaps, shown at vblank)" }
+        return frame.isShared ? "XShmPutImage (MIT-SHM, paced by the clock)" : "XPutImage (paced by the clock)"
+    }
+
+    /// With Present: the next vblank after `time`, where the next frame should start; nil on
+    /// the other paths (or before the first frame was shown), which the loop paces itself.
+    public func nextFrameTime(after time: Double) -> Double? { presenter?.nextVBlank(after: time) }
+
+    /// With Present: the frame just presented answers input that arrived at `time`.
+    public func presentedFrameAnswers(inputAt time: Double) { presenter?.latestFrameAnswers(inputAt: time) }
+
+    /// With Present: seconds from each input to the frame that answered it reaching the screen.
+    public var inputLatencies: [Double] { presenter?.inputLatencies ?? [] }
 
     /// Sets `_NET_WM_NAME` and `WM_NAME`; any UTF-8 (em dashes, non-ASCII file names).
     public func setTitle(_ title: String) {
@@ -154,6 +190,8 @@ public final class X11Display: Display {
     /// - Throws: `X11Error` when the server refuses (the window is unmapped or partly off the
     ///   screen).
     public func capture() throws -> PixelBuffer {
+        // A frame presented for the next vblank is not in the window until then.
+        presenter?.waitUntilShown()
         let out = PixelBuffer(width: size.width, height: size.height)
         let handle = connection.handle
         _ = try callingShim { reason, length -> Void? in
@@ -174,9 +212,12 @@ public final class X11Display: Display {
         while rfx_next_event(connection.handle, &event) != 0 { events.append(event) }
         guard !events.isEmpty else { return }
         // Expose, configure, close and focus carry no server time and must not feed the mapping.
-        let timed = events.indices.filter { Self.carriesServerTime(events[$0]) }
-        let times = timeMapping.appTimes(serverMilliseconds: timed.map { events[$0].server_time }, now: now())
-        var stamps = [Double](repeating: 0, count: events.count)
+        // An event another client sent (xdotool --window, a test) carries CurrentTime, 0: it is
+        // stamped with its arrival, and must not move the mapping.
+        let timed = events.indices.filter { Self.carriesServerTime(events[$0]) && events[$0].server_time != 0 }
+        let arrival = now()
+        let times = timeMapping.appTimes(serverMilliseconds: timed.map { events[$0].server_time }, now: arrival)
+        var stamps = [Double](repeating: arrival, count: events.count)
         for (index, time) in zip(timed, times) { stamps[index] = time }
         for (event, time) in zip(events, stamps) { enqueue(event, time: time) }
     }

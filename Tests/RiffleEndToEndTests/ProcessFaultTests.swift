@@ -11,9 +11,12 @@ import Testing
         let process = Process()
         let stdout = Pipe(), stderr = Pipe()
 
-        init(on server: VirtualXServer) throws {
+        /// The window's id, as xdotool names it.
+        private(set) var window = ""
+
+        init(on server: VirtualXServer, environment extra: [String: String] = [:]) throws {
             let xdotool = try ExternalCommand("xdotool", package: "xdotool")
-            var env = ProcessInfo.processInfo.environment
+            var env = ProcessInfo.processInfo.environment.merging(extra) { $1 }
             env["DISPLAY"] = server.display
             env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-cache-\(UUID().uuidString)").path
             process.executableURL = URL(fileURLWithPath: RealWindowTests.riffle)
@@ -22,10 +25,14 @@ import Testing
             process.standardOutput = stdout
             process.standardError = stderr
             try process.run()
+            var window = ""
             let mapped = try eventually(within: 20) {
-                !(try xdotool.run(["search", "--classname", "riffle"], environment: env).stdout.isEmpty)
+                window = try xdotool.run(["search", "--classname", "riffle"], environment: env).stdout
+                    .split(separator: "\n").first.map(String.init) ?? ""
+                return !window.isEmpty
             }
             if !mapped { throw EndToEndError("the window never appeared") }
+            self.window = window
         }
 
         /// Waits up to `seconds` for the process to end; false (and killed) when it hangs.

@@ -51,7 +51,13 @@ import Testing
         let snapshots: URL
     }
 
-    static func run(script: String, display: String?) throws -> Run {
+    /// How the window's frames reach the server: Present with MIT-SHM pixmaps, XShmPutImage
+    /// (Present turned off with RIFFLE_PRESENT=0), or XPutImage (a server without MIT-SHM).
+    enum PresentationPath: String, CaseIterable, Sendable {
+        case present, sharedImage, image
+    }
+
+    static func run(script: String, display: String?, path: PresentationPath = .present) throws -> Run {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-e2e-\(getpid())-\(UUID().uuidString)")
         let size = ScriptLibrary.windowSize(forScript: script)
         var args = ["--size", "\(size.width)x\(size.height)", "--scale", "\(ScriptLibrary.scale(forScript: script))", "--replay", testsFolder.appendingPathComponent("Scripts/\(script).replay").path,
@@ -61,6 +67,7 @@ import Testing
         env["TZ"] = PinnedPhotoDates.zone
         if let display {
             env["DISPLAY"] = display
+            if path == .sharedImage { env["RIFFLE_PRESENT"] = "0" }
         } else {
             args.insert("--headless", at: 0)
             env.removeValue(forKey: "DISPLAY")
@@ -89,10 +96,11 @@ import Testing
         #expect(!scripts.isEmpty)
     }
 
-    @Test(arguments: try scripts(), [true, false])
-    func windowShowsWhatHeadlessDraws(script: String, sharedMemory: Bool) throws {
+    @Test(arguments: try scripts(), PresentationPath.allCases)
+    func windowShowsWhatHeadlessDraws(script: String, path: PresentationPath) throws {
+        let sharedMemory = path != .image
         let server = try VirtualXServer(sharedMemory: sharedMemory)
-        let window = try Self.run(script: script, display: server.display)
+        let window = try Self.run(script: script, display: server.display, path: path)
         let headless = try Self.run(script: script, display: nil)
         defer {
             try? FileManager.default.removeItem(at: window.snapshots)

@@ -173,4 +173,40 @@ int rfx_startup_watch_next(rfx_startup_watch *watch, char *message, int capacity
 /* Closes the watching connection. */
 void rfx_startup_watch_close(rfx_startup_watch *watch);
 
+/* MARK: Present */
+
+/* Frames shown at vblanks through the Present extension, from MIT-SHM pixmaps (present.c). */
+typedef struct rfx_presenter rfx_presenter;
+
+/* When a presented frame reached the screen. */
+typedef struct rfx_present_completion {
+    uint32_t serial; /* rfx_presenter_present's return for that frame */
+    uint64_t ust;    /* microseconds of CLOCK_MONOTONIC at the vblank that showed it */
+    uint64_t msc;    /* that vblank's number */
+    int skipped;     /* 1: a later frame took its vblank; it was never shown */
+} rfx_present_completion;
+
+/* Makes three `width` x `height` MIT-SHM pixmaps for `display`'s window and asks for Present's
+ * notifies; NULL with the reason when the server has no Present extension or no shared
+ * pixmaps (the caller then draws with XShmPutImage, or XPutImage). */
+rfx_presenter *rfx_presenter_open(rfx_display *display, int width, int height, char *reason,
+                                  int reason_len);
+void rfx_presenter_close(rfx_presenter *presenter);
+
+/* Remakes the pixmaps for a new window size (their contents are lost); 0 with the reason on
+ * failure. */
+int rfx_presenter_resize(rfx_presenter *presenter, int width, int height, char *reason,
+                         int reason_len);
+
+/* A pixmap's pixels to draw the next frame into (`row_pixels` per row), waiting until the server
+ * has released one (IdleNotify); the same pixmap until it is presented. */
+uint32_t *rfx_presenter_acquire(rfx_presenter *presenter, int *row_pixels);
+
+/* Asks for the drawn pixmap to be shown at vblank `target_msc` (or the next one, if that has
+ * passed); returns the frame's serial. */
+uint32_t rfx_presenter_present(rfx_presenter *presenter, uint64_t target_msc);
+
+/* Moves the oldest completion not yet taken into `completion` and returns 1, or returns 0. */
+int rfx_presenter_take_completion(rfx_presenter *presenter, rfx_present_completion *completion);
+
 #endif

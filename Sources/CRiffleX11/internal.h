@@ -1,0 +1,20 @@
+/* What the shim's C files share with each other, and Swift never sees. */
+#ifndef RIFFLE_X11_INTERNAL_H
+#define RIFFLE_X11_INTERNAL_H
+
+#include "CRiffleX11.h"
+#include <X11/Xlib.h>
+
+Display *rfx_display_xlib(rfx_display *display);
+Window rfx_display_window(rfx_display *display);
+int rfx_display_depth(rfx_display *display);
+/* 1 when MIT-SHM can be used on this connection (a local server that attaches segments). */
+int rfx_display_shares_memory(rfx_display *display);
+
+/* Called by rfx_next_event for every GenericEvent of an extension other than XInput 2, with
+ * its cookie's data fetched; returns 1 when it used the event. */
+typedef int (*rfx_generic_event_handler)(void *context, XGenericEventCookie *cookie);
+void rfx_display_set_generic_handler(rfx_display *display, rfx_generic_event_handler handler,
+                                     void *context);
+
+#endif

@@ -1,0 +1,108 @@
+import CRiffleX11
+import RiffleGeometry
+import RiffleRaster
+
+/// Frames shown at the display's vblanks through the Present extension (`rfx_presenter`): the
+/// app draws into one of three MIT-SHM pixmaps, presents it for a vblank, and learns from the
+/// server when each frame reached the screen — which paces the frame loop at the display's own
+/// rate and measures input-to-photon latency.
+///
+/// The refresh interval is measured from the completions: T = Δust / Δmsc between the latest
+/// two frames shown (first guess 1/60 s), so a 144 Hz display is paced at 144 Hz and a window
+/// moved to another output follows that output's vblanks.
+// @unchecked Sendable: a PixelBuffer's @Sendable release keeps it alive; used from the app's thread.
+final class X11Presenter: @unchecked Sendable {
+    let connection: X11Connection
+    private let handle: OpaquePointer
+    private(set) var size: PixelSize
+    /// The latest frame shown: its vblank's time on the app's clock (seconds) and number.
+    private(set) var lastShown: (time: Double, msc: UInt64)?
+    /// Seconds between vblanks.
+    private(set) var refreshInterval = 1.0 / 60
+    /// Frames presented, not yet known to be shown: serial → the oldest input they answer.
+    private var awaiting: [UInt32: Double?] = [:]
+    /// Seconds from input to the frame answering it on screen, one per such frame shown.
+    private(set) var inputLatencies: [Double] = []
+    /// The serial of the latest presented frame.
+    private var lastSerial: UInt32?
+
+    init(connection: X11Connection, size: PixelSize) throws {
+        let width = max(size.width, 1), height = max(size.height, 1)
+        handle = try callingShim { rfx_presenter_open(connection.handle, Int32(width), Int32(height), $0, $1) }
+        self.connection = connection
+        self.size = PixelSize(width: width, height: height)
+    }
+
+    deinit { rfx_presenter_close(handle) }
+
+    /// A buffer over a free pixmap for the next frame (remade first if the window changed size).
+    func pixelBuffer(for size: PixelSize) throws -> PixelBuffer {
+        let wanted = PixelSize(width: max(size.width, 1), height: max(size.height, 1))
+        if wanted != self.size {
+            _ = try callingShim { rfx_presenter_resize(handle, Int32(wanted.width), Int32(wanted.height), $0, $1) != 0 ? () : nil }
+            self.size = wanted
+        }
+        var rowPixels: Int32 = 0
+        let pixels = rfx_presenter_acquire(handle, &rowPixels)!
+        return PixelBuffer(
+            wrapping: pixels, width: wanted.width, height: wanted.height, rowPixels: Int(rowPixels),
+            release: { _ in withExtendedLifetime(self) {} })
+    }
+
+    /// Presents the drawn pixmap for the first vblank after `now` (the next one).
+    func present(now: Double) {
+        takeCompletions()
+        var target: UInt64 = 0
+        if let lastShown {
+            let elapsed = max(0, now - lastShown.time)
+            target = lastShown.msc + UInt64((elapsed / refreshInterval).rounded(.down)) + 1
+        }
+        let serial = rfx_presenter_present(handle, target)
+        awaiting[serial] = .some(nil)
+        lastSerial = serial
+    }
+
+    /// The frame just presented answers input that arrived at `time`.
+    func latestFrameAnswers(inputAt time: Double) {
+        guard let lastSerial, awaiting[lastSerial] != nil else { return }
+        awaiting[lastSerial] = time
+    }
+
+    /// Waits until the latest frame presented has reached the screen (or was skipped), at most
+    /// `timeout` seconds: what the window shows is then that frame (a capture reads it).
+    func waitUntilShown(timeout: Double = 0.5) {
+        guard let lastSerial else { return }
+        var waited = 0.0
+        while awaiting[lastSerial] != nil, waited < timeout {
+            takeCompletions()
+            guard awaiting[lastSerial] != nil else { return }
+            rfx_wait(connection.handle, 5)
+            waited += 0.005
+        }
+    }
+
+    /// When the next vblank after `time` comes (app clock), from the latest frame shown; nil
+    /// before any frame has been shown.
+    func nextVBlank(after time: Double) -> Double? {
+        takeCompletions()
+        guard let lastShown else { return nil }
+        let periods = ((time - lastShown.time) / refreshInterval).rounded(.down) + 1
+        return lastShown.time + max(periods, 1) * refreshInterval
+    }
+
+    /// Takes in the server's completions: the vblank timeline, the refresh interval, latencies.
+    private func takeCompletions() {
+        var completion = rfx_present_completion()
+        while rfx_presenter_take_completion(handle, &completion) != 0 {
+            let inputTime = awaiting.removeValue(forKey: completion.serial) ?? nil
+            guard completion.skipped == 0 else { continue }
+            // UST is CLOCK_MONOTONIC microseconds, the app clock's timeline (`MonotonicClock`).
+            let time = Double(completion.ust) / 1e6
+            if let previous = lastShown, completion.msc > previous.msc, time > previous.time {
+                refreshInterval = (time - previous.time) / Double(completion.msc - previous.msc)
+            }
+            lastShown = (time, completion.msc)
+            if let inputTime { inputLatencies.append(time - inputTime) }
+        }
+    }
+}
