@@ -15,18 +15,23 @@ public enum ReplayTiming: Sendable {
     case realTime
 }
 
-/// Drives a `Scene` from a replay script on a virtual clock stepped at exactly 60 Hz.
+/// Drives a `Scene` from a replay script on a virtual clock stepped at exactly `frameRate` Hz
+/// (60 unless asked: `--hz 144` steps a 144 Hz display's frames; the physics are functions of
+/// time, so only the in-between frames differ, never where things come to rest).
 ///
 /// Script events are injected at the app's input layer (straight into `Scene.handle`) with
 /// virtual timestamps; the display contributes only its own window events (expose, resize,
-/// close). A frame is stepped at every 1/60 s boundary the clock passes. Before each frame (and
+/// close). A frame is stepped at every 1/`frameRate` s boundary the clock passes. Before each frame (and
 /// so before each `snapshot`) every decode requested so far is let finish without moving the
 /// clock: what a gesture sees (a photo's size, its pixels) never depends on how fast this
 /// machine decodes, so a script gives the same pictures on any machine, headless or in a window.
 /// `ReplayTiming.realTime` gives that up to measure what a user would see.
 public final class ReplayRunner {
-    /// Frames per second of the virtual clock.
-    public static let frameRate = 60.0
+    /// Frames per second of the virtual clock unless the script is run at another rate.
+    public static let defaultFrameRate = 60.0
+
+    /// Frames per second of this run's virtual clock.
+    public let frameRate: Double
 
     private let script: ReplayScript
     private let scene: Scene
@@ -46,7 +51,7 @@ public final class ReplayRunner {
     /// - Parameter writeSnapshot: receives a snapshot's name and the captured frame.
     public init(
         script: ReplayScript, scene: Scene, display: Display, timing: ReplayTiming = .deterministic,
-        wallClock: @escaping () -> Double,
+        frameRate: Double = ReplayRunner.defaultFrameRate, wallClock: @escaping () -> Double,
         writeSnapshot: @escaping (String, PixelBuffer) throws -> Void
     ) {
         self.script = script
@@ -54,6 +59,7 @@ public final class ReplayRunner {
         self.display = display
         self.wallClock = wallClock
         self.timing = timing
+        self.frameRate = frameRate
         self.writeSnapshot = writeSnapshot
     }
 
@@ -77,7 +83,7 @@ public final class ReplayRunner {
             queued.append(.pointerDown(position: p, button: .left, modifiers: [], time: now))
         case .move(let p, let ms):
             let start = pointer, t0 = now
-            let steps = max(1, Int((ms / 1000 * Self.frameRate).rounded()))
+            let steps = max(1, Int((ms / 1000 * frameRate).rounded()))
             for k in 1...steps {
                 let f = Double(k) / Double(steps)
                 pointer = start + (p - start) * f
@@ -130,21 +136,21 @@ public final class ReplayRunner {
         queued.append(.pointerUp(position: p, button: .left, modifiers: [], time: now))
     }
 
-    /// Moves the virtual clock to `t`, stepping a frame at every 1/60 s boundary on the way
+    /// Moves the virtual clock to `t`, stepping a frame at every 1/`frameRate` s boundary on the way
     /// (in real time: waiting for each boundary, and skipping those already past).
     private func advanceClock(to t: Double) {
-        let lastFrame = Int((t * Self.frameRate + 1e-9).rounded(.down))
+        let lastFrame = Int((t * frameRate + 1e-9).rounded(.down))
         while nextFrame <= lastFrame {
             if timing == .realTime {
                 let elapsed = wallClock() - wallStart
-                let due = Double(nextFrame) / Self.frameRate
+                let due = Double(nextFrame) / frameRate
                 if elapsed < due {
                     MonotonicClock.sleep(due - elapsed)
                 } else {
-                    nextFrame = min(lastFrame, Int((elapsed * Self.frameRate).rounded(.down)))
+                    nextFrame = min(lastFrame, Int((elapsed * frameRate).rounded(.down)))
                 }
             }
-            now = Double(nextFrame) / Self.frameRate
+            now = Double(nextFrame) / frameRate
             stepFrame()
         }
         now = t
@@ -195,7 +201,7 @@ public final class ReplayRunner {
     }
 
     private func stepFrame() {
-        let t = Double(nextFrame) / Self.frameRate
+        let t = Double(nextFrame) / frameRate
         nextFrame += 1
         if timing != .realTime { scene.settleDecodes() }
         deliverQueued()

@@ -85,10 +85,16 @@ public final class RiffleSession {
 
     deinit { pipeline.shutdown() }
 
-    /// Replays `script` with the given timing, handing each snapshot's name and frame to
-    /// `snapshots`.
-    public func replay(_ script: ReplayScript, timing: ReplayTiming = .deterministic, snapshots: @escaping (String, PixelBuffer) throws -> Void) throws {
-        try ReplayRunner(script: script, scene: scene, display: display, timing: timing, wallClock: clock.now, writeSnapshot: snapshots).run()
+    /// Replays `script` with the given timing on a virtual clock of `frameRate` frames a
+    /// second, handing each snapshot's name and frame to `snapshots`.
+    public func replay(
+        _ script: ReplayScript, timing: ReplayTiming = .deterministic, frameRate: Double = ReplayRunner.defaultFrameRate,
+        snapshots: @escaping (String, PixelBuffer) throws -> Void
+    ) throws {
+        try ReplayRunner(
+            script: script, scene: scene, display: display, timing: timing, frameRate: frameRate, wallClock: clock.now,
+            writeSnapshot: snapshots
+        ).run()
     }
 
     /// Runs the interactive loop until the user quits, on the session's clock.

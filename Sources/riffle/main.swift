@@ -64,11 +64,16 @@ struct RiffleCommand: ParsableCommand {
     @Flag(help: "Print frame times, decode times, memory and CPU at exit.")
     var stats = false
 
+    @Option(help: ArgumentHelp("With --replay: the virtual clock's frames per second (default 60), as on a display of that refresh rate.", valueName: "RATE"))
+    var hz: Double?
+
     func validate() throws {
         if headless && replay == nil { throw ValidationError("--headless needs --replay SCRIPT: there is no one to press keys") }
         if snapshots != nil && replay == nil { throw ValidationError("--snapshots goes with --replay") }
         if realTime && !headless { throw ValidationError("--real-time goes with --headless (a window always runs in real time)") }
         if let scale, !(0.5...4).contains(scale) { throw ValidationError("--scale must be from 0.5 to 4") }
+        if hz != nil && replay == nil { throw ValidationError("--hz goes with --replay (a window follows its display's refresh)") }
+        if let hz, !(1...1000).contains(hz) { throw ValidationError("--hz must be from 1 to 1000") }
         if memoryBudget < 16 { throw ValidationError("--memory-budget must be at least 16 MiB: one decoded photo must fit") }
     }
 
@@ -115,7 +120,7 @@ struct RiffleCommand: ParsableCommand {
         if let script {
             let folder = snapshots.map(SnapshotFolder.init(path:))
             let timing: ReplayTiming = !headless ? .paced : realTime ? .realTime : .deterministic
-            try session.replay(script, timing: timing) { name, frame in
+            try session.replay(script, timing: timing, frameRate: hz ?? ReplayRunner.defaultFrameRate) { name, frame in
                 guard let folder else { throw ValidationError("the script takes snapshot '\(name)' but no --snapshots DIR was given") }
                 try folder.write(name: name, frame: frame)
             }
