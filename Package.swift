@@ -82,7 +82,10 @@ let package = Package(
         .executableTarget(name: "riffle-fuzz", dependencies: ["RiffleImageIO", "RiffleGeometry"]),
         .executableTarget(
             name: "riffle-bench",
-            dependencies: ["RiffleApp", "RiffleDisplay", "RiffleInteraction", "RiffleImageIO", "RiffleRaster", "RiffleGeometry", "CPixman"]
+            dependencies: [
+                "RiffleApp", "RiffleDisplay", "RiffleInteraction", "RiffleImageIO", "RiffleRaster", "RiffleGeometry", "CPixman",
+                "CRiffleX11",
+            ]
         ),
 
         // MARK: tests

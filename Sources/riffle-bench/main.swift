@@ -2,11 +2,11 @@ import Foundation
 import RiffleGeometry
 import RiffleImageIO
 
-// riffle-bench [composite] [decode] [physics] [chrome] [paging] [tiles] [png] [grid] [folder]: figures printed beside
+// riffle-bench [composite] [decode] [physics] [chrome] [paging] [tiles] [png] [grid] [folder] [launch]: figures printed beside
 // anchors measured in the same run (memcpy, pixman, libjpeg-turbo and libpng at full size);
 // nothing is asserted. With no argument every benchmark runs. RIFFLE_BENCH_WORKSPACE names a
 // folder to keep the generated photos in from one run to the next (else a temporary one, removed).
-let all = ["composite", "decode", "physics", "chrome", "paging", "tiles", "png", "grid", "folder"]
+let all = ["composite", "decode", "physics", "chrome", "paging", "tiles", "png", "grid", "folder", "launch"]
 let chosen = CommandLine.arguments.dropFirst().isEmpty ? all : Array(CommandLine.arguments.dropFirst())
 if let unknown = chosen.first(where: { !all.contains($0) }) {
     FileHandle.standardError.write(Data("riffle-bench: no benchmark \"\(unknown)\"; choose from \(all.joined(separator: ", "))\n".utf8))
@@ -38,7 +38,7 @@ if chosen.contains("chrome") {
     defer { try? FileManager.default.removeItem(at: workspace) }
     try ChromeBenchmark.run(workspace: workspace)
 }
-if chosen.contains("paging") || chosen.contains("tiles") || chosen.contains("png") || chosen.contains("grid") || chosen.contains("folder") {
+if chosen.contains("paging") || chosen.contains("tiles") || chosen.contains("png") || chosen.contains("grid") || chosen.contains("folder") || chosen.contains("launch") {
     print("")
     let kept = ProcessInfo.processInfo.environment["RIFFLE_BENCH_WORKSPACE"].map { URL(fileURLWithPath: $0) }
     let workspace = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-\(getpid())")
@@ -60,6 +60,7 @@ if chosen.contains("paging") || chosen.contains("tiles") || chosen.contains("png
         }
         if chosen.contains("grid") { try GridBenchmark.run(workspace: workspace, riffle: riffle) }
         if chosen.contains("folder") { try FolderBenchmark.run(workspace: workspace, riffle: riffle) }
+        if chosen.contains("launch") { try LaunchBenchmark.run(workspace: workspace, riffle: riffle) }
     } else {
         print("\(riffle) is missing: build it with `swift build -c release --product riffle` for the paging, zoom and PNG runs")
     }

@@ -209,4 +209,16 @@ uint32_t rfx_presenter_present(rfx_presenter *presenter, uint64_t target_msc);
 /* Moves the oldest completion not yet taken into `completion` and returns 1, or returns 0. */
 int rfx_presenter_take_completion(rfx_presenter *presenter, rfx_present_completion *completion);
 
+/* MARK: reading a screen back (benchmarks) */
+
+/* A second client on `display_name` reading its whole screen back (screen_watch.c); NULL when
+ * the display cannot be opened. */
+typedef struct rfx_screen_watch rfx_screen_watch;
+rfx_screen_watch *rfx_screen_watch_open(const char *display_name);
+
+/* Reads the screen now: a hash of its pixels in `hash` (equal hashes: the same picture) and
+ * whether every pixel is black in `blank`; returns 0 when the server refuses. */
+int rfx_screen_watch_read(rfx_screen_watch *watch, uint64_t *hash, int *blank);
+void rfx_screen_watch_close(rfx_screen_watch *watch);
+
 #endif

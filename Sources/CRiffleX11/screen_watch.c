@@ -1,0 +1,96 @@
+/* A second client that reads a screen back, for the benchmarks: it tells when what the screen
+ * shows changes (a hash of its pixels) and whether it is still blank, the way a person sees a
+ * program start. It reads the root window through MIT-SHM (XShmGetImage) where it can, else
+ * XGetImage. */
+#include "CRiffleX11.h"
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/extensions/XShm.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+
+struct rfx_screen_watch {
+    Display *dpy;
+    Window root;
+    int width, height;
+    XImage *image; /* the shared image, when MIT-SHM works */
+    XShmSegmentInfo shm;
+};
+
+rfx_screen_watch *rfx_screen_watch_open(const char *display_name) {
+    Display *dpy = XOpenDisplay(display_name);
+    if (!dpy) return NULL;
+    rfx_screen_watch *watch = calloc(1, sizeof *watch);
+    if (!watch) {
+        XCloseDisplay(dpy);
+        return NULL;
+    }
+    int screen = DefaultScreen(dpy);
+    watch->dpy = dpy;
+    watch->root = RootWindow(dpy, screen);
+    watch->width = DisplayWidth(dpy, screen);
+    watch->height = DisplayHeight(dpy, screen);
+    if (XShmQueryExtension(dpy)) {
+        XImage *image = XShmCreateImage(dpy, DefaultVisual(dpy, screen), (unsigned)DefaultDepth(dpy, screen),
+                                        ZPixmap, NULL, &watch->shm, (unsigned)watch->width,
+                                        (unsigned)watch->height);
+        if (image) {
+            watch->shm.shmid = shmget(IPC_PRIVATE, (size_t)image->bytes_per_line * (size_t)image->height,
+                                      IPC_CREAT | 0600);
+            watch->shm.shmaddr = watch->shm.shmid >= 0 ? shmat(watch->shm.shmid, NULL, 0) : (char *)-1;
+            if (watch->shm.shmaddr != (char *)-1) {
+                image->data = watch->shm.shmaddr;
+                watch->shm.readOnly = False;
+                XShmAttach(dpy, &watch->shm);
+                XSync(dpy, False);
+                shmctl(watch->shm.shmid, IPC_RMID, NULL);
+                watch->image = image;
+            } else {
+                if (watch->shm.shmid >= 0) shmctl(watch->shm.shmid, IPC_RMID, NULL);
+                XDestroyImage(image);
+            }
+        }
+    }
+    return watch;
+}
+
+int rfx_screen_watch_read(rfx_screen_watch *watch, uint64_t *hash, int *blank) {
+    XImage *image = watch->image;
+    XImage *fetched = NULL;
+    if (image) {
+        if (!XShmGetImage(watch->dpy, watch->root, image, 0, 0, AllPlanes)) return 0;
+    } else {
+        fetched = XGetImage(watch->dpy, watch->root, 0, 0, (unsigned)watch->width, (unsigned)watch->height,
+                            AllPlanes, ZPixmap);
+        if (!fetched) return 0;
+        image = fetched;
+    }
+    /* FNV-1a over the pixels' colour bits, 64-bit words at a time. */
+    uint64_t h = 1469598103934665603ull;
+    int any = 0;
+    for (int y = 0; y < image->height; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(image->data + (size_t)y * (size_t)image->bytes_per_line);
+        for (int x = 0; x < image->width; x++) {
+            uint32_t p = row[x] & 0x00FFFFFFu;
+            any |= p != 0;
+            h = (h ^ p) * 1099511628211ull;
+        }
+    }
+    if (fetched) XDestroyImage(fetched);
+    *hash = h;
+    *blank = !any;
+    return 1;
+}
+
+void rfx_screen_watch_close(rfx_screen_watch *watch) {
+    if (watch->image) {
+        XShmDetach(watch->dpy, &watch->shm);
+        shmdt(watch->shm.shmaddr);
+        watch->image->data = NULL;
+        XDestroyImage(watch->image);
+    }
+    XCloseDisplay(watch->dpy);
+    free(watch);
+}

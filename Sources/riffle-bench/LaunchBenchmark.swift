@@ -1,0 +1,213 @@
+import CRiffleX11
+import Foundation
+import Glibc
+import RiffleImageIO
+
+/// Riffle and feh launched on a private 1920×1080 Xvfb and watched from outside, as a person
+/// sees them: the screen is read back (a second client, MIT-SHM) every few milliseconds from
+/// the launch. A 24 MP JPEG without an EXIF thumbnail (so no preview can stand in): the time to
+/// the first frame (the screen no longer black) and until the screen stops changing (the photo
+/// at its final sharpness; held for 1 s). Then "next" (Right), sent through XTest: the first
+/// changed frame and the last change. Then a drag on Riffle's photo with `--stats`: its
+/// input-to-photon latency from Present's completion times. Medians of 3 runs each; feh (`feh
+/// -F`, Debian's feh) only when it is installed. Targets (issue): settled ≤ 0.5× feh's; the first
+/// moving frame after a key ≤ 1 refresh; drag input-to-photon p99 ≤ 2 refreshes.
+enum LaunchBenchmark {
+    static let screen = "1920x1080"
+    static let refresh = 1.0 / 60
+
+    struct Watch {
+        var firstFrame: Double?
+        var lastChange: Double
+    }
+
+    static func run(workspace: URL, riffle: String) throws {
+        guard let xvfb = findExecutable("Xvfb") else {
+            print("launch: Xvfb is not installed (Debian package xvfb); skipped")
+            return
+        }
+        let folder = workspace.appendingPathComponent("launch")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let photos = try (0..<2).map { k -> String in
+            let path = folder.appendingPathComponent("plain\(k).jpg").path
+            if !FileManager.default.fileExists(atPath: path) {
+                try Data(try JPEGEncoder.encode(SyntheticPhoto.make(width: 6000, height: 4000, variant: 40 + k), quality: 90))
+                    .write(to: URL(fileURLWithPath: path))
+            }
+            return path
+        }
+        let server = try PrivateXServer(xvfb: xvfb, screen: screen)
+        let xdotool = findExecutable("xdotool")
+        let feh = findExecutable("feh")
+        print("launch: a \(screen) Xvfb, a 24 MP JPEG without an EXIF thumbnail, medians of 3 runs")
+        let riffleRuns = (0..<3).compactMap { _ in measure(["--size", "1920x1080", photos[0]], program: riffle, server: server, xdotool: xdotool) }
+        report("riffle", riffleRuns)
+        if let feh {
+            let fehRuns = (0..<3).compactMap { _ in measure(["-F", photos[0], photos[1]], program: feh, server: server, xdotool: xdotool) }
+            report("feh -F", fehRuns)
+            if let r = median(riffleRuns.map(\.settled)), let f = median(fehRuns.map(\.settled)) {
+                print("  settled, riffle / feh: \(ratio(r, f)) (target at most 0.5x)")
+            }
+        } else {
+            print("  feh is not installed (Debian package feh): no comparison")
+        }
+        if let xdotool { dragLatency(riffle: riffle, photo: photos[0], server: server, xdotool: xdotool) }
+    }
+
+    struct Launch {
+        let firstFrame: Double
+        let settled: Double
+        let keyFirstChange: Double?
+        let keySettled: Double?
+    }
+
+    static func report(_ name: String, _ runs: [Launch]) {
+        guard !runs.isEmpty else {
+            print("  \(name): no run showed a frame")
+            return
+        }
+        var line = "  \(name): first frame \(ms(median(runs.map(\.firstFrame))!)), settled \(ms(median(runs.map(\.settled))!))"
+        if let first = median(runs.compactMap(\.keyFirstChange)), let rest = median(runs.compactMap(\.keySettled)) {
+            line += "; Right: first changed frame \(ms(first)) (\(fixed(first / refresh)) refreshes), settled \(ms(rest))"
+        }
+        print(line)
+    }
+
+    /// Launches `program arguments` on `server`, watches the screen until it holds still, then
+    /// presses Right and watches again; the program is then killed.
+    static func measure(_ arguments: [String], program: String, server: PrivateXServer, xdotool: String?) -> Launch? {
+        guard let watch = rfx_screen_watch_open(server.display) else { return nil }
+        defer { rfx_screen_watch_close(watch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = server.display
+        env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-launch-cache").path
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = now()
+        guard (try? process.run()) != nil else { return nil }
+        defer {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let launch = watchScreen(watch, from: start, limit: 20)
+        guard let firstFrame = launch.firstFrame else { return nil }
+        var keyFirst: Double?, keyRest: Double?
+        if let xdotool {
+            run(xdotool, ["mousemove", "960", "540"], display: server.display)
+            usleep(300_000)
+            let pressed = now()
+            run(xdotool, ["key", "Right"], display: server.display)
+            let key = watchScreen(watch, from: pressed, limit: 10, blankIsAFrame: true)
+            keyFirst = key.firstFrame
+            keyRest = key.lastChange - pressed > 0 ? key.lastChange - pressed : nil
+        }
+        return Launch(firstFrame: firstFrame, settled: launch.lastChange - start, keyFirstChange: keyFirst, keySettled: keyRest)
+    }
+
+    /// Reads the screen until it has held still for 1 s (or `limit` s pass): when it first
+    /// showed a frame after `start` (not black, or with `blankIsAFrame` any change) and when it
+    /// last changed.
+    static func watchScreen(_ watch: OpaquePointer, from start: Double, limit: Double, blankIsAFrame: Bool = false) -> Watch {
+        var hash: UInt64 = 0, blank: Int32 = 1
+        _ = rfx_screen_watch_read(watch, &hash, &blank)
+        var previous = hash
+        var result = Watch(firstFrame: nil, lastChange: start)
+        while now() - start < limit {
+            guard rfx_screen_watch_read(watch, &hash, &blank) != 0 else { break }
+            let t = now()
+            if hash != previous {
+                result.lastChange = t
+                if result.firstFrame == nil, blank == 0 || blankIsAFrame { result.firstFrame = t - start }
+                previous = hash
+            }
+            if result.firstFrame != nil, t - result.lastChange > 1 { break }
+        }
+        return result
+    }
+
+    /// A horizontal drag on Riffle's photo (20 XTest motions 16 ms apart), then its `--stats`
+    /// input-to-photon line.
+    static func dragLatency(riffle: String, photo: String, server: PrivateXServer, xdotool: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: riffle)
+        process.arguments = ["--stats", "--size", "1920x1080", photo]
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = server.display
+        env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-launch-cache").path
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return }
+        usleep(2_000_000)
+        var chain = ["mousemove", "1400", "540", "sleep", "0.2", "mousedown", "1"]
+        for _ in 0..<20 { chain += ["mousemove_relative", "--", "-30", "0", "sleep", "0.016"] }
+        chain += ["mouseup", "1", "sleep", "1"]
+        run(xdotool, chain, display: server.display)
+        kill(process.processIdentifier, SIGTERM)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = text.split(separator: "\n")
+        for prefix in ["presentation:", "input to photon"] {
+            if let line = lines.first(where: { $0.hasPrefix(prefix) }) { print("  drag: \(line)") }
+        }
+        print("  (targets: first changed frame after a key at most 1 refresh, \(ms(refresh)); drag input to photon p99 at most 2, \(ms(2 * refresh)))")
+    }
+
+    static func run(_ program: String, _ arguments: [String], display: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return }
+        process.waitUntilExit()
+    }
+
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        return values.sorted()[values.count / 2]
+    }
+
+    static func fixed(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    static func findExecutable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// An Xvfb of the benchmark's own, on the display number it picks (`-displayfd`), killed when
+/// the value goes away.
+final class PrivateXServer {
+    let display: String
+    private let process = Process()
+
+    init(xvfb: String, screen: String) throws {
+        process.executableURL = URL(fileURLWithPath: xvfb)
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(screen)x24", "-nolisten", "tcp", "-noreset"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var number = ""
+        while !number.hasSuffix("\n") {
+            let byte = out.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { throw CocoaError(.fileReadUnknown) }
+            number += String(decoding: byte, as: UTF8.self)
+        }
+        display = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
