@@ -31,7 +31,8 @@ final class GridView {
     static let rowsAhead = 3
 
     private(set) var interaction: GridInteraction
-    let library: PhotoLibrary
+    /// The photos in the cells; it changes as the folders shown change (`follow(_:at:)`).
+    private(set) var library: PhotoLibrary
     private let thumbnails: ThumbnailStore
     private let labels: PageLabels
     /// The last scroll position seen, for the direction rows ahead lie in.
@@ -110,6 +111,18 @@ final class GridView {
             ? visible.upperBound..<min(library.photos.count, visible.upperBound + extra)
             : max(0, visible.lowerBound - extra)..<visible.lowerBound
         thumbnails.show(visible: visible, ahead: ahead)
+    }
+
+    /// Follows the library through a change of its folders at clock `now`: the cells are
+    /// renumbered with the scroll anchored on what the window shows (`GridInteraction.renumberItems`).
+    func follow(_ update: LibraryUpdate, at now: Double) {
+        library = update.library
+        interaction.renumberItems(count: library.photos.count, newItem: update.index(ofOld:), at: now)
+        var since: [Int: Double] = [:]
+        for (index, time) in inViewSince { if let moved = update.index(ofOld: index) { since[moved] = time } }
+        inViewSince = since
+        emptyMessage = nil
+        needsDisplay = true
     }
 
     /// Scrolls item `index`'s cell into view at once and gives it the focus (behind a photo

@@ -27,7 +27,9 @@ public final class NavigationScene: Scene {
     /// The pager: the photos one at a time.
     public let pager: Viewer
     private let grid: GridView
-    private let library: PhotoLibrary
+    private var library: PhotoLibrary
+    /// The library's folders watched while the app runs (`watchFolders`); nil when not.
+    private var liveFolders: LiveFolders?
     private let display: Display
     private let compositor: Compositor
     private let pipeline: PhotoPipeline
@@ -148,6 +150,7 @@ public final class NavigationScene: Scene {
     @discardableResult
     public func advance(to now: Double) -> [AppCommand] {
         self.now = max(self.now, now)
+        if let changes = liveFolders?.changes(at: self.now, in: library) { follow(library.applying(changes)) }
         grid.advance(to: now, visible: isGridSeen)
         for command in pager.advance(to: now) {
             if case .pager = mode, case .dismiss(let from) = command { close(from: from) }
@@ -169,7 +172,48 @@ public final class NavigationScene: Scene {
         return cursorCommands()
     }
 
-    public var wakeTime: Double? { shownCursor == .hidden ? nil : cursor.hideTime }
+    public var wakeTime: Double? {
+        let times = [shownCursor == .hidden ? nil : cursor.hideTime, liveFolders?.wakeTime].compactMap { $0 }
+        return times.min()
+    }
+
+    /// Watches the library's folders from now on: files added, removed, renamed or rewritten
+    /// in them show in the grid and the pager within half a second (`LiveFolders`, then
+    /// `follow`), `wake` waking the runtime's wait when something happens. Live runs only: a
+    /// replay's frames must not depend on what else happens to the folder.
+    func watchFolders(wake: @escaping @Sendable () -> Void) {
+        liveFolders = LiveFolders(library: library, wake: wake)
+    }
+
+    /// Stops watching the library's folders.
+    func stopWatchingFolders() {
+        liveFolders?.stop()
+        liveFolders = nil
+    }
+
+    /// Follows the library through a change of its folders (`LibraryUpdate`), at the scene's
+    /// time: the stores, the grid and the pager follow their photos; a photo in flight that
+    /// is gone lands at once where it was going.
+    func follow(_ update: LibraryUpdate) {
+        guard !update.changesNothing else { return }
+        library = update.library
+        pipeline.renumber(update)
+        grid.follow(update, at: now)
+        pager.follow(update, at: now)
+        if case let .flight(index, transition, opening) = mode {
+            if let moved = update.index(ofOld: index) {
+                mode = .flight(index: moved, transition: transition, opening: opening)
+            } else if opening {
+                mode = .pager
+            } else {
+                mode = .grid
+                pipeline.setFront(.grid)
+                pager.setSeen(false)
+            }
+        }
+        if case .grid = mode { display.setTitle(WindowTitle.grid(library: library)) }
+        needsDisplay = true
+    }
 
     /// A `.setCursor` when the shape the model wants now is not the one the display shows.
     private func cursorCommands() -> [AppCommand] {

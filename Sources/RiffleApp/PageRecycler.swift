@@ -37,6 +37,13 @@ final class PageRecycler {
     /// Page objects alive now, visible or recycled.
     var pageObjects: Int { visible.count + recycled.count }
 
+    /// Recycles every visible page: the photos were renumbered, so what a page keeps for its
+    /// index (its error text, its badge) may belong to another photo now.
+    func recycleAll() {
+        recycled += visible.values
+        visible.removeAll()
+    }
+
     /// The page objects for `indices` (the photos on screen, in order): pages no longer on
     /// screen are recycled first, then each new index takes a recycled page or a new one.
     func tile(_ indices: [Int]) -> [PageView] {

@@ -11,6 +11,14 @@ public struct Photo: Hashable, Sendable {
     public init(path: String) { self.path = path }
 }
 
+/// A folder listed into a library, and where its photos lie in the library's list.
+struct ListedFolder: Equatable, Sendable {
+    /// The folder as given (or the folder of the one file given).
+    let path: String
+    /// The indices its photos take in `PhotoLibrary.photos`, in natural order.
+    let range: Range<Int>
+}
+
 /// The photos Riffle browses and where it starts, from the command line's paths.
 public struct PhotoLibrary: Sendable {
     public let photos: [Photo]
@@ -34,6 +42,10 @@ public struct PhotoLibrary: Sendable {
 
     /// How many paths the library was collected from.
     let pathCount: Int
+    /// The folders whose listings `photos` holds, each with the indices its photos take (in
+    /// natural order, one run per folder listed): what a live library watches and relists.
+    /// A file named on its own is in none.
+    let folders: [ListedFolder]
 
     /// The detail line of the page shown when there is no photo: why, in words for a person.
     public var emptyExplanation: String {
@@ -52,6 +64,7 @@ public struct PhotoLibrary: Sendable {
         if paths.count == 1, let only = paths.first, FilePaths.kind(of: only) == .file {
             var list = listFolder(FilePaths.folder(of: only), problems: &problems, unavailable: &unavailable)
             let name = FilePaths.name(of: only)
+            let listedCount = list.count
             var start = list.firstIndex { FilePaths.name(of: $0.path) == name }
             if start == nil {
                 // The file is not an image by name or content sniffing; show it anyway so the
@@ -59,13 +72,16 @@ public struct PhotoLibrary: Sendable {
                 list.insert(Photo(path: only), at: 0)
                 start = 0
             }
+            let listed = ListedFolder(path: FilePaths.folder(of: only), range: (list.count - listedCount)..<list.count)
             var library = PhotoLibrary(
-                photos: list, startIndex: start ?? 0, description: only, unavailable: unavailable, missing: [], pathCount: 1)
+                photos: list, startIndex: start ?? 0, description: only, unavailable: unavailable, missing: [], pathCount: 1,
+                folders: [listed])
             library.opensOnPhoto = true
             return library
         }
         var photos: [Photo] = []
         var missing: [String] = []
+        var folders: [ListedFolder] = []
         for path in paths {
             switch FilePaths.kind(of: path) {
             case nil:
@@ -73,14 +89,16 @@ public struct PhotoLibrary: Sendable {
                 problems.append("\(path): no such file or folder")
                 unavailable.append("\(path) does not exist.")
             case .directory:
+                let start = photos.count
                 photos += listFolder(path, problems: &problems, unavailable: &unavailable)
+                folders.append(ListedFolder(path: path, range: start..<photos.count))
             case .file:
                 photos.append(Photo(path: path))
             }
         }
         return PhotoLibrary(
             photos: photos, startIndex: 0, description: paths.joined(separator: ", "), unavailable: unavailable,
-            missing: missing, pathCount: paths.count)
+            missing: missing, pathCount: paths.count, folders: folders)
     }
 
     /// The image files directly inside `folder`, naturally sorted by name; hidden files skipped.
@@ -93,14 +111,18 @@ public struct PhotoLibrary: Sendable {
             unavailable.append("\(folder) cannot be read (\(error.reason)).")
             return []
         }
-        let images = names.filter { entry in
-            guard !entry.name.hasPrefix(".") else { return false }
-            let path = FilePaths.join(folder, entry.name)
-            guard (entry.kind ?? FilePaths.kind(of: path)) == .file else { return false }
-            if imageExtensions.contains(FilePaths.pathExtension(of: entry.name)) { return true }
-            return sniff(path) != nil
-        }
+        let images = names.filter { isPhoto(named: $0.name, in: folder, kind: $0.kind) }
         return NaturalOrder.sorted(images.map(\.name)).map { Photo(path: FilePaths.join(folder, $0)) }
+    }
+
+    /// True when `name` in `folder` is a photo the library lists: not hidden, a file (`kind`
+    /// as the listing told it, else asked with stat(2)), and an image by extension or content.
+    static func isPhoto(named name: String, in folder: String, kind: FilePaths.Kind? = nil) -> Bool {
+        guard !name.hasPrefix(".") else { return false }
+        let path = FilePaths.join(folder, name)
+        guard (kind ?? FilePaths.kind(of: path)) == .file else { return false }
+        if imageExtensions.contains(FilePaths.pathExtension(of: name)) { return true }
+        return sniff(path) != nil
     }
 
     /// The format the first bytes of the file announce, or nil (unreadable or not an image).

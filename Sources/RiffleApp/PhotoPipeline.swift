@@ -55,6 +55,15 @@ public final class PhotoPipeline {
     /// until this is called.
     func setFront(_ client: DecodeClient) { service.setFront(client) }
 
+    /// The library changed: every store follows its photos to their new indices, and decodes
+    /// the rewritten ones again (`PhotoStore.renumber`, `ThumbnailStore.renumber`).
+    func renumber(_ update: LibraryUpdate) {
+        let photos = update.library.photos
+        photoStore.renumber(photos: photos, newIndex: update.newIndex, rewritten: update.rewritten)
+        thumbnailStore.renumber(photos: photos, newIndex: update.newIndex, rewritten: update.rewritten)
+        stripThumbnailStore.renumber(photos: photos, newIndex: update.newIndex, rewritten: update.rewritten)
+    }
+
     /// Stops the decode workers after their current job; nothing more is decoded.
     func shutdown() { service.shutdown() }
 }

@@ -32,9 +32,12 @@ final class PhotoStore {
         /// The request the content was decoded for.
         var request: DecodeRequest
         var bytes: Int
+        /// Its file was written anew since: shown until a decode of the file as it is now
+        /// replaces it, but never taken for what the photo needs.
+        var isStale = false
     }
 
-    let photos: [Photo]
+    private(set) var photos: [Photo]
     /// Most bytes of decoded pixels held at once (the decodes in flight aside).
     let budget: Int
     /// Bytes of decoded pixels held now, and the most ever held.
@@ -99,7 +102,7 @@ final class PhotoStore {
     /// viewport is shown while its real decode runs.
     func looksSharp(_ index: Int) -> Bool {
         if isSatisfied(index) { return true }
-        guard let entry = entries[index], case .image(let photo) = entry.content else { return false }
+        guard let entry = entries[index], !entry.isStale, case .image(let photo) = entry.content else { return false }
         return photo.isDraft && entry.request.job.viewport == viewport && (index != focus || detail == 1)
     }
 
@@ -231,6 +234,35 @@ final class PhotoStore {
         tiles.values.sorted { ($0.key.level, $0.key.row, $0.key.column) > ($1.key.level, $1.key.row, $1.key.column) }
     }
 
+    /// The library changed (`LibraryUpdate`): `photos` now, old photo i being photo
+    /// `newIndex[i]` (nil: gone), the photos at `rewritten` (new indices) written anew. What is
+    /// held follows its photo; a rewritten photo's pixels stay on show, stale, until its new
+    /// decode replaces them; results finished before the change are dropped (asked for again
+    /// as needed). The caller then focuses the store where the pager rests.
+    func renumber(photos: [Photo], newIndex: [Int?], rewritten: Set<Int>) {
+        _ = service.takeResults(for: .pager)
+        func moved(_ index: Int) -> Int? { newIndex.indices.contains(index) ? newIndex[index] : nil }
+        let newFocus = moved(focus)
+        if newFocus == nil || rewritten.contains(newFocus ?? -1) { dropTiles() }
+        var kept: [Int: Entry] = [:]
+        for (index, var entry) in entries {
+            guard let now = moved(index) else {
+                bytesHeld -= entry.bytes
+                continue
+            }
+            if rewritten.contains(now) { entry.isStale = true }
+            kept[now] = entry
+        }
+        entries = kept
+        func follow(_ set: Set<Int>) -> Set<Int> { Set(set.compactMap(moved).filter { !rewritten.contains($0) }) }
+        thumbnailsTried = follow(thumbnailsTried)
+        previewsTried = follow(previewsTried)
+        draftsTried = follow(draftsTried)
+        inView = inView.compactMap(moved)
+        focus = newFocus ?? 0
+        self.photos = photos
+    }
+
     /// Takes finished decodes into the store and returns, for each photo that changed, its
     /// full-resolution size (nil for a photo that failed).
     func absorbResults() -> [(index: Int, fullSize: PixelSize?)] {
@@ -245,6 +277,12 @@ final class PhotoStore {
             }
             let index = result.request.index
             let job = result.request.job
+            // Asked for before the library changed, and the photo has moved or gone since.
+            guard photos.indices.contains(index), photos[index].path == result.request.path else {
+                if case .tilesOpened = result.output { tileSources.release(path: result.request.path) }
+                askAgain = true
+                continue
+            }
             if case .exifPreview = job { thumbnailsTried.insert(index) }
             if case .preview = job { previewsTried.insert(index) }
             if case .draft = job { draftsTried.insert(index) }
@@ -346,7 +384,8 @@ final class PhotoStore {
     }
 
     private func stage(of index: Int) -> Stage {
-        entries[index].map { Stage($0.content) } ?? .none
+        guard let entry = entries[index], !entry.isStale else { return .none }
+        return Stage(entry.content)
     }
 
     private func fullSize(of index: Int) -> PixelSize? {
@@ -391,7 +430,7 @@ final class PhotoStore {
     /// compared as decode targets, which fix the pixels a decode gives (`PhotoDecoding.target`),
     /// so a resize that leaves a photo's shown size alone decodes nothing.
     private func isSatisfied(_ index: Int) -> Bool {
-        guard let entry = entries[index] else { return false }
+        guard let entry = entries[index], !entry.isStale else { return false }
         switch entry.content {
         case .failure:
             return true

@@ -97,8 +97,12 @@ public final class RiffleSession {
         ).run()
     }
 
-    /// Runs the interactive loop until the user quits, on the session's clock.
+    /// Runs the interactive loop until the user quits, on the session's clock, the library's
+    /// folders watched meanwhile (`NavigationScene.watchFolders`).
     public func runLive() {
+        let waker = DisplayWaker(display: display)
+        scene.watchFolders { waker.wake() }
+        defer { scene.stopWatchingFolders() }
         LiveLoop(scene: scene, display: display, now: clock.now).run()
     }
 }

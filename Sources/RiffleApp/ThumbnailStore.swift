@@ -40,9 +40,12 @@ final class ThumbnailStore {
         var size: ThumbnailSize?
         var isStandIn: Bool
         var bytes: Int
+        /// Its file was written anew since: shown until a thumbnail of the file as it is now
+        /// replaces it.
+        var isStale = false
     }
 
-    let photos: [Photo]
+    private(set) var photos: [Photo]
     /// Most bytes of thumbnail pixels held at once (the visible cells' aside, when they alone
     /// need more).
     let budget: Int
@@ -110,6 +113,35 @@ final class ThumbnailStore {
         askForThumbnails()
     }
 
+    /// The library changed (`LibraryUpdate`): `photos` now, old photo i being photo
+    /// `newIndex[i]` (nil: gone), the photos at `rewritten` (new indices) written anew. What is
+    /// held follows its photo; a rewritten photo's thumbnail stays on show, stale, until its
+    /// new one arrives (the Freedesktop cache's stamp, modification time and size, tells the
+    /// stored one is out of date). Results finished before the change are dropped; the owner
+    /// says what it shows again (`show`), which asks for what is missing.
+    func renumber(photos: [Photo], newIndex: [Int?], rewritten: Set<Int>) {
+        _ = service.takeResults(for: client)
+        func moved(_ index: Int) -> Int? { newIndex.indices.contains(index) ? newIndex[index] : nil }
+        var kept: [Int: Held] = [:]
+        for (index, var thumbnail) in held {
+            guard let now = moved(index) else {
+                bytesHeld -= thumbnail.bytes
+                continue
+            }
+            if rewritten.contains(now) { thumbnail.isStale = true }
+            kept[now] = thumbnail
+        }
+        held = kept
+        var followed: [Int: ThumbnailSize] = [:]
+        for (index, size) in looked { if let now = moved(index), !rewritten.contains(now) { followed[now] = size } }
+        looked = followed
+        shed = []
+        visible = 0..<0
+        ahead = 0..<0
+        self.photos = photos
+        service.want([], for: client)
+    }
+
     /// Takes in the thumbnails and failures that arrived, stamping them with `now` (the app's
     /// clock, seconds), keeps the bytes held within the budget, asks for what is still missing,
     /// and returns the photos whose state changed.
@@ -117,6 +149,8 @@ final class ThumbnailStore {
         var changed: [Int] = []
         for result in service.takeResults(for: client) {
             let index = result.request.index
+            // Asked for before the library changed, and the photo has moved or gone since.
+            guard photos.indices.contains(index), photos[index].path == result.request.path else { continue }
             // A cancelled job is asked for again below if its photo is still shown.
             guard case .thumbnail(let outcome) = result.output else { continue }
             let size: ThumbnailSize
@@ -139,7 +173,7 @@ final class ThumbnailStore {
                     bytes: pixels.byteCount)
             case .standIn(let pixels):
                 // A stand-in never replaces a real thumbnail (of another size class).
-                if let current = held[index], !current.isStandIn { continue }
+                if let current = held[index], !current.isStandIn, !current.isStale { continue }
                 arrived = Held(
                     state: .thumbnail(Self.content(pixels), arrivedAt: now, isStandIn: true), size: size, isStandIn: true,
                     bytes: pixels.byteCount)
@@ -149,7 +183,7 @@ final class ThumbnailStore {
                 arrived = Held(state: .failed(reason: reason), size: nil, isStandIn: false, bytes: 0)
             }
             // A late thumbnail of a size class given up never replaces one of the current class.
-            if let current = held[index], current.size == self.size, arrived.size != self.size, !current.isStandIn {
+            if let current = held[index], current.size == self.size, arrived.size != self.size, !current.isStandIn, !current.isStale {
                 continue
             }
             bytesHeld += arrived.bytes - (held[index]?.bytes ?? 0)
@@ -186,7 +220,7 @@ final class ThumbnailStore {
     /// or has failed; the making of the thumbnail once the quick look is done; else the quick
     /// look.
     private func nextJob(_ index: Int) -> DecodeJob? {
-        if let current = held[index] {
+        if let current = held[index], !current.isStale {
             if current.size == nil || (current.size == size && !current.isStandIn) { return nil }
         }
         return looked[index] == size ? .makeThumbnail(size) : .thumbnail(size)

@@ -8,7 +8,8 @@ import RiffleRaster
 /// to the decoded photos and the compositor; knows nothing of where time and input come from
 /// (the live loop or a replay drives it) or where frames go (any `Display`).
 public final class Viewer {
-    public let library: PhotoLibrary
+    /// The photos paged through; it changes as the folders shown change (`follow(_:at:)`).
+    public private(set) var library: PhotoLibrary
     /// Pages on screen drawn with nothing yet (black, or a spinner after half a second).
     public var blankPages: [Int] { pages.map(\.index).filter { store.content(at: $0) == nil } }
     /// True while something moves on screen, a gesture timer runs or a page waits for its
@@ -46,6 +47,9 @@ public final class Viewer {
     private var focusedPage: Int
     /// The photo being slid to, until its slide ends (for `--stats`).
     private var arrivingPage: Int?
+    /// The page the photo shown before was deleted from, while its successor slides in over
+    /// it: drawn empty (the page there now is another photo, which is not leaving).
+    private var vacatedPage: Int?
     /// When the current zoomed-in view of a huge photo came to rest still missing tiles.
     private var zoomedViewRestedAt: Double?
     /// When the navigator strip last came to rest after the user drove it (a scrub, a flick, a
@@ -84,10 +88,46 @@ public final class Viewer {
         updateTitle()
     }
 
+    /// Follows the library through a change of its folders at clock `now`: the photo shown
+    /// stays shown with its zoom (at its new index); when it is gone, the next photo that
+    /// stayed slides in as a page turn to the next does (the last one gone: the previous one,
+    /// as a turn back), over an empty page. The window's title follows when the pager is seen.
+    func follow(_ update: LibraryUpdate, at now: Double) {
+        let place = update.place(ofPhotoAt: current)
+        library = update.library
+        let count = library.photos.count
+        switch place {
+        case let .same(index):
+            interaction.renumberPages(count: count, current: index, newPage: update.index(ofOld:), at: now)
+            vacatedPage = nil
+        case let .next(index):
+            interaction.renumberPages(count: count, current: index, arrivingFrom: index - 1, newPage: update.index(ofOld:), at: now)
+            vacatedPage = index - 1
+        case let .previous(index):
+            // From beyond the last page: nothing but black is uncovered.
+            interaction.renumberPages(count: count, current: index, arrivingFrom: index + 1, newPage: update.index(ofOld:), at: now)
+            vacatedPage = nil
+        case .none:
+            interaction.renumberPages(count: count, current: 0, newPage: update.index(ofOld:), at: now)
+            vacatedPage = nil
+        }
+        recycler.recycleAll()
+        pages = []
+        shownInfo = nil
+        arrivingPage = nil
+        drawnState = nil
+        focusedPage = interaction.currentPage
+        store.focus(on: focusedPage, viewport: display.size, direction: 1)
+        if isSeen { updateTitle() }
+        needsDisplay = true
+    }
+
     /// Applies one input event received at clock time `now`; returns the model's commands for
     /// the scene around the pager (quit, fullscreen, back to the library).
     @discardableResult
     public func handle(_ event: InputEvent, now: Double) -> [ViewerCommand] {
+        // The user takes over: a page dragged into view shows what it holds.
+        vacatedPage = nil
         var commands: [ViewerCommand] = []
         switch event {
         case .resize(let size):
@@ -107,6 +147,7 @@ public final class Viewer {
     @discardableResult
     public func advance(to now: Double) -> [ViewerCommand] {
         let commands = interaction.step(to: now)
+        if let vacated = vacatedPage, !interaction.renderState.pages.contains(where: { $0.index == vacated }) { vacatedPage = nil }
         store.keepInView(Self.pagesInView(interaction.renderState, pageCount: library.photos.count))
         let onScreen = Set(pages.map(\.index) + interaction.renderState.pages.map(\.index))
         for (index, size) in store.absorbResults() {
@@ -356,7 +397,7 @@ public final class Viewer {
             layers.append(labels.message(
                 title: "No photos", detail: library.emptyExplanation, in: size, color: foreground))
         }
-        for page in state.pages {
+        for page in state.pages where page.index != vacatedPage {
             guard let view = pages.first(where: { $0.index == page.index }) else { continue }
             // Pages move by whole pixels: a photo at fit is then composited as a plain copy
             // while it slides (motion at 60 Hz hides the quantisation, as UIKit's pixel-aligned

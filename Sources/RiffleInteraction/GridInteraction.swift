@@ -157,6 +157,28 @@ public struct GridInteraction: Sendable {
         if focusIndex == nil { isFocusRingVisible = false }
     }
 
+    /// The items were renumbered at clock `t` (photos added, removed or renamed): there are
+    /// `count` now, old item i is item `newItem(i)` (nil: gone). The grid stays anchored on
+    /// what it shows: the first item in the window that stayed keeps its cell's distance from
+    /// the window's top (as far as the new range allows). The focus follows its item, else
+    /// stays at its index (clamped; none, and no ring, without items). A column change in
+    /// progress ends.
+    public mutating func renumberItems(count: Int, newItem: (Int) -> Int?, at t: Double) {
+        advance(to: t)
+        let position = scrolling.position(at: now)
+        let shown = layout.items(inContentY: position..<(position + max(viewport.height, 0)))
+        let anchor = shown.first { newItem($0) != nil }.map { (old: $0, new: newItem($0)!) }
+        let offset = anchor.map { layout.rect(ofItem: $0.old).minY - position } ?? 0
+        layout = GridLayout(viewportWidth: viewport.width, itemCount: count, columns: requestedColumns)
+        columnChange = nil
+        scrolling.resize(
+            viewportLength: viewport.height, contentLength: layout.contentHeight,
+            anchor: anchor.map { FreeScrollModel.Anchor(contentPosition: layout.rect(ofItem: $0.new).minY, viewportPosition: offset) },
+            at: now)
+        focusIndex = focusIndex.flatMap { newItem($0) ?? (count > 0 ? min($0, count - 1) : nil) }
+        if focusIndex == nil { isFocusRingVisible = false }
+    }
+
     /// Scrolls item `index`'s cell into view with the least motion at clock `t` (animated, or at
     /// once behind a photo closing onto its cell) and gives it the focus; the ring's visibility
     /// is kept. Ignored for an index outside 0 ..< itemCount, and (the scroll) during a drag.

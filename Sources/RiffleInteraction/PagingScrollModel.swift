@@ -147,6 +147,13 @@ public struct PagingScrollModel: Hashable, Sendable {
         snap(from: shown, velocity: velocity, to: target, at: t)
     }
 
+    /// Slides onto `page` (clamped) from resting on page `start` at `t`, through the snap spring
+    /// from standstill: a page taking the place of one that is gone arrives as a page turn does.
+    /// `start` may lie beyond the pages (the last page arriving from the right of its end).
+    public mutating func slide(toPage page: Int, fromPage start: Int, at t: Double) {
+        snap(from: Double(start) * pageWidth, velocity: 0, to: clampPage(page), at: t)
+    }
+
     /// Ends a snap that is done at `t`: the strip rests exactly on its page.
     public mutating func settle(at t: Double) {
         if case let .settling(simulation, start, page) = mode, simulation.isDone(at: t - start) {

@@ -193,6 +193,35 @@ public struct ViewerInteraction: Sendable {
         tidy()
     }
 
+    /// The pages were renumbered at clock `t` (photos added, removed or renamed around them):
+    /// there are `count` now, old page p is page `newPage(p)` (nil: gone), and the pager rests
+    /// on page `current`. Sizes learned follow their pages; the current page keeps its zoom
+    /// when it is the same photo (`newPage(old current) == current`). When it is not (the
+    /// photo shown is gone), `current` slides in from page `arrivingFrom` as a page turn does
+    /// (nil: it shows at once). Gestures in progress end; the strip follows the pager again.
+    public mutating func renumberPages(
+        count: Int, current: Int, arrivingFrom: Int? = nil, newPage: (Int) -> Int?, at t: Double
+    ) {
+        advance(to: t)
+        if drag != nil { endDrag(velocity: .zero) }
+        let old = paging.currentPage(at: now)
+        var sizes: [Int: Size] = [:]
+        for (page, size) in contentSizes { if let moved = newPage(page) { sizes[moved] = size } }
+        contentSizes = sizes
+        let keptZoom = newPage(old) == current ? zooms[old] : nil
+        zooms.removeAll()
+        zooms[current] = keptZoom
+        zoomLabelPage = zoomLabelPage.flatMap(newPage)
+        wheelZoomPage = wheelZoomPage.flatMap(newPage)
+        pinchPage = pinchPage.flatMap(newPage)
+        pan = PanRecognizer()
+        stripPan = PanRecognizer()
+        stripScroll = nil
+        paging = PagingScrollModel(pageCount: count, viewportWidth: viewport.width, page: current)
+        if let arrivingFrom { paging.slide(toPage: current, fromPage: arrivingFrom, at: now) }
+        tidy()
+    }
+
     /// The window became `viewport` at clock `t`: the current page stays; its zoomed image point
     /// under the window centre stays under the new centre; a page at fit stays at fit.
     public mutating func resize(viewport newViewport: Size, at t: Double) {

@@ -634,4 +634,20 @@ import Testing
         emptied.grid.setItemCount(0, at: emptied.t)
         #expect(emptied.state.focusIndex == nil && !emptied.state.isFocusRingVisible && emptied.state.cells.isEmpty)
     }
+
+    /// Ten items arrive before the window's first row and five leave from it (items 18...22,
+    /// the row at 501 − 500 = 1 px below the window's top at scroll 500): the first item shown
+    /// that stayed, 23 (now 28), keeps its distance from the window's top; the focus follows
+    /// its item.
+    @Test func renumberingKeepsTheScrollAnchoredOnWhatIsShown() {
+        var h = Self.harness(at: 500)
+        h.grid.reveal(index: 30, animated: false, at: h.t)
+        let position = h.grid.scrollPosition
+        let top = h.grid.cellRect(23)!.minY
+        h.grid.renumberItems(count: 105, newItem: { $0 < 18 ? $0 + 10 : $0 < 23 ? nil : $0 + 5 }, at: h.t)
+        #expect(h.grid.itemCount == 105)
+        #expect(h.grid.cellRect(28)!.minY == top)
+        #expect(h.grid.scrollPosition != position)
+        #expect(h.state.focusIndex == 35)
+    }
 }

@@ -550,3 +550,34 @@ extension ZoomLabelTests {
         #expect(try #require(h.transform(0)).offset.y < -100)
     }
 }
+
+/// `renumberPages`: the pager follows its photo when the library changes around it.
+@Suite struct RenumberPagesTests {
+    /// Two pages arrive before page 2, zoomed in with "+": it is page 4 now, at the same zoom.
+    @Test func thePhotoShownKeepsItsZoomAtItsNewIndex() {
+        var h = ViewerHarness(pages: 5, content: Size(width: 2000, height: 1600), page: 2)
+        _ = h.key("plus")
+        h.settle()
+        let zoomed = h.state.pages.first { $0.index == 2 }!.transform
+        #expect(zoomed.scale > 0.5 + 1e-9)
+        h.viewer.renumberPages(count: 7, current: 4, newPage: { $0 >= 2 ? $0 + 2 : $0 }, at: h.t)
+        #expect(h.state.currentPage == 4 && h.viewer.pageCount == 7)
+        #expect(h.state.pagingOffset == 4 * h.state.pageWidth)
+        #expect(h.state.pages.map(\.index) == [4])
+        #expect(h.state.pages[0].transform == zoomed)
+        #expect(h.viewer.zoomBounds(forPage: 4).content == Size(width: 2000, height: 1600))
+    }
+
+    /// The photo shown is gone: its successor slides in from the page before it, as a turn to
+    /// the next page does, and rests there at fit.
+    @Test func theNextPhotoSlidesInWhenTheOneShownIsGone() {
+        var h = ViewerHarness(pages: 5, page: 2)
+        h.viewer.renumberPages(count: 4, current: 2, arrivingFrom: 1, newPage: { $0 < 2 ? $0 : $0 == 2 ? nil : $0 - 1 }, at: h.t)
+        #expect(h.state.currentPage == 2)
+        #expect(h.state.pagingOffset == h.state.pageWidth)
+        h.run(0.1)
+        #expect(h.state.pagingOffset > h.state.pageWidth && h.state.pagingOffset < 2 * h.state.pageWidth)
+        h.settle()
+        #expect(h.state.pagingOffset == 2 * h.state.pageWidth)
+    }
+}

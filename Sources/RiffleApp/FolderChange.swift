@@ -1,0 +1,30 @@
+/// What became of one listed folder's photos since the library last looked, by name (a name
+/// is a file name inside `folder`): the input of `PhotoLibrary.applying(_:)`.
+///
+/// The names are what the folder holds now, not the history of how it got there: a file made
+/// and deleted within one burst is in neither set. A name in `arrived` that the library
+/// already lists stays where it is (it was rewritten, or created again after a deletion the
+/// burst folded away).
+struct FolderChange: Equatable, Sendable {
+    /// The folder, spelled as `ListedFolder.path` spells it.
+    let folder: String
+    /// Names that hold a photo now.
+    var arrived: Set<String> = []
+    /// Names that hold no photo now (deleted, moved away, or no longer an image).
+    var departed: Set<String> = []
+    /// Names whose file was written anew (closed after writing, or another file moved over
+    /// it): their pixels and thumbnails are decoded again.
+    var rewritten: Set<String> = []
+    /// Photos renamed within the folder, `from` → `to`: the photo keeps its place on screen
+    /// under its new name. `from` is also in `departed` and `to` in `arrived`.
+    var renamed: [Rename] = []
+
+    /// One rename inside the folder.
+    struct Rename: Equatable, Sendable {
+        let from: String
+        let to: String
+    }
+
+    /// True when the change names nothing.
+    var isEmpty: Bool { arrived.isEmpty && departed.isEmpty && rewritten.isEmpty }
+}

@@ -1,0 +1,148 @@
+/// A library after folder changes, and how its photos map onto the library before: what the
+/// grid, the pager and the photo stores need to follow each photo across the change.
+struct LibraryUpdate: Sendable {
+    /// The library after the change.
+    let library: PhotoLibrary
+    /// For each photo of the library before (by its index then), its index now; nil for a
+    /// photo that is gone. A renamed photo maps to its new name's index.
+    let newIndex: [Int?]
+    /// Indices (now) of the photos whose files were written anew: decoded again.
+    let rewritten: Set<Int>
+
+    /// Where the photo shown at index `old` before ends up.
+    enum Place: Equatable, Sendable {
+        /// It is still there, at this index now.
+        case same(Int)
+        /// It is gone; the next photo that stayed takes its place, at this index now.
+        case next(Int)
+        /// It is gone and no photo after it stayed; the previous one that stayed, at this index.
+        case previous(Int)
+        /// No photo stayed (the library may still hold new ones): index 0.
+        case none
+    }
+
+    /// The place of the photo shown at old index `old`: itself, else the first photo after it
+    /// that stayed, else the last one before it that stayed.
+    func place(ofPhotoAt old: Int) -> Place {
+        guard newIndex.indices.contains(old) else { return .none }
+        if let now = newIndex[old] { return .same(now) }
+        if let now = newIndex[(old + 1)...].lazy.compactMap({ $0 }).first { return .next(now) }
+        if let now = newIndex[..<old].lazy.compactMap({ $0 }).last { return .previous(now) }
+        return .none
+    }
+
+    /// The index now of old index `old`'s photo (nil when it is gone or `old` is no index).
+    func index(ofOld old: Int) -> Int? {
+        newIndex.indices.contains(old) ? newIndex[old] : nil
+    }
+
+    /// True when nothing moved, arrived, left or was rewritten: nothing to follow.
+    var changesNothing: Bool {
+        rewritten.isEmpty && newIndex.count == library.photos.count && newIndex.enumerated().allSatisfy { $0.element == $0.offset }
+    }
+}
+
+extension PhotoLibrary {
+    /// This library after `changes`: in each listed folder a change names, the departed names
+    /// leave, the arrived names not listed yet are inserted in natural order
+    /// (`NaturalOrder.areInIncreasingOrder`, so the folder's run equals
+    /// `NaturalOrder.sorted` of its names), and the rest keep their order; photos outside the
+    /// folders (files named on their own) stay. The start photo follows its photo
+    /// (`LibraryUpdate.place(ofPhotoAt:)`). Pure: reads no file.
+    func applying(_ changes: [FolderChange]) -> LibraryUpdate {
+        var byFolder: [String: FolderChange] = [:]
+        for change in changes {
+            var merged = byFolder[change.folder] ?? FolderChange(folder: change.folder)
+            merged.arrived.formUnion(change.arrived)
+            merged.departed.formUnion(change.departed)
+            merged.rewritten.formUnion(change.rewritten)
+            merged.renamed += change.renamed
+            byFolder[change.folder] = merged
+        }
+        var photos: [Photo] = []
+        photos.reserveCapacity(self.photos.count)
+        var newIndex = [Int?](repeating: nil, count: self.photos.count)
+        var rewritten: Set<Int> = []
+        var folders: [ListedFolder] = []
+        var next = 0
+        /// Copies old photos `range` (outside any folder that changed) unchanged.
+        func keep(_ range: Range<Int>) {
+            for old in range {
+                newIndex[old] = photos.count
+                photos.append(self.photos[old])
+            }
+        }
+        for listed in self.folders {
+            keep(next..<listed.range.lowerBound)
+            next = listed.range.upperBound
+            let start = photos.count
+            guard let change = byFolder[listed.path], !change.isEmpty else {
+                keep(listed.range)
+                folders.append(ListedFolder(path: listed.path, range: start..<photos.count))
+                continue
+            }
+            let kept = listed.range.filter { !change.departed.contains(FilePaths.name(of: self.photos[$0].path)) }
+            let keptNames = kept.map { FilePaths.name(of: self.photos[$0].path) }
+            let listedNames = Set(keptNames)
+            let added = NaturalOrder.sorted(Array(change.arrived.subtracting(listedNames)))
+            // Where each added name goes among the kept ones: after every kept name that sorts
+            // before it (binary search; the added names are sorted, so the places never fall).
+            var insertions: [Int] = []
+            var low = 0
+            for name in added {
+                var high = keptNames.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if NaturalOrder.areInIncreasingOrder(keptNames[middle], name) { low = middle + 1 } else { high = middle }
+                }
+                insertions.append(low)
+            }
+            var addedIndex: [String: Int] = [:]
+            var a = 0
+            for (k, old) in kept.enumerated() {
+                while a < added.count && insertions[a] == k {
+                    addedIndex[added[a]] = photos.count
+                    photos.append(Photo(path: FilePaths.join(listed.path, added[a])))
+                    a += 1
+                }
+                newIndex[old] = photos.count
+                photos.append(self.photos[old])
+            }
+            while a < added.count {
+                addedIndex[added[a]] = photos.count
+                photos.append(Photo(path: FilePaths.join(listed.path, added[a])))
+                a += 1
+            }
+            let range = start..<photos.count
+            for rename in change.renamed {
+                guard let old = listed.range.first(where: { FilePaths.name(of: self.photos[$0].path) == rename.from }),
+                      newIndex[old] == nil, let now = addedIndex[rename.to] else { continue }
+                newIndex[old] = now
+            }
+            for index in range where change.rewritten.contains(FilePaths.name(of: photos[index].path)) {
+                rewritten.insert(index)
+            }
+            folders.append(ListedFolder(path: listed.path, range: range))
+        }
+        keep(next..<self.photos.count)
+        var library = PhotoLibrary(
+            photos: photos, startIndex: 0, description: description, unavailable: unavailable, missing: missing,
+            pathCount: pathCount, folders: folders)
+        library.opensOnPhoto = opensOnPhoto
+        let update = LibraryUpdate(library: library, newIndex: newIndex, rewritten: rewritten)
+        switch update.place(ofPhotoAt: startIndex) {
+        case let .same(index), let .next(index), let .previous(index): library = library.starting(at: index)
+        case .none: break
+        }
+        return LibraryUpdate(library: library, newIndex: newIndex, rewritten: rewritten)
+    }
+
+    /// The same library starting at photo `index`.
+    private func starting(at index: Int) -> PhotoLibrary {
+        var library = PhotoLibrary(
+            photos: photos, startIndex: index, description: description, unavailable: unavailable, missing: missing,
+            pathCount: pathCount, folders: folders)
+        library.opensOnPhoto = opensOnPhoto
+        return library
+    }
+}
