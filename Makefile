@@ -2,6 +2,7 @@
 #
 #   make run      build (release) and open the bundled photos; ARGS="~/Pictures" to browse others
 #   make test     build and run every test, the end-to-end ones under Xvfb included
+#   make test-sanitize  the tests under ASan + UBSan, and the decode pool under TSan
 #   make bench    print the benchmarks (release build); BENCH="tiles paging" for some of them
 #   make fuzz     fuzz the imaging shim's parsers, FUZZ_SECONDS (60) each; FUZZERS="jpeg" for some
 #   make install  install the release build, its desktop entry, icons, manual page and AppStream
@@ -52,7 +53,7 @@ ICON_SIZES := 16 24 32 48 64 128 256 512
 RIFFLE_BINARY ?= .build/release/riffle
 RIFFLE_MANUAL ?= .build/plugins/GenerateManual/outputs/riffle/riffle.1
 
-.PHONY: run test bench fuzz build deps-build deps-test clean deps-install install uninstall release-build
+.PHONY: run test test-sanitize bench fuzz build deps-build deps-test clean deps-install install uninstall release-build
 
 run: deps-build
 	$(SWIFT) build -c release --product riffle
@@ -67,6 +68,17 @@ test: deps-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) package generate-manual --configuration debug
 	$(SWIFT) test --skip-build
+
+# The suite under AddressSanitizer and UndefinedBehaviorSanitizer (Swift and C, the end-to-end
+# tests running the sanitized binary), then the decode pool, the tile sources and the stores
+# under ThreadSanitizer, each in a build folder of its own. InstallTests is left out: it installs
+# the release-style binary and manual page that `make test` makes.
+SANITIZE_THREADS := DecodeService|DecodeCancellation|WorkerThread|TileDecoder|TiledZoom|TilePyramid|ThumbnailStore|PhotoLibrary|LiveFolder|Placeholder|MemoryBounds
+test-sanitize: deps-test
+	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize address --sanitize undefined
+	$(SWIFT) test --skip-build --scratch-path .build-asan --sanitize address --sanitize undefined --skip InstallTests
+	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize thread
+	$(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize thread --filter '$(SANITIZE_THREADS)'
 
 bench: deps-build
 	$(SWIFT) build -c release --product riffle

@@ -182,7 +182,9 @@ final class ThumbnailCache: Sendable {
         else { return }
         do throws(ImageEncodeError) {
             var made = folder
-            try ThumbnailFiles.makeFolder(atPath: made)
+            // $XDG_CACHE_HOME itself may not exist yet: the XDG base directory specification
+            // asks for a missing destination to be made, mode 0700.
+            try ThumbnailFiles.makeFolderAndParents(atPath: made)
             for subfolder in subfolders {
                 made += "/" + subfolder
                 try ThumbnailFiles.makeFolder(atPath: made)

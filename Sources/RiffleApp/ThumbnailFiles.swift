@@ -17,6 +17,16 @@ enum ThumbnailFiles {
         guard chmod(path, 0o700) == 0 else { throw failure("set the mode of", path) }
     }
 
+    /// Makes `path` (an absolute path) and every missing folder above it, each as
+    /// `makeFolder(atPath:)` makes one; folders that exist are left as they are.
+    static func makeFolderAndParents(atPath path: String) throws(ImageEncodeError) {
+        var made = ""
+        for component in path.split(separator: "/") {
+            made += "/" + component
+            try makeFolder(atPath: made)
+        }
+    }
+
     /// Replaces the file at `path` with `bytes` (mode 0600) in one step: they are written to a
     /// new temporary file beside it (same folder, so the same file system), which is then
     /// renamed over `path`. A reader sees the old file or the new one, whole; the temporary

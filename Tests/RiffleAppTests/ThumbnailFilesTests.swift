@@ -112,4 +112,17 @@ struct ThumbnailFilesTests {
         #expect(throws: ImageEncodeError.self) { try ThumbnailFiles.makeFolder(atPath: scratch.path("a/b")) }
         #expect(!FileManager.default.fileExists(atPath: scratch.path("a")))
     }
+
+    /// A cache home that does not exist yet ($XDG_CACHE_HOME/thumbnails on a new account) is
+    /// made with its parents, each new one 0700; the folders above that exist keep their modes.
+    @Test func missingParentsAreMade() throws {
+        let existing = try scratch.makeFolder("home")
+        chmod(existing, 0o755)
+        let made = scratch.path("home/.cache/thumbnails")
+        try ThumbnailFiles.makeFolderAndParents(atPath: made)
+        #expect(ScratchFolder.mode(of: scratch.path("home/.cache")) == 0o700)
+        #expect(ScratchFolder.mode(of: made) == 0o700)
+        #expect(ScratchFolder.mode(of: existing) == 0o755)
+        try ThumbnailFiles.makeFolderAndParents(atPath: made)
+    }
 }
