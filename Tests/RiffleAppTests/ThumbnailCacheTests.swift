@@ -350,13 +350,13 @@ struct ThumbnailCacheTests {
     }
 
     @Test("A folder that cannot be written turns writing off, says so once, and thumbnails are still made",
-          arguments: ["a file in the way", "no cache folder"])
+          arguments: ["a file in the way", "a file where a parent folder should be"])
     func unwritable(setup: String) throws {
         let target: String
         if setup == "a file in the way" {
             target = try scratch.write(Array("a file".utf8), to: "cache/thumbnails")
         } else {
-            target = scratch.path("missing/thumbnails")
+            target = try scratch.write(Array("a file".utf8), to: "home") + "/.cache/thumbnails"
         }
         let photos = try (0..<3).map { try scratch.write(Self.jpeg(width: 600, height: 400, left: Self.blue), to: "photos/\($0).jpg") }
         let broken = try scratch.write(Array("nothing".utf8), to: "photos/broken.jpg")
@@ -372,6 +372,19 @@ struct ThumbnailCacheTests {
         #expect(messages.all.count == 1)
         #expect(messages.all.first?.hasPrefix("riffle: thumbnails are kept in memory only from now on: Cannot ") == true)
         #expect(scratch.snapshot() == before)
+    }
+
+    /// A cache home that does not exist yet (a new account's ~/.cache) is made, 0700, and the
+    /// thumbnails written into it.
+    @Test func aMissingCacheHomeIsMade() throws {
+        let target = scratch.path("home/.cache/thumbnails")
+        let photo = try scratch.write(Self.jpeg(width: 600, height: 400, left: Self.blue), to: "photos/a.jpg")
+        let cache = makeCache(folder: target)
+        #expect(try cache.thumbnail(path: photo, size: .normal).size == PixelSize(width: 128, height: 85))
+        #expect(cache.isWritable)
+        #expect(messages.all.isEmpty)
+        #expect(ScratchFolder.mode(of: scratch.path("home/.cache")) == 0o700)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target + "/normal").count == 1)
     }
 
     // MARK: EXIF thumbnails
