@@ -609,10 +609,6 @@ static int rfx_translate_xdnd(rfx_display *d, const XClientMessageEvent *message
     rfx_event *event = rfx_push(d, RFX_EVENT_XDND, time);
     event->xdnd = kind;
     event->window = source;
-    if (kind == RFX_XDND_POSITION) {
-        event->x = (double)((message->data.l[2] >> 16) & 0xffff);
-        event->y = (double)(message->data.l[2] & 0xffff);
-    }
     if (kind != RFX_XDND_ENTER) return 1;
     event->version = (int)((unsigned long)message->data.l[1] >> 24);
     if (message->data.l[1] & 1) {

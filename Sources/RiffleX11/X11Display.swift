@@ -16,6 +16,10 @@ import RiffleRaster
 /// `pollEvents()` are coalesced; pointer moves never are, since a release's velocity is fitted to
 /// every one of them (the app handles them all before it draws, so a frame costs the same).
 ///
+/// The window is a drop target (XDND version 5, `XdndTarget` deciding the answers) and owns the
+/// CLIPBOARD while it offers something (`ClipboardTargets`, INCR for a reply larger than one
+/// request: `IncrementalTransfer`); their messages are answered as they are read, never queued.
+///
 /// The window, images and connection are released when the display is, except that a
 /// `frameBuffer()` the app still holds keeps its image (and so the connection) alive.
 public final class X11Display: Display {
