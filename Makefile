@@ -25,8 +25,8 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # The end-to-end tests run the real window on a virtual X server and send it real input through
 # XTest (xdotool); the install test validates what `install` writes as a distribution would
 # (desktop-file-validate, appstreamcli, man, update-desktop-database, xdg-mime, xdg-open) and
-# reads the window's properties back (xprop).
-TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils
+# reads the window's properties back (xprop); the clipboard tests paste what Riffle copies (xclip).
+TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -97,6 +97,7 @@ let package = Package(
             name: "RiffleInteractionTests",
             dependencies: ["RiffleInteraction", "RiffleTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "RiffleX11Tests", dependencies: ["RiffleX11", "RiffleDisplay"]),
         .testTarget(name: "RiffleRasterTests", dependencies: ["RiffleRaster", "RiffleImageIO", "RiffleTestSupport"]),
         .testTarget(name: "RiffleImageIOTests", dependencies: ["RiffleImageIO", "RiffleRaster", "RiffleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(

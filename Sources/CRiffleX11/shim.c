@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -74,6 +75,13 @@ struct rfx_display {
 
     rfx_event pending[RFX_MAX_PENDING];
     int pending_count;
+    Time last_user_time; /* of the last key or button event: selections are claimed at it */
+    char *event_data;    /* what the last event's `data` points to (malloc'ed) */
+
+    /* XDND and the clipboard */
+    Atom xdnd_aware, xdnd_enter, xdnd_position, xdnd_status, xdnd_leave, xdnd_drop, xdnd_finished,
+        xdnd_selection, xdnd_type_list, xdnd_action_copy, uri_list, drop_property, clipboard,
+        incr;
 
     /* Other extensions' GenericEvents (Present's notifies), handed to their owner. */
     rfx_generic_event_handler generic_handler;
@@ -336,6 +344,29 @@ static void rfx_send_startup_remove(rfx_display *d, const char *id) {
     free(message);
 }
 
+/* Names the atoms of drag and drop and of the clipboard, and advertises XDND: the XdndAware
+ * property holds the protocol version the window speaks (XDND spec, "XdndAware"). */
+static void rfx_init_xdnd(rfx_display *d) {
+    Display *dpy = d->dpy;
+    d->xdnd_aware = XInternAtom(dpy, "XdndAware", False);
+    d->xdnd_enter = XInternAtom(dpy, "XdndEnter", False);
+    d->xdnd_position = XInternAtom(dpy, "XdndPosition", False);
+    d->xdnd_status = XInternAtom(dpy, "XdndStatus", False);
+    d->xdnd_leave = XInternAtom(dpy, "XdndLeave", False);
+    d->xdnd_drop = XInternAtom(dpy, "XdndDrop", False);
+    d->xdnd_finished = XInternAtom(dpy, "XdndFinished", False);
+    d->xdnd_selection = XInternAtom(dpy, "XdndSelection", False);
+    d->xdnd_type_list = XInternAtom(dpy, "XdndTypeList", False);
+    d->xdnd_action_copy = XInternAtom(dpy, "XdndActionCopy", False);
+    d->uri_list = XInternAtom(dpy, "text/uri-list", False);
+    d->drop_property = XInternAtom(dpy, "RIFFLE_DROP", False);
+    d->clipboard = XInternAtom(dpy, "CLIPBOARD", False);
+    d->incr = XInternAtom(dpy, "INCR", False);
+    long version = RFX_XDND_VERSION;
+    XChangeProperty(dpy, d->window, d->xdnd_aware, XA_ATOM, 32, PropModeReplace,
+                    (const unsigned char *)&version, 1);
+}
+
 rfx_display *rfx_open(int width, int height, int min_width, int min_height, const char *title,
                       char *error, int error_len) {
     XSetErrorHandler(rfx_on_error);
@@ -395,6 +426,7 @@ rfx_display *rfx_open(int width, int height, int min_width, int min_height, cons
     d->net_wm_state_fullscreen = XInternAtom(dpy, "_NET_WM_STATE_FULLSCREEN", False);
     d->net_wm_bypass_compositor = XInternAtom(dpy, "_NET_WM_BYPASS_COMPOSITOR", False);
     XSetWMProtocols(dpy, d->window, &d->wm_delete_window, 1);
+    rfx_init_xdnd(d);
 
     XClassHint class_hint = {.res_name = "riffle", .res_class = "Riffle"};
     XSetClassHint(dpy, d->window, &class_hint);
@@ -429,6 +461,7 @@ rfx_display *rfx_open(int width, int height, int min_width, int min_height, cons
 }
 
 void rfx_close(rfx_display *d) {
+    free(d->event_data);
     for (int i = 0; i < RFX_CURSOR_COUNT; i++)
         if (d->cursors[i] != None) XFreeCursor(d->dpy, d->cursors[i]);
     XFreeGC(d->dpy, d->gc);
@@ -543,7 +576,110 @@ static rfx_event *rfx_push(rfx_display *d, rfx_event_type type, Time time) {
     memset(event, 0, sizeof *event);
     event->type = type;
     event->server_time = (uint32_t)time;
+    if (type == RFX_EVENT_KEY || type == RFX_EVENT_BUTTON_PRESS || type == RFX_EVENT_BUTTON_RELEASE)
+        d->last_user_time = time;
     return event;
+}
+
+/* Hands `data` (malloc'ed, `length` bytes, NUL-terminated past them) to `event`; the display
+ * frees the previous event's. */
+static void rfx_attach_data(rfx_display *d, rfx_event *event, char *data, long length) {
+    free(d->event_data);
+    d->event_data = data;
+    event->data = data;
+    event->data_length = data ? length : -1;
+}
+
+/* The names of `count` atoms, one a line (malloc'ed), into `event`. */
+static void rfx_attach_atom_names(rfx_display *d, rfx_event *event, const Atom *atoms, long count) {
+    size_t capacity = 1, length = 0;
+    char **names = calloc((size_t)count + 1, sizeof *names);
+    for (long i = 0; names && i < count; i++) {
+        names[i] = atoms[i] == None ? NULL : XGetAtomName(d->dpy, atoms[i]);
+        if (names[i]) capacity += strlen(names[i]) + 1;
+    }
+    char *text = malloc(capacity);
+    if (text) {
+        for (long i = 0; names && i < count; i++) {
+            if (!names[i]) continue;
+            size_t n = strlen(names[i]);
+            memcpy(text + length, names[i], n);
+            length += n;
+            text[length++] = '\n';
+        }
+        text[length] = 0;
+    }
+    for (long i = 0; names && i < count; i++)
+        if (names[i]) XFree(names[i]);
+    free(names);
+    rfx_attach_data(d, event, text, (long)length);
+}
+
+/* An XDND ClientMessage to the window: returns 1 when it was one (and was queued). The types of
+ * an XdndEnter are its three atoms, or the source's XdndTypeList when bit 0 of l[1] says it
+ * offers more. */
+static int rfx_translate_xdnd(rfx_display *d, const XClientMessageEvent *message) {
+    rfx_xdnd_message kind = message->message_type == d->xdnd_enter      ? RFX_XDND_ENTER
+                            : message->message_type == d->xdnd_position ? RFX_XDND_POSITION
+                            : message->message_type == d->xdnd_leave    ? RFX_XDND_LEAVE
+                            : message->message_type == d->xdnd_drop     ? RFX_XDND_DROP
+                                                                        : 0;
+    if (!kind || message->format != 32) return 0;
+    Window source = (Window)message->data.l[0];
+    /* XdndPosition carries its time in l[3], XdndDrop in l[2] (version 1 on). */
+    Time time = kind == RFX_XDND_POSITION ? (Time)message->data.l[3]
+                : kind == RFX_XDND_DROP   ? (Time)message->data.l[2]
+                                          : CurrentTime;
+    rfx_event *event = rfx_push(d, RFX_EVENT_XDND, time);
+    event->xdnd = kind;
+    event->window = source;
+    if (kind != RFX_XDND_ENTER) return 1;
+    event->version = (int)((unsigned long)message->data.l[1] >> 24);
+    if (message->data.l[1] & 1) {
+        Atom type;
+        int format;
+        unsigned long count = 0, after;
+        unsigned char *value = NULL;
+        rfx_trap_begin(d->dpy);
+        int status = XGetWindowProperty(d->dpy, source, d->xdnd_type_list, 0, 1024, False, XA_ATOM,
+                                        &type, &format, &count, &after, &value);
+        int failed = rfx_trap_end(d->dpy);
+        if (status == Success && !failed && type == XA_ATOM && format == 32 && value)
+            rfx_attach_atom_names(d, event, (const Atom *)(void *)value, (long)count);
+        else
+            rfx_attach_atom_names(d, event, NULL, 0);
+        if (value) XFree(value);
+    } else {
+        Atom types[3] = {(Atom)message->data.l[2], (Atom)message->data.l[3], (Atom)message->data.l[4]};
+        rfx_attach_atom_names(d, event, types, 3);
+    }
+    return 1;
+}
+
+/* The drop's text/uri-list, answered into the window's RIFFLE_DROP property, read and deleted;
+ * an INCR answer (a list over the server's request size) is not read: the drop is refused. */
+static void rfx_translate_drop_data(rfx_display *d, const XSelectionEvent *notify) {
+    rfx_event *event = rfx_push(d, RFX_EVENT_DROP_DATA, notify->time);
+    if (notify->property == None) {
+        rfx_attach_data(d, event, NULL, 0);
+        return;
+    }
+    Atom type;
+    int format;
+    unsigned long count = 0, after;
+    unsigned char *value = NULL;
+    int status = XGetWindowProperty(d->dpy, d->window, notify->property, 0, LONG_MAX / 4, True,
+                                    AnyPropertyType, &type, &format, &count, &after, &value);
+    char *copy = NULL;
+    if (status == Success && value && format == 8 && type != d->incr) {
+        copy = malloc(count + 1);
+        if (copy) {
+            memcpy(copy, value, count);
+            copy[count] = 0;
+        }
+    }
+    if (value) XFree(value);
+    rfx_attach_data(d, event, copy, (long)count);
 }
 
 /* Buttons 1-3, 8 and 9 (back, forward) become presses and releases; a press of 4-7 is one wheel
@@ -723,6 +859,7 @@ static void rfx_translate(rfx_display *d, XEvent *event) {
         return;
     }
     case ClientMessage:
+        if (rfx_translate_xdnd(d, &event->xclient)) return;
         if (event->xclient.message_type == d->wm_protocols &&
             (Atom)event->xclient.data.l[0] == d->wm_delete_window)
             rfx_push(d, RFX_EVENT_CLOSE, CurrentTime);
@@ -739,6 +876,36 @@ static void rfx_translate(rfx_display *d, XEvent *event) {
         return;
     case MappingNotify:
         XRefreshKeyboardMapping(&event->xmapping);
+        return;
+    case SelectionNotify:
+        if (event->xselection.selection == d->xdnd_selection) rfx_translate_drop_data(d, &event->xselection);
+        return;
+    case SelectionRequest: {
+        const XSelectionRequestEvent *asked = &event->xselectionrequest;
+        rfx_event *request = rfx_push(d, RFX_EVENT_SELECTION_REQUEST, asked->time);
+        request->request = (rfx_selection_request){
+            .requestor = asked->requestor,
+            .selection = asked->selection,
+            .target = asked->target,
+            /* ICCCM 2.2: an obsolete client's None means "the target's name". */
+            .property = asked->property == None ? asked->target : asked->property,
+            .time = (uint32_t)asked->time,
+        };
+        rfx_attach_atom_names(d, request, &asked->target, 1);
+        /* One name without its line end. */
+        if (request->data_length > 0) ((char *)d->event_data)[--request->data_length] = 0;
+        return;
+    }
+    case SelectionClear:
+        if (event->xselectionclear.selection == d->clipboard)
+            rfx_push(d, RFX_EVENT_SELECTION_CLEAR, event->xselectionclear.time);
+        return;
+    case PropertyNotify:
+        if (event->xproperty.window != d->window && event->xproperty.state == PropertyDelete) {
+            rfx_event *deleted = rfx_push(d, RFX_EVENT_PROPERTY_DELETED, event->xproperty.time);
+            deleted->window = event->xproperty.window;
+            deleted->property = event->xproperty.atom;
+        }
         return;
     case GenericEvent:
         if (!XGetEventData(d->dpy, &event->xcookie)) return;
@@ -978,6 +1145,121 @@ int rfx_capture(rfx_display *d, uint32_t *pixels, int width, int height, int row
     return 0;
 }
 
+/* MARK: drag and drop */
+
+/* A ClientMessage of `type` from the window to `to`, l[0] the window (every XDND message names
+ * its sender there). */
+static void rfx_send_to(rfx_display *d, Window to, Atom type, long l1, long l2, long l3, long l4) {
+    XEvent event;
+    memset(&event, 0, sizeof event);
+    event.xclient.type = ClientMessage;
+    event.xclient.window = to;
+    event.xclient.message_type = type;
+    event.xclient.format = 32;
+    event.xclient.data.l[0] = (long)d->window;
+    event.xclient.data.l[1] = l1;
+    event.xclient.data.l[2] = l2;
+    event.xclient.data.l[3] = l3;
+    event.xclient.data.l[4] = l4;
+    XSendEvent(d->dpy, to, False, NoEventMask, &event);
+    XFlush(d->dpy);
+}
+
+void rfx_xdnd_send_status(rfx_display *d, unsigned long source, int accept) {
+    /* l[1] bit 0: accept; bit 1 clear and an empty rectangle (l[2], l[3]): a position for every
+     * move. l[4]: the action the drop will take. */
+    rfx_send_to(d, (Window)source, d->xdnd_status, accept ? 1 : 0, 0, 0,
+                accept ? (long)d->xdnd_action_copy : (long)None);
+}
+
+void rfx_xdnd_send_finished(rfx_display *d, unsigned long source, int success) {
+    rfx_send_to(d, (Window)source, d->xdnd_finished, success ? 1 : 0,
+                success ? (long)d->xdnd_action_copy : (long)None, 0, 0);
+}
+
+void rfx_xdnd_request_uri_list(rfx_display *d, uint32_t time) {
+    XConvertSelection(d->dpy, d->xdnd_selection, d->uri_list, d->drop_property, d->window,
+                      (Time)time);
+    XFlush(d->dpy);
+}
+
+/* MARK: the clipboard */
+
+int rfx_clipboard_claim(rfx_display *d, uint32_t *time) {
+    *time = (uint32_t)d->last_user_time;
+    XSetSelectionOwner(d->dpy, d->clipboard, d->window, d->last_user_time);
+    return XGetSelectionOwner(d->dpy, d->clipboard) == d->window;
+}
+
+long rfx_max_property_bytes(rfx_display *d) {
+    long units = XExtendedMaxRequestSize(d->dpy);
+    if (units == 0) units = XMaxRequestSize(d->dpy);
+    /* ChangeProperty's header is 24 bytes; a big request adds its 4-byte extended length. */
+    return units * 4 - 28;
+}
+
+static void rfx_notify_requestor(rfx_display *d, const rfx_selection_request *request, Atom property) {
+    XEvent event;
+    memset(&event, 0, sizeof event);
+    event.xselection.type = SelectionNotify;
+    event.xselection.requestor = (Window)request->requestor;
+    event.xselection.selection = (Atom)request->selection;
+    event.xselection.target = (Atom)request->target;
+    event.xselection.property = property;
+    event.xselection.time = (Time)request->time;
+    XSendEvent(d->dpy, (Window)request->requestor, False, NoEventMask, &event);
+    XFlush(d->dpy);
+}
+
+void rfx_selection_reply(rfx_display *d, const rfx_selection_request *request,
+                         const char *type_name, int format, const void *data, long count) {
+    /* The requestor may be gone already: its BadWindow is not the viewer's error. */
+    rfx_trap_begin(d->dpy);
+    XChangeProperty(d->dpy, (Window)request->requestor, (Atom)request->property,
+                    XInternAtom(d->dpy, type_name, False), format, PropModeReplace,
+                    (const unsigned char *)data, (int)count);
+    int failed = rfx_trap_end(d->dpy);
+    rfx_notify_requestor(d, request, failed ? None : (Atom)request->property);
+}
+
+void rfx_selection_reply_atoms(rfx_display *d, const rfx_selection_request *request,
+                               const char *const *names, int count) {
+    long *atoms = calloc((size_t)count + 1, sizeof *atoms);
+    if (!atoms) {
+        rfx_selection_refuse(d, request);
+        return;
+    }
+    for (int i = 0; i < count; i++) atoms[i] = (long)XInternAtom(d->dpy, names[i], False);
+    rfx_selection_reply(d, request, "ATOM", 32, atoms, count);
+    free(atoms);
+}
+
+void rfx_selection_refuse(rfx_display *d, const rfx_selection_request *request) {
+    rfx_notify_requestor(d, request, None);
+}
+
+void rfx_selection_begin_incremental(rfx_display *d, const rfx_selection_request *request,
+                                     long total_bytes) {
+    /* Watch before notifying: the requestor's deletion of the INCR property starts the chunks. */
+    rfx_trap_begin(d->dpy);
+    XSelectInput(d->dpy, (Window)request->requestor, PropertyChangeMask);
+    long size = total_bytes;
+    XChangeProperty(d->dpy, (Window)request->requestor, (Atom)request->property, d->incr, 32,
+                    PropModeReplace, (const unsigned char *)&size, 1);
+    int failed = rfx_trap_end(d->dpy);
+    rfx_notify_requestor(d, request, failed ? None : (Atom)request->property);
+}
+
+void rfx_property_write(rfx_display *d, unsigned long window, unsigned long property,
+                        const char *type_name, const void *bytes, long length) {
+    rfx_trap_begin(d->dpy);
+    XChangeProperty(d->dpy, (Window)window, (Atom)property, XInternAtom(d->dpy, type_name, False),
+                    8, PropModeReplace, (const unsigned char *)bytes, (int)length);
+    if (length == 0) XSelectInput(d->dpy, (Window)window, NoEventMask);
+    rfx_trap_end(d->dpy);
+    XFlush(d->dpy);
+}
+
 /* MARK: watching startup notification */
 
 struct rfx_startup_watch {
@@ -1035,4 +1317,121 @@ int rfx_startup_watch_next(rfx_startup_watch *watch, char *message, int capacity
 void rfx_startup_watch_close(rfx_startup_watch *watch) {
     XCloseDisplay(watch->dpy);
     free(watch);
+}
+
+/* MARK: a drag source for the tests */
+
+struct rfx_test_drag_source {
+    Display *dpy;
+    Window window;
+    char *uri_list;
+    Atom enter, position, status, leave, drop, finished, selection, action_copy, uri_list_type,
+        text_plain, targets;
+};
+
+rfx_test_drag_source *rfx_test_drag_source_open(const char *display_name, const char *uri_list) {
+    Display *dpy = XOpenDisplay(display_name);
+    if (!dpy) return NULL;
+    rfx_test_drag_source *s = calloc(1, sizeof *s);
+    if (!s) {
+        XCloseDisplay(dpy);
+        return NULL;
+    }
+    s->dpy = dpy;
+    s->uri_list = strdup(uri_list);
+    s->window = XCreateSimpleWindow(dpy, DefaultRootWindow(dpy), -10, -10, 1, 1, 0, 0, 0);
+    s->enter = XInternAtom(dpy, "XdndEnter", False);
+    s->position = XInternAtom(dpy, "XdndPosition", False);
+    s->status = XInternAtom(dpy, "XdndStatus", False);
+    s->leave = XInternAtom(dpy, "XdndLeave", False);
+    s->drop = XInternAtom(dpy, "XdndDrop", False);
+    s->finished = XInternAtom(dpy, "XdndFinished", False);
+    s->selection = XInternAtom(dpy, "XdndSelection", False);
+    s->action_copy = XInternAtom(dpy, "XdndActionCopy", False);
+    s->uri_list_type = XInternAtom(dpy, "text/uri-list", False);
+    s->text_plain = XInternAtom(dpy, "text/plain", False);
+    s->targets = XInternAtom(dpy, "TARGETS", False);
+    XSync(dpy, False);
+    return s;
+}
+
+static void rfx_test_send(rfx_test_drag_source *s, Window target, Atom type, long l1, long l2,
+                          long l3, long l4) {
+    XEvent event;
+    memset(&event, 0, sizeof event);
+    event.xclient.type = ClientMessage;
+    event.xclient.window = target;
+    event.xclient.message_type = type;
+    event.xclient.format = 32;
+    event.xclient.data.l[0] = (long)s->window;
+    event.xclient.data.l[1] = l1;
+    event.xclient.data.l[2] = l2;
+    event.xclient.data.l[3] = l3;
+    event.xclient.data.l[4] = l4;
+    XSendEvent(s->dpy, target, False, NoEventMask, &event);
+    XFlush(s->dpy);
+}
+
+/* Serves selection requests until a ClientMessage of `type` arrives (returns its l[1]) or
+ * `timeout_ms` passes (returns -1). */
+static long rfx_test_await(rfx_test_drag_source *s, Atom type, int timeout_ms) {
+    long deadline = rfx_monotonic_ms() + timeout_ms;
+    for (;;) {
+        while (XPending(s->dpy)) {
+            XEvent event;
+            XNextEvent(s->dpy, &event);
+            if (event.type == ClientMessage && event.xclient.message_type == type)
+                return event.xclient.data.l[1];
+            if (event.type != SelectionRequest) continue;
+            XSelectionRequestEvent *asked = &event.xselectionrequest;
+            XEvent reply;
+            memset(&reply, 0, sizeof reply);
+            reply.xselection.type = SelectionNotify;
+            reply.xselection.requestor = asked->requestor;
+            reply.xselection.selection = asked->selection;
+            reply.xselection.target = asked->target;
+            reply.xselection.time = asked->time;
+            reply.xselection.property = None;
+            if (asked->target == s->uri_list_type || asked->target == s->text_plain) {
+                XChangeProperty(s->dpy, asked->requestor, asked->property, asked->target, 8,
+                                PropModeReplace, (const unsigned char *)s->uri_list,
+                                (int)strlen(s->uri_list));
+                reply.xselection.property = asked->property;
+            }
+            XSendEvent(s->dpy, asked->requestor, False, NoEventMask, &reply);
+            XFlush(s->dpy);
+        }
+        long remaining = deadline - rfx_monotonic_ms();
+        if (remaining <= 0) return -1;
+        struct pollfd fd = {.fd = ConnectionNumber(s->dpy), .events = POLLIN};
+        poll(&fd, 1, (int)remaining);
+    }
+}
+
+int rfx_test_drag_source_hover(rfx_test_drag_source *s, unsigned long target, int x, int y,
+                               int timeout_ms) {
+    XSetSelectionOwner(s->dpy, s->selection, s->window, CurrentTime);
+    rfx_test_send(s, (Window)target, s->enter, (long)RFX_XDND_VERSION << 24,
+                  (long)s->uri_list_type, (long)s->text_plain, None);
+    rfx_test_send(s, (Window)target, s->position, 0, ((long)x << 16) | (y & 0xffff), CurrentTime,
+                  (long)s->action_copy);
+    long status = rfx_test_await(s, s->status, timeout_ms);
+    return status < 0 ? -1 : (int)(status & 1);
+}
+
+void rfx_test_drag_source_leave(rfx_test_drag_source *s, unsigned long target) {
+    rfx_test_send(s, (Window)target, s->leave, 0, 0, 0, 0);
+}
+
+int rfx_test_drag_source_drop(rfx_test_drag_source *s, unsigned long target, int timeout_ms) {
+    rfx_test_send(s, (Window)target, s->drop, 0, CurrentTime, 0, 0);
+    long finished = rfx_test_await(s, s->finished, timeout_ms);
+    return finished < 0 ? -1 : (int)(finished & 1);
+}
+
+void rfx_test_drag_source_close(rfx_test_drag_source *s) {
+    XDestroyWindow(s->dpy, s->window);
+    XCloseDisplay(s->dpy);
+    free(s->uri_list);
+    free(s);
 }

@@ -57,6 +57,53 @@ enum FileURI {
             start: UnsafeRawPointer(directory).assumingMemoryBound(to: UInt8.self), count: strlen(directory))))
     }
 
+    /// The local path a `file://` URI names (RFC 8089), or nil for another scheme, a host other
+    /// than none, "localhost" or this machine's name, or a broken %-escape: "%XX" escapes become
+    /// their bytes, which need not be UTF-8 (`FileSystemPath` carries them), so
+    /// "file:///a%20b/caf%E9.jpg" is the path of the bytes "/a b/caf\xE9.jpg".
+    static func path(fromURI uri: String) -> String? {
+        let bytes = Array(uri.utf8)
+        let scheme = Array("file://".utf8)
+        guard bytes.count > scheme.count, bytes.prefix(scheme.count).map({ $0 | 0x20 }) == scheme.map({ $0 | 0x20 }) else {
+            return nil
+        }
+        let rest = bytes[scheme.count...]
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        let host = String(decoding: rest[..<slash], as: UTF8.self)
+        guard host.isEmpty || host == "localhost" || host == hostName() else { return nil }
+        var path: [UInt8] = []
+        var i = slash
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%") {
+                guard i + 2 < bytes.count, let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2]) else { return nil }
+                path.append(high << 4 | low)
+                i += 3
+            } else {
+                path.append(bytes[i])
+                i += 1
+            }
+        }
+        // A NUL ends a C path early: no file is named so.
+        guard !path.contains(0) else { return nil }
+        return FileSystemPath.string(fromBytes: path)
+    }
+
+    /// This machine's name (gethostname(2)), as a file manager may write it in a URI's host.
+    private static func hostName() -> String {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return "" }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
     private static let keptPunctuation = Array("/-._~!$&'()*+,:=@".utf8)
 

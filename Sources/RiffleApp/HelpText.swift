@@ -21,6 +21,7 @@ enum HelpText {
             ("Side buttons", "previous / next photo"),
             ("Drag, wheel the strip", "scrub through the photos"),
             ("Click the strip", "go to that photo"),
+            ("Drop files, a folder", "open them"),
         ]),
         Group(title: "Keys", entries: [
             ("Right / Left", "next / previous, or pan"),
@@ -34,6 +35,8 @@ enum HelpText {
             ("f, F11", "fullscreen"),
             ("Escape", "close, leave fullscreen, back"),
             ("Alt+Up", "back to the photos"),
+            ("Ctrl+C", "copy the photo"),
+            ("Ctrl+Shift+C", "copy its path"),
             ("q", "quit"),
         ]),
     ]

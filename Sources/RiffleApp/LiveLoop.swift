@@ -6,8 +6,9 @@ import RiffleInteraction
 /// (the display's, when it knows them through Present; else one per 1/60 s), and
 /// a blocking wait for input (or a finished decode) when nothing does, so an idle scene uses no
 /// CPU (an idle wait ends at the scene's `wakeTime`, when a resting pointer hides). The scene's
-/// commands are carried out here: fullscreen and the pointer's shape go to the display, quit ends
-/// the loop.
+/// commands are carried out here: fullscreen, the pointer's shape and the clipboard go to the
+/// display, paths to open (a drop) replace the scene with the one `open` makes for them, quit
+/// ends the loop.
 ///
 /// While animating, whatever wakes the loop early (input, a decode, the server's MIT-SHM
 /// completion events) is collected, not drawn: the next frame comes at its time and takes it in,
@@ -20,20 +21,25 @@ public struct LiveLoop {
     private let scene: Scene
     private let display: Display
     private let now: () -> Double
+    private let open: ([String]) -> Scene?
 
     /// A loop driving `scene` on `display`, reading the time from `now`.
     ///
     /// `now` returns seconds on the timeline the display stamps its events on: the app's
     /// `MonotonicClock` when live. The loop waits only in `display.waitForEvents(timeout:)`, never
     /// on its own, so a display paired with a virtual clock (a test's) moves that clock as it waits.
-    public init(scene: Scene, display: Display, now: @escaping () -> Double) {
+    /// `open` makes the scene for dropped paths (nil: the current one stays).
+    public init(scene: Scene, display: Display, now: @escaping () -> Double, open: @escaping ([String]) -> Scene? = { _ in nil }) {
         self.scene = scene
         self.display = display
         self.now = now
+        self.open = open
     }
 
     /// Returns when the scene asks to quit.
     public func run() {
+        // The scene shown now: a drop replaces it.
+        var scene = self.scene
         var pending: [InputEvent] = []
         var quit = false
         // The oldest input no frame has answered yet: kept while what it started moves (a key's
@@ -44,11 +50,11 @@ public struct LiveLoop {
             pending += display.pollEvents()
             unanswered = ([unanswered] + pending.map(\.time)).compactMap { $0 }.min()
             for event in pending where !quit {
-                quit = perform(scene.handle(event, now: event.time ?? frameTime))
+                quit = perform(scene.handle(event, now: event.time ?? frameTime), on: &scene)
             }
             pending.removeAll()
             if quit { break }
-            if perform(scene.advance(to: frameTime)) { break }
+            if perform(scene.advance(to: frameTime), on: &scene) { break }
             if scene.renderIfNeeded() {
                 if let unanswered { display.presentedFrameAnswers(inputAt: unanswered) }
                 unanswered = nil
@@ -68,13 +74,16 @@ public struct LiveLoop {
         }
     }
 
-    /// Carries out `commands` on the display; true when one of them is quit.
-    private func perform(_ commands: [AppCommand]) -> Bool {
+    /// Carries out `commands` of `scene` on the display; true when one of them is quit.
+    private func perform(_ commands: [AppCommand], on scene: inout Scene) -> Bool {
         for command in commands {
             switch command {
             case .quit: return true
             case let .setFullscreen(on): display.setFullscreen(on)
             case let .setCursor(shape): display.setCursor(shape)
+            case let .copyPhoto(path): display.offerClipboard(PhotoClipboard.photo(at: path))
+            case let .copyPath(path): display.offerClipboard(PhotoClipboard.path(path))
+            case let .open(paths): if let replacement = open(paths) { scene = replacement }
             }
         }
         return false

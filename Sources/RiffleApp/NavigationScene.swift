@@ -45,6 +45,8 @@ public final class NavigationScene: Scene {
     private var shownCursor = PointerCursor.arrow
     /// Where the pointer last was, for events that carry no position (keys, resizes).
     private var pointer: Point?
+    /// True while a drag the window would accept hovers over it (`InputEvent.dropHighlight`).
+    public private(set) var showsDropHighlight = false
 
     /// A scene on `library` in `display`, opening on the grid, or on the pager at the library's
     /// start photo when it was opened on a file (`PhotoLibrary.opensOnPhoto`).
@@ -110,7 +112,23 @@ public final class NavigationScene: Scene {
             return []
         case .close:
             return [.quit]
-        case let .key(name, modifiers, _) where !modifiers.contains(.control) && !modifiers.contains(.alt):
+        case let .dropHighlight(on):
+            showsDropHighlight = on
+            needsDisplay = true
+            pager.setNeedsDisplay()
+            return []
+        case let .drop(uriList):
+            // Dropped files open as the command line's PATHs do, whatever shows now.
+            let paths = URIList.paths(in: uriList)
+            return paths.isEmpty ? [] : [.open(paths: paths)]
+        case let .key(name, modifiers, _):
+            if let copy = ClipboardKeyCommand(keyName: name, modifiers: modifiers) {
+                // The photo shown in the pager; the grid has no photo to copy.
+                guard isShowingPager, library.photos.indices.contains(pager.current) else { return [] }
+                let path = library.photos[pager.current].path
+                return [copy == .copyPhoto ? .copyPhoto(path: path) : .copyPath(path)]
+            }
+            guard !modifiers.contains(.control) && !modifiers.contains(.alt) else { break }
             if ["f", "F", "F11"].contains(name) { return [toggleFullscreen()] }
             // A panel open over the photo closes before Escape does anything else.
             if name == "Escape", isFullscreen, !(isShowingPager && pager.panel != .none) {
@@ -228,7 +246,7 @@ public final class NavigationScene: Scene {
         switch mode {
         case .pager:
             let dragging = pager.renderState.dismissBackgroundAlpha < 1
-            return pager.renderIfNeeded(backdrop: dragging ? grid.layer(now: now, hiding: pager.current) : nil)
+            return pager.renderIfNeeded(backdrop: dragging ? grid.layer(now: now, hiding: pager.current) : nil, overlay: dropHighlightLayer)
         case .grid:
             guard needsDisplay || grid.needsDisplay || grid.isAnimating(at: now) else { return false }
             draw(grid.layer(now: now))
@@ -334,9 +352,15 @@ public final class NavigationScene: Scene {
         return Layer(sublayers: [grid.layer(now: now, hiding: index), shade, photo])
     }
 
+    /// The drop highlight over the window while it shows, else nil.
+    private var dropHighlightLayer: Layer? {
+        guard showsDropHighlight else { return nil }
+        return DropHighlight.layer(in: Size(display.size), scale: pager.renderState.chrome.layout.scale)
+    }
+
     private func draw(_ layer: Layer) {
         let start = pager.statisticsClock()
-        compositor.render(layer, into: display.frameBuffer())
+        compositor.render(dropHighlightLayer.map { Layer(sublayers: [layer, $0]) } ?? layer, into: display.frameBuffer())
         display.present()
         grid.didDraw()
         needsDisplay = false

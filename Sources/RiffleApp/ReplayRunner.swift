@@ -196,6 +196,10 @@ public final class ReplayRunner {
             case .quit: quit = true
             case let .setFullscreen(on): display.setFullscreen(on)
             case let .setCursor(shape): display.setCursor(shape)
+            case let .copyPhoto(path): display.offerClipboard(PhotoClipboard.photo(at: path))
+            case let .copyPath(path): display.offerClipboard(PhotoClipboard.path(path))
+            // A script has no drop to make: only a drag from another program opens paths.
+            case .open: break
             }
         }
     }

@@ -39,13 +39,15 @@ public struct SessionOptions: Sendable {
 }
 
 /// Everything one run of Riffle needs, built from its options: the library, the photo pipeline,
-/// the compositor, and the scene (the grid and the pager) on a given display.
+/// the compositor, and the scene (the grid and the pager) on a given display. Files dropped on
+/// the window replace the library, and with it the pipeline and the scene.
 public final class RiffleSession {
     /// What the runtime drives: the grid, the pager and the flights between them.
-    public let scene: NavigationScene
+    public private(set) var scene: NavigationScene
     public let display: Display
     /// The photo pipeline: the pager's and the grid's stores over the decode workers.
-    let pipeline: PhotoPipeline
+    private(set) var pipeline: PhotoPipeline
+    private let options: SessionOptions
 
     /// The pager.
     public var viewer: Viewer { scene.pager }
@@ -64,8 +66,17 @@ public final class RiffleSession {
     public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions(), clock: MonotonicClock = MonotonicClock()) {
         self.display = display
         self.clock = clock
+        self.options = options
+        (pipeline, scene) = Self.makeScene(library: library, display: display, options: options, clock: clock)
+        if options.fullscreen { display.setFullscreen(true) }
+    }
+
+    /// The pipeline and the scene showing `library`.
+    private static func makeScene(
+        library: PhotoLibrary, display: Display, options: SessionOptions, clock: MonotonicClock
+    ) -> (PhotoPipeline, NavigationScene) {
         let waker = DisplayWaker(display: display)
-        pipeline = PhotoPipeline(
+        let pipeline = PhotoPipeline(
             photos: library.photos, memoryBudget: options.memoryBudget, thumbnailFolder: options.thumbnailFolder,
             workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers, onResult: { waker.wake() })
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -77,13 +88,29 @@ public final class RiffleSession {
             library: library, display: display, compositor: compositor, pipeline: pipeline,
             statistics: options.statistics ? FrameStatistics() : nil, libraryBehind: true,
             chromeScale: options.scale ?? display.pixelsPerPoint, wallClock: clock.now)
-        scene = NavigationScene(
+        let scene = NavigationScene(
             library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor,
             fullscreen: options.fullscreen)
-        if options.fullscreen { display.setFullscreen(true) }
+        return (pipeline, scene)
     }
 
     deinit { pipeline.shutdown() }
+
+    /// Opens `paths` as the command line opens its PATHs (`PhotoLibrary.collect`: a folder shows
+    /// its grid, one file the pager on it with its folder behind): a new pipeline and scene
+    /// replace the ones shown, in the window's fullscreen state. The paths that are missing are
+    /// named on stderr; when all are, nothing changes and nil is returned.
+    public func open(paths: [String]) -> NavigationScene? {
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: paths, problems: &problems)
+        for problem in problems { StandardError.write("riffle: \(problem)") }
+        guard !library.everyPathIsMissing else { return nil }
+        pipeline.shutdown()
+        var options = options
+        options.fullscreen = scene.isFullscreen
+        (pipeline, scene) = Self.makeScene(library: library, display: display, options: options, clock: clock)
+        return scene
+    }
 
     /// Replays `script` with the given timing on a virtual clock of `frameRate` frames a
     /// second, handing each snapshot's name and frame to `snapshots`.
@@ -98,12 +125,19 @@ public final class RiffleSession {
     }
 
     /// Runs the interactive loop until the user quits, on the session's clock, the library's
-    /// folders watched meanwhile (`NavigationScene.watchFolders`).
+    /// folders watched meanwhile (`NavigationScene.watchFolders`); a drop opens its paths
+    /// (`open(paths:)`), whose folders are then the ones watched.
     public func runLive() {
         let waker = DisplayWaker(display: display)
         scene.watchFolders { waker.wake() }
         defer { scene.stopWatchingFolders() }
-        LiveLoop(scene: scene, display: display, now: clock.now).run()
+        LiveLoop(scene: scene, display: display, now: clock.now, open: { [unowned self] paths in
+            let shown = self.scene
+            guard let opened = self.open(paths: paths) else { return nil }
+            shown.stopWatchingFolders()
+            opened.watchFolders { waker.wake() }
+            return opened
+        }).run()
     }
 }
 

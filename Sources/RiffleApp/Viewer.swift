@@ -218,16 +218,19 @@ public final class Viewer {
         }
     }
 
-    /// Draws and presents a frame if anything changed since the last one; true if it did.
+    /// Draws and presents a frame if anything changed since the last one, with `overlay` (the
+    /// drop highlight) over everything; true if it did. A change of `overlay` alone is drawn
+    /// after `setNeedsDisplay()`.
     @discardableResult
-    public func renderIfNeeded(backdrop: Layer? = nil) -> Bool {
+    public func renderIfNeeded(backdrop: Layer? = nil, overlay: Layer? = nil) -> Bool {
         let state = interaction.renderState
         tilePages(state, now: interaction.now)
         guard needsDisplay || state != drawnState else { return false }
         needsDisplay = false
         drawnState = state
         let start = wallClock()
-        compositor.render(scene(state, now: interaction.now, backdrop: backdrop), into: display.frameBuffer())
+        let page = scene(state, now: interaction.now, backdrop: backdrop)
+        compositor.render(overlay.map { Layer(sublayers: [page, $0]) } ?? page, into: display.frameBuffer())
         display.present()
         if let statistics {
             let end = wallClock()

@@ -33,6 +33,10 @@ public protocol Display: AnyObject {
     /// Shows `cursor` over the window (from the user's cursor theme for a window).
     func setCursor(_ cursor: PointerCursor)
 
+    /// Makes `offer` the clipboard's content, replacing the last one, until another program
+    /// takes the clipboard (for a window: the CLIPBOARD selection, claimed at the last key's time).
+    func offerClipboard(_ offer: ClipboardOffer)
+
     /// Events that have arrived since the last call, oldest first; never blocks.
     func pollEvents() -> [InputEvent]
 

@@ -12,6 +12,8 @@ public final class HeadlessDisplay: Display {
     public private(set) var isFullscreen = false
     /// The pointer shape last asked for (the arrow until then).
     public private(set) var cursor = PointerCursor.arrow
+    /// What the app last put on the clipboard (nil until it does).
+    public private(set) var clipboard: ClipboardOffer?
     /// How many frames have been presented.
     public private(set) var presentedFrames = 0
     private var back: PixelBuffer
@@ -44,6 +46,8 @@ public final class HeadlessDisplay: Display {
     public func setFullscreen(_ on: Bool) { isFullscreen = on }
 
     public func setCursor(_ cursor: PointerCursor) { self.cursor = cursor }
+
+    public func offerClipboard(_ offer: ClipboardOffer) { clipboard = offer }
 
     public func requestResize(_ size: PixelSize) { inject(.resize(size)) }
 

@@ -7,4 +7,11 @@ public enum AppCommand: Hashable, Sendable {
     case setFullscreen(Bool)
     /// Show this pointer shape (sent when it changes).
     case setCursor(PointerCursor)
+    /// Open `paths` as the command line's PATHs would (files dropped on the window): a new
+    /// library replaces the one shown.
+    case open(paths: [String])
+    /// Put the photo at `path` on the clipboard (Ctrl+C): its pixels and its `file://` URI.
+    case copyPhoto(path: String)
+    /// Put the text of `path` on the clipboard (Ctrl+Shift+C).
+    case copyPath(String)
 }

@@ -214,7 +214,7 @@ public struct GridInteraction: Sendable {
             resize(viewport: Size(size), at: now)
         case .close:
             commands.append(.quit)
-        case .pointerDown, .pointerUp, .focus, .expose:
+        case .pointerDown, .pointerUp, .focus, .expose, .dropHighlight, .drop:
             break
         }
         defer { commands.removeAll() }

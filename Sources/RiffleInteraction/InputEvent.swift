@@ -47,6 +47,13 @@ public enum InputEvent: Sendable, Hashable {
     case expose
     /// The window manager asked the window to close.
     case close
+    /// A drag from another program that Riffle would accept (it offers `text/uri-list`) came over
+    /// the window (true), or left it or was dropped (false): the window shows a drop highlight
+    /// exactly while the last of these said true. It carries no time.
+    case dropHighlight(Bool)
+    /// Files were dropped on the window: `uriList` is the drop's `text/uri-list` (RFC 2483: one
+    /// URI a line, CRLF-separated, "#" lines comments). It carries no time.
+    case drop(uriList: String)
 
     /// The event's timestamp, for the events that carry one.
     public var time: Double? {
@@ -54,7 +61,7 @@ public enum InputEvent: Sendable, Hashable {
         case .pointerDown(_, _, _, let t), .pointerMove(_, _, let t), .pointerUp(_, _, _, let t),
              .scroll(_, _, _, _, let t), .pinch(_, _, _, let t), .key(_, _, let t):
             return t
-        case .focus, .resize, .expose, .close:
+        case .focus, .resize, .expose, .close, .dropHighlight, .drop:
             return nil
         }
     }

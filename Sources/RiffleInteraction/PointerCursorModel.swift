@@ -57,7 +57,7 @@ public struct PointerCursorModel: Sendable {
             // The photo may have zoomed in or out under a pointer that did not move. A wheel or a
             // key leaves a hidden pointer hidden: only moving it is a wish to see it.
             self.overZoomedPhoto = overZoomedPhoto
-        case .focus, .close:
+        case .focus, .close, .dropHighlight, .drop:
             break
         }
     }

@@ -345,7 +345,7 @@ public struct ViewerInteraction: Sendable {
             } else if gained {
                 unclaimedFocusGain = now
             }
-        case .expose:
+        case .expose, .dropHighlight, .drop:
             break
         case .close:
             commands.append(.app(.quit))

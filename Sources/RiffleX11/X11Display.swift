@@ -1,5 +1,6 @@
 import Glibc
 import CRiffleX11
+import Glibc
 import RiffleDisplay
 import RiffleGeometry
 import RiffleInteraction
@@ -15,6 +16,10 @@ import RiffleRaster
 /// mapped from the server's clock onto the app's. Expose runs and resizes within one
 /// `pollEvents()` are coalesced; pointer moves never are, since a release's velocity is fitted to
 /// every one of them (the app handles them all before it draws, so a frame costs the same).
+///
+/// The window is a drop target (XDND version 5, `XdndTarget` deciding the answers) and owns the
+/// CLIPBOARD while it offers something (`ClipboardTargets`, INCR for a reply larger than one
+/// request: `IncrementalTransfer`); their messages are answered as they are read, never queued.
 ///
 /// The window, images and connection are released when the display is, except that a
 /// `frameBuffer()` the app still holds keeps its image (and so the connection) alive.
@@ -37,6 +42,19 @@ public final class X11Display: Display {
     private var pinchScale = 1.0
     /// True once a quit signal has been turned into a `.close` event.
     private var quitSignalSeen = false
+    /// The drag and drop over the window (XDND's target side).
+    private var dropTarget = XdndTarget()
+    /// What the window offers on the CLIPBOARD and the server time it claimed it at, while it
+    /// owns it.
+    private var clipboard: (offer: ClipboardOffer, claimedAt: UInt32)?
+    /// INCR replies under way, by the requestor's window and property.
+    private var transfers: [PropertyKey: IncrementalTransfer] = [:]
+
+    /// A property of another client's window.
+    private struct PropertyKey: Hashable {
+        let window: UInt
+        let property: UInt
+    }
 
     /// Opens `$DISPLAY`, shows a `size` window titled `title` and waits for it to be mapped.
     ///
@@ -152,6 +170,15 @@ public final class X11Display: Display {
         rfx_set_cursor(connection.handle, shape)
     }
 
+    /// Claims the CLIPBOARD selection at the last key's time and answers other programs' requests
+    /// for it from `offer` (`ClipboardTargets`) until one of them claims it; nothing changes when
+    /// the server refuses the claim (a later claim already holds it).
+    public func offerClipboard(_ offer: ClipboardOffer) {
+        var claimedAt: UInt32 = 0
+        guard rfx_clipboard_claim(connection.handle, &claimedAt) != 0 else { return }
+        clipboard = (offer, claimedAt)
+    }
+
     /// Asks the server (and any window manager) for the new size; it arrives as `.resize` once
     /// the ConfigureNotify comes back, and the frame buffer follows it.
     public func requestResize(_ size: PixelSize) {
@@ -209,7 +236,11 @@ public final class X11Display: Display {
     private func drain() {
         var events: [rfx_event] = []
         var event = rfx_event()
-        while rfx_next_event(connection.handle, &event) != 0 { events.append(event) }
+        // Drag-and-drop and selection events are answered as they are read: their `data` lives
+        // only until the next event.
+        while rfx_next_event(connection.handle, &event) != 0 {
+            if !answerProtocolEvent(event) { events.append(event) }
+        }
         guard !events.isEmpty else { return }
         // Expose, configure, close and focus carry no server time and must not feed the mapping.
         // An event another client sent (xdotool --window, a test) carries CurrentTime, 0: it is
@@ -220,6 +251,92 @@ public final class X11Display: Display {
         var stamps = [Double](repeating: arrival, count: events.count)
         for (index, time) in zip(timed, times) { stamps[index] = time }
         for (event, time) in zip(events, stamps) { enqueue(event, time: time) }
+    }
+
+    // MARK: drag and drop, clipboard
+
+    /// Answers `event` when it belongs to XDND or to the CLIPBOARD; false for any other event.
+    private func answerProtocolEvent(_ event: rfx_event) -> Bool {
+        switch event.type {
+        case RFX_EVENT_XDND:
+            let source = UInt(event.window)
+            let message: XdndTarget.Message
+            switch event.xdnd {
+            case RFX_XDND_ENTER:
+                let types = (Self.text(of: event) ?? "").split(separator: "\n").map(String.init)
+                message = .enter(source: source, version: Int(event.version), types: types)
+            case RFX_XDND_POSITION: message = .position(source: source)
+            case RFX_XDND_LEAVE: message = .leave(source: source)
+            default: message = .drop(source: source, time: event.server_time)
+            }
+            perform(dropTarget.receive(message))
+        case RFX_EVENT_DROP_DATA:
+            perform(dropTarget.receive(.dataArrived(uriList: Self.text(of: event))))
+        case RFX_EVENT_SELECTION_REQUEST:
+            answer(event.request, target: Self.text(of: event) ?? "")
+        case RFX_EVENT_SELECTION_CLEAR:
+            clipboard = nil
+        case RFX_EVENT_PROPERTY_DELETED:
+            continueTransfer(PropertyKey(window: UInt(event.window), property: UInt(event.property)))
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The event's data as UTF-8 text, or nil when it has none (a refused conversion).
+    private static func text(of event: rfx_event) -> String? {
+        guard let data = event.data, event.data_length >= 0 else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: data, count: event.data_length), as: UTF8.self)
+    }
+
+    private func perform(_ actions: [XdndTarget.Action]) {
+        for action in actions {
+            switch action {
+            case let .sendStatus(source, accept): rfx_xdnd_send_status(connection.handle, UInt(source), accept ? 1 : 0)
+            case let .requestData(time): rfx_xdnd_request_uri_list(connection.handle, time)
+            case let .sendFinished(source, success): rfx_xdnd_send_finished(connection.handle, UInt(source), success ? 1 : 0)
+            case let .highlight(on): queue.append(.dropHighlight(on))
+            case let .open(uriList): queue.append(.drop(uriList: uriList))
+            }
+        }
+    }
+
+    /// Replies to a request for `target` of the CLIPBOARD: at once when the reply fits in one
+    /// request, else by INCR.
+    private func answer(_ request: rfx_selection_request, target: String) {
+        let handle = connection.handle
+        var request = request
+        guard let clipboard else { return rfx_selection_refuse(handle, &request) }
+        switch ClipboardTargets.reply(to: target, offer: clipboard.offer, claimedAt: clipboard.claimedAt) {
+        case let .atoms(names):
+            var copies = names.map { strdup($0).map { UnsafePointer($0) } }
+            defer { for copy in copies { free(UnsafeMutablePointer(mutating: copy)) } }
+            rfx_selection_reply_atoms(handle, &request, &copies, Int32(copies.count))
+        case let .integer(value):
+            var item = Int(value)
+            rfx_selection_reply(handle, &request, "INTEGER", 32, &item, 1)
+        case let .bytes(type, bytes):
+            if IncrementalTransfer.isNeeded(byteCount: bytes.count, maxPropertyBytes: rfx_max_property_bytes(handle)) {
+                let key = PropertyKey(window: UInt(request.requestor), property: UInt(request.property))
+                transfers[key] = IncrementalTransfer(type: type, bytes: bytes, chunkSize: rfx_max_property_bytes(handle))
+                rfx_selection_begin_incremental(handle, &request, bytes.count)
+            } else {
+                bytes.withUnsafeBytes { rfx_selection_reply(handle, &request, type, 8, $0.baseAddress, $0.count) }
+            }
+        case .refusal:
+            rfx_selection_refuse(handle, &request)
+        }
+    }
+
+    /// Writes the next chunk of the INCR transfer into `key`, whose last one the requestor has
+    /// just deleted; a deletion of any other property means nothing here.
+    private func continueTransfer(_ key: PropertyKey) {
+        guard var transfer = transfers[key], let chunk = transfer.nextChunk() else { return }
+        transfers[key] = chunk.isEmpty ? nil : transfer
+        chunk.withUnsafeBytes {
+            rfx_property_write(connection.handle, key.window, key.property, transfer.type, $0.baseAddress, $0.count)
+        }
     }
 
     private static func carriesServerTime(_ event: rfx_event) -> Bool {

@@ -24,7 +24,8 @@ struct RiffleCommand: ParsableCommand {
             click to toggle the bars on white (moving the pointer shows them a moment). Keys: i info, \
             ? or F1 help, Right/Space/Page Down next, Left/BackSpace/Page Up \
             previous (arrows pan a zoomed photo), Home/End first/last, +/- zoom, 0 fit, \
-            1 one-to-one, f or F11 fullscreen (Escape leaves it), q quits.
+            1 one-to-one, f or F11 fullscreen (Escape leaves it), Ctrl+C copies the photo, \
+            Ctrl+Shift+C its path, q quits. Files or a folder dropped on the window open as PATHs do.
             Exit status: 0 when the window is closed or the replay ends, 2 when none of the \
             PATHs exists, 64 for an invalid option, 1 when the X server goes away, 130 (SIGINT), \
             143 (SIGTERM) or 129 (SIGHUP) after closing the window on that signal.

@@ -37,6 +37,7 @@ final class RestlessDisplay: Display {
     func setTitle(_ title: String) {}
     func setFullscreen(_ on: Bool) {}
     func setCursor(_ cursor: PointerCursor) { cursors.append((cursor, now)) }
+    func offerClipboard(_ offer: ClipboardOffer) {}
     func requestResize(_ size: PixelSize) {}
     func wake() {}
     func capture() throws -> PixelBuffer { buffer }

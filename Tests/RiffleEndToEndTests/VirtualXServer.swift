@@ -7,8 +7,9 @@ final class VirtualXServer {
     private let process: Process
 
     /// Starts `Xvfb` with a 24-bit screen; `sharedMemory: false` starts it without the MIT-SHM
-    /// extension, so the app must fall back to XPutImage.
-    init(sharedMemory: Bool) throws {
+    /// extension, so the app must fall back to XPutImage. `maxRequestMiB` caps a request's size
+    /// (BIG-REQUESTS; the server's default is 16 MiB), so that smaller replies need INCR.
+    init(sharedMemory: Bool, maxRequestMiB: Int? = nil) throws {
         guard let xvfb = Self.findExecutable("Xvfb") else {
             throw EndToEndError("Xvfb is not installed (Debian package xvfb; `make test` installs it)")
         }
@@ -16,6 +17,7 @@ final class VirtualXServer {
         process.executableURL = URL(fileURLWithPath: xvfb)
         var args = ["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp", "-noreset"]
         if !sharedMemory { args += ["-extension", "MIT-SHM"] }
+        if let maxRequestMiB { args += ["-maxbigreqsize", "\(maxRequestMiB)"] }
         process.arguments = args
         let out = Pipe()
         process.standardOutput = out

@@ -28,8 +28,35 @@ typedef enum rfx_event_type {
     RFX_EVENT_CONFIGURE,        /* window geometry changed (maybe only moved): width, height */
     RFX_EVENT_EXPOSE,           /* the last of a run of Expose events */
     RFX_EVENT_CLOSE,            /* the window manager sent WM_DELETE_WINDOW */
-    RFX_EVENT_FOCUS             /* the window gained or lost the keyboard focus: focused */
+    RFX_EVENT_FOCUS,            /* the window gained or lost the keyboard focus: focused */
+    RFX_EVENT_XDND,             /* an XDND message from a drag source: xdnd, window (the source),
+                                   version, server_time; for ENTER data is the offered types'
+                                   names, one a line */
+    RFX_EVENT_DROP_DATA,        /* the drop's text/uri-list arrived: data, data_length (-1: the
+                                   source refused or sent it incrementally) */
+    RFX_EVENT_SELECTION_REQUEST,/* a client asks for the CLIPBOARD Riffle owns: request, data is
+                                   the target's name */
+    RFX_EVENT_SELECTION_CLEAR,  /* another client took the CLIPBOARD */
+    RFX_EVENT_PROPERTY_DELETED  /* a requestor deleted a property Riffle wrote: window, property
+                                   (the next step of an INCR transfer) */
 } rfx_event_type;
+
+/* Which XDND message an RFX_EVENT_XDND carries (https://www.freedesktop.org/wiki/Specifications/XDND/). */
+typedef enum rfx_xdnd_message {
+    RFX_XDND_ENTER = 1,
+    RFX_XDND_POSITION,
+    RFX_XDND_LEAVE,
+    RFX_XDND_DROP
+} rfx_xdnd_message;
+
+/* A SelectionRequest's fields, handed back to the rfx_selection_* replies unchanged. */
+typedef struct rfx_selection_request {
+    unsigned long requestor; /* the asking client's window */
+    unsigned long selection; /* atom */
+    unsigned long target;    /* atom */
+    unsigned long property;  /* atom the answer goes into; the target when the client gave None */
+    uint32_t time;
+} rfx_selection_request;
 
 /* Where a pinch gesture is in its life. */
 typedef enum rfx_phase {
@@ -60,6 +87,13 @@ typedef struct rfx_event {
     double pinch_scale;    /* scale since the gesture began (1 at begin) */
     rfx_phase phase;
     int focused;           /* 1: the window has the keyboard focus now, 0: it lost it */
+    rfx_xdnd_message xdnd;
+    int version;           /* XDND protocol version the source speaks (ENTER) */
+    unsigned long window;  /* XDND: the source window; PROPERTY_DELETED: the requestor */
+    unsigned long property;/* PROPERTY_DELETED: the atom deleted */
+    rfx_selection_request request;
+    const char *data;      /* owned by the display, valid until the next rfx_next_event */
+    long data_length;
 } rfx_event;
 
 /* Opens the display named by $DISPLAY, creates a `width` x `height` window titled `title`
@@ -160,6 +194,60 @@ void rfx_image_wait(rfx_display *display);
 int rfx_capture(rfx_display *display, uint32_t *pixels, int width, int height, int row_pixels,
                 char *error, int error_len);
 
+/* MARK: drag and drop (XDND version 5, target side) */
+
+/* The XDND version the window advertises in its XdndAware property. */
+enum { RFX_XDND_VERSION = 5 };
+
+/* Answers an XdndPosition of `source`: XdndStatus accepting (XdndActionCopy, no rectangle: send
+ * every position) or refusing the drop. */
+void rfx_xdnd_send_status(rfx_display *display, unsigned long source, int accept);
+
+/* Tells `source` the drop is over: XdndFinished, successful (XdndActionCopy) or not. */
+void rfx_xdnd_send_finished(rfx_display *display, unsigned long source, int success);
+
+/* Asks the drag source for the XdndSelection as text/uri-list at server time `time` (the
+ * XdndDrop's); the answer arrives as an RFX_EVENT_DROP_DATA. */
+void rfx_xdnd_request_uri_list(rfx_display *display, uint32_t time);
+
+/* MARK: the clipboard (ICCCM selections) */
+
+/* Makes the window the CLIPBOARD's owner, at the server time of the last key or button event
+ * (ICCCM 2.1: never CurrentTime), written to `time`; returns 1 when the server agrees. */
+int rfx_clipboard_claim(rfx_display *display, uint32_t *time);
+
+/* The most bytes one ChangeProperty request can carry on this connection (the extended maximum
+ * request size when the server has BIG-REQUESTS, less the request's 24-byte header and a big
+ * request's 4-byte extended length). */
+long rfx_max_property_bytes(rfx_display *display);
+
+/* Answers `request` with `count` items of `format` bits (8: bytes; 32: `count` longs, as Xlib
+ * takes them) of type `type_name`, then SelectionNotify. */
+void rfx_selection_reply(rfx_display *display, const rfx_selection_request *request,
+                         const char *type_name, int format, const void *data, long count);
+
+/* Answers `request` with the atoms named `names` (type ATOM), then SelectionNotify. */
+void rfx_selection_reply_atoms(rfx_display *display, const rfx_selection_request *request,
+                               const char *const *names, int count);
+
+/* Refuses `request`: SelectionNotify with property None (ICCCM 2.2). */
+void rfx_selection_refuse(rfx_display *display, const rfx_selection_request *request);
+
+/* Starts an INCR transfer (ICCCM 2.7.2) of `total_bytes` for `request`: watches the requestor's
+ * properties, writes the INCR property and sends SelectionNotify. Each deletion of the property
+ * arrives as an RFX_EVENT_PROPERTY_DELETED; answer it with `rfx_property_write`. */
+void rfx_selection_begin_incremental(rfx_display *display, const rfx_selection_request *request,
+                                     long total_bytes);
+
+/* Writes one INCR chunk of `length` bytes (0: the end) of type `type_name` into `property` of
+ * `window`; after the end the requestor's properties are no longer watched. */
+void rfx_property_write(rfx_display *display, unsigned long window, unsigned long property,
+                        const char *type_name, const void *bytes, long length);
+
+/* MARK: test clients
+ *
+ * Other clients the end-to-end tests play against Riffle's window, on their own connection. */
+
 /* A second X connection that listens, as a launcher does, to the startup-notification messages
  * broadcast on the root window of the display `display_name` (NULL: $DISPLAY); the tests watch
  * the app end its launch with it. NULL when the display cannot be opened. */
@@ -220,5 +308,25 @@ rfx_screen_watch *rfx_screen_watch_open(const char *display_name);
  * whether every pixel is black in `blank`; returns 0 when the server refuses. */
 int rfx_screen_watch_read(rfx_screen_watch *watch, uint64_t *hash, int *blank);
 void rfx_screen_watch_close(rfx_screen_watch *watch);
+
+/* An XDND drag source (its own connection and window) offering `uri_list` as text/uri-list and
+ * text/plain, as a file manager does. NULL when the display cannot be opened. */
+typedef struct rfx_test_drag_source rfx_test_drag_source;
+rfx_test_drag_source *rfx_test_drag_source_open(const char *display_name, const char *uri_list);
+
+/* Drags over `target` at root position (x, y): XdndEnter (version 5) then XdndPosition; waits
+ * up to `timeout_ms` for the XdndStatus. Returns 1 accepted, 0 refused, -1 no answer. */
+int rfx_test_drag_source_hover(rfx_test_drag_source *source, unsigned long target, int x, int y,
+                               int timeout_ms);
+
+/* Leaves `target` (XdndLeave). */
+void rfx_test_drag_source_leave(rfx_test_drag_source *source, unsigned long target);
+
+/* Drops on `target` (XdndDrop), serves the selection requests that follow and waits up to
+ * `timeout_ms` for XdndFinished. Returns 1 finished with success, 0 finished without, -1 none. */
+int rfx_test_drag_source_drop(rfx_test_drag_source *source, unsigned long target, int timeout_ms);
+
+/* Closes the source's connection. */
+void rfx_test_drag_source_close(rfx_test_drag_source *source);
 
 #endif

@@ -1,0 +1,63 @@
+import CRiffleX11
+import Foundation
+import Testing
+
+/// Files dragged from another program onto Riffle's window (XDND version 5), by a drag source
+/// on its own connection (the shim's test source, as a file manager does it): the window accepts
+/// a URI list, refuses nothing it was not offered, and opens what was dropped as the command
+/// line would.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct DragAndDropTests {
+    /// Drags `uriList` over the window and drops it; returns (accepted, finished with success).
+    static func drop(_ uriList: String, on window: RunningWindow) throws -> (accepted: Int32, finished: Int32) {
+        guard let source = rfx_test_drag_source_open(window.server.display, uriList) else {
+            throw EndToEndError("cannot open \(window.server.display) for the drag source")
+        }
+        defer { rfx_test_drag_source_close(source) }
+        let target = UInt(window.window) ?? 0
+        let accepted = rfx_test_drag_source_hover(source, target, 100, 100, 10_000)
+        let finished = rfx_test_drag_source_drop(source, target, 20_000)
+        return (accepted, finished)
+    }
+
+    static func uri(_ path: String) -> String {
+        "file://" + path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!
+    }
+
+    @Test func aDroppedFileOpensThePagerOnIt() throws {
+        let server = try VirtualXServer(sharedMemory: true)
+        let window = try RunningWindow(paths: [RealWindowTests.photos + "/1 coffee.png"], server: server)
+        #expect(try eventually(within: 10) { try window.title() == "1 coffee.png — 1 of 5" })
+        let result = try Self.drop("# from a test\r\n" + Self.uri(RealWindowTests.photos + "/10 hubble.jpg") + "\r\n", on: window)
+        #expect(result.accepted == 1, "the URI list was refused")
+        #expect(result.finished == 1, "no successful XdndFinished")
+        // The file's folder, at the file: natural order puts "10 hubble" last of five.
+        #expect(try eventually(within: 10) { try window.title() == "10 hubble.jpg — 5 of 5" }, "title: \((try? window.title()) ?? "")")
+    }
+
+    @Test func aDroppedFolderOpensItsGrid() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-drop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["1 coffee.png", "2 friends.jpg"] {
+            try FileManager.default.copyItem(atPath: RealWindowTests.photos + "/" + name, toPath: folder.path + "/" + name)
+        }
+        let server = try VirtualXServer(sharedMemory: true)
+        let window = try RunningWindow(paths: [RealWindowTests.photos + "/1 coffee.png"], server: server)
+        #expect(try eventually(within: 10) { try window.title() == "1 coffee.png — 1 of 5" })
+        let result = try Self.drop(Self.uri(folder.path) + "\r\n", on: window)
+        #expect(result.accepted == 1 && result.finished == 1, "\(result)")
+        #expect(try eventually(within: 10) { try window.title() == "\(folder.lastPathComponent) — 2 photos" }, "title: \((try? window.title()) ?? "")")
+    }
+
+    @Test func aListOfRemoteURIsOpensNothing() throws {
+        let server = try VirtualXServer(sharedMemory: true)
+        let window = try RunningWindow(paths: [RealWindowTests.photos + "/1 coffee.png"], server: server)
+        #expect(try eventually(within: 10) { try window.title() == "1 coffee.png — 1 of 5" })
+        // A list of nothing but a remote URI: accepted (the type is right), opens nothing.
+        let result = try Self.drop("http://example.com/a.jpg\r\n", on: window)
+        #expect(result.accepted == 1 && result.finished == 1, "\(result)")
+        usleep(300_000)
+        #expect(try window.title() == "1 coffee.png — 1 of 5")
+        #expect(window.riffle.isRunning)
+    }
+}

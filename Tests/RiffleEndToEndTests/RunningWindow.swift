@@ -1,0 +1,61 @@
+import Foundation
+
+/// The real `riffle` binary showing `paths` in a window on its own Xvfb, for tests that play
+/// another client against it (a drag source, a clipboard reader); killed when the value goes.
+final class RunningWindow {
+    // Declared before the server, so the app goes first.
+    let riffle: Process
+    let server: VirtualXServer
+    /// The environment aimed at the server, for the X tools the tests run.
+    let environment: [String: String]
+    /// The window's id in decimal, as xdotool prints it.
+    let window: String
+    private let cache: URL
+
+    init(paths: [String], server: VirtualXServer) throws {
+        self.server = server
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = server.display
+        cache = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-cache-\(UUID().uuidString)")
+        env["XDG_CACHE_HOME"] = cache.path
+        environment = env
+        riffle = Process()
+        riffle.executableURL = URL(fileURLWithPath: RealWindowTests.riffle)
+        riffle.arguments = ["--size", "640x400"] + paths
+        riffle.environment = env
+        riffle.standardOutput = FileHandle.nullDevice
+        riffle.standardError = FileHandle.nullDevice
+        try riffle.run()
+        let xdotool = try ExternalCommand("xdotool", package: "xdotool")
+        var found = ""
+        _ = try eventually(within: 10) {
+            found = try xdotool.run(["search", "--classname", "riffle"], environment: env).stdout
+                .split(separator: "\n").first.map(String.init) ?? ""
+            return !found.isEmpty
+        }
+        guard !found.isEmpty else { throw EndToEndError("riffle's window did not appear") }
+        window = found
+    }
+
+    deinit {
+        if riffle.isRunning { kill(riffle.processIdentifier, SIGKILL) }
+        riffle.waitUntilExit()
+        try? FileManager.default.removeItem(at: cache)
+    }
+
+    /// The window's title (_NET_WM_NAME), as xprop reads it.
+    func title() throws -> String {
+        let xprop = try ExternalCommand("xprop", package: "x11-utils")
+        let line = try xprop.run(["-display", server.display, "-id", window, "_NET_WM_NAME"]).stdout
+        guard let equals = line.range(of: " = ") else { return "" }
+        return String(line[equals.upperBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    }
+
+    /// Presses `keys` (xdotool's spelling, "ctrl+c") in the focused window.
+    func press(_ keys: String) throws {
+        let xdotool = try ExternalCommand("xdotool", package: "xdotool")
+        let result = try xdotool.run(["windowfocus", "--sync", window, "key", keys], environment: environment)
+        guard result.status == 0 else { throw EndToEndError("xdotool key \(keys): \(result.output)") }
+    }
+}
