@@ -42,6 +42,17 @@ enum LaunchBenchmark {
         print("launch: a \(screen) Xvfb, a 24 MP JPEG without an EXIF thumbnail, medians of 3 runs")
         let riffleRuns = (0..<3).compactMap { _ in measure(["--size", "1920x1080", photos[0]], program: riffle, server: server, xdotool: xdotool) }
         report("riffle", riffleRuns)
+        if let desktop = try desktopEnvironment(riffle: riffle, in: folder), let xdgOpen = findExecutable("xdg-open") {
+            let openRuns = (0..<3).compactMap { _ in
+                measure([photos[0]], program: xdgOpen, server: server, xdotool: xdotool, environment: desktop)
+            }
+            report("xdg-open (riffle as image/jpeg's default)", openRuns)
+            if let direct = median(riffleRuns.map(\.firstFrame)), let opened = median(openRuns.map(\.firstFrame)) {
+                print("  the desktop path adds \(ms(opened - direct)) to the first frame (target at most 20 ms)")
+            }
+        } else {
+            print("  xdg-utils is not installed (Debian packages xdg-utils, desktop-file-utils): no xdg-open run")
+        }
         if let feh {
             let fehRuns = (0..<3).compactMap { _ in measure(["-F", photos[0], photos[1]], program: feh, server: server, xdotool: xdotool) }
             report("feh -F", fehRuns)
@@ -75,13 +86,15 @@ enum LaunchBenchmark {
 
     /// Launches `program arguments` on `server`, watches the screen until it holds still, then
     /// presses Right and watches again; the program is then killed.
-    static func measure(_ arguments: [String], program: String, server: PrivateXServer, xdotool: String?) -> Launch? {
+    static func measure(
+        _ arguments: [String], program: String, server: PrivateXServer, xdotool: String?, environment: [String: String] = [:]
+    ) -> Launch? {
         guard let watch = rfx_screen_watch_open(server.display) else { return nil }
         defer { rfx_screen_watch_close(watch) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
+        var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         env["DISPLAY"] = server.display
         env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-launch-cache").path
         process.environment = env
@@ -90,6 +103,8 @@ enum LaunchBenchmark {
         let start = now()
         guard (try? process.run()) != nil else { return nil }
         defer {
+            // xdg-open waits for the viewer it started: end the viewer too (pkill by its path).
+            if program.hasSuffix("xdg-open") { run("/usr/bin/pkill", ["-KILL", "-f", "riffle --size"], display: server.display) }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
@@ -127,6 +142,34 @@ enum LaunchBenchmark {
             if result.firstFrame != nil, t - result.lastChange > 1 { break }
         }
         return result
+    }
+
+    /// The environment of a desktop without a desktop environment of its own, in which
+    /// `xdg-open` of a JPEG runs Riffle: a desktop entry for it (as `make install` writes one, its
+    /// Exec naming this build with the benchmark's window size) in a private XDG_DATA_HOME, made
+    /// image/jpeg's default with `xdg-mime`; nil when xdg-utils is missing.
+    static func desktopEnvironment(riffle: String, in folder: URL) throws -> [String: String]? {
+        guard let xdgMime = findExecutable("xdg-mime") else { return nil }
+        let home = folder.appendingPathComponent("desktop")
+        let applications = home.appendingPathComponent("share/applications"), config = home.appendingPathComponent("config")
+        let empty = home.appendingPathComponent("system-share")
+        for made in [applications, config, empty] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        let entry = "[Desktop Entry]\nType=Application\nName=Riffle\nExec=\(riffle) --size 1920x1080 %F\nMimeType=image/jpeg;\n"
+        try entry.write(to: applications.appendingPathComponent("riffle-bench.desktop"), atomically: true, encoding: .utf8)
+        var env: [String: String] = [
+            "XDG_DATA_HOME": home.appendingPathComponent("share").path, "XDG_DATA_DIRS": empty.path,
+            "XDG_CONFIG_HOME": config.path, "XDG_CONFIG_DIRS": config.path,
+        ]
+        for desktop in ["XDG_CURRENT_DESKTOP", "DESKTOP_SESSION", "KDE_FULL_SESSION", "GNOME_DESKTOP_SESSION_ID", "BROWSER"] {
+            env[desktop] = ""
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xdgMime)
+        process.arguments = ["default", "riffle-bench.desktop", "image/jpeg"]
+        process.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? env : nil
     }
 
     /// A horizontal drag on Riffle's photo (20 XTest motions 16 ms apart), then its `--stats`
