@@ -106,14 +106,14 @@ static int rfx_presenter_make_buffers(rfx_presenter *p, int width, int height, c
             rfx_presenter_free_buffers(p);
             return 0;
         }
-        memset(b->shm.shmaddr, 0, bytes);
+        /* A new segment is zero-filled (shmget(2)): black, and no page touched until drawn. */
         XShmAttach(p->dpy, &b->shm);
         b->pixmap = XShmCreatePixmap(p->dpy, p->window, b->shm.shmaddr, &b->shm, (unsigned)width,
                                      (unsigned)height, (unsigned)p->depth);
-        XSync(p->dpy, False);
-        /* Attached (or failed to): the segment now lives as long as the attachments do. */
-        shmctl(b->shm.shmid, IPC_RMID, NULL);
     }
+    XSync(p->dpy, False);
+    /* Attached (or failed to): the segments now live as long as the attachments do. */
+    for (int i = 0; i < RFX_PRESENT_BUFFERS; i++) shmctl(p->buffers[i].shm.shmid, IPC_RMID, NULL);
     p->width = width;
     p->height = height;
     return 1;

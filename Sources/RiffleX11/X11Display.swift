@@ -69,9 +69,12 @@ public final class X11Display: Display {
         }
         connection = X11Connection(handle: handle)
         rfx_catch_quit_signals(handle)
-        frame = try X11Frame(connection: connection, size: size)
+        // A 1×1 image first: making it finds out whether MIT-SHM works on this connection, at no
+        // cost; the window-sized one is made only when frames do not go through Present.
+        frame = try X11Frame(connection: connection, size: PixelSize(width: 1, height: 1))
+        presenter = Self.presenterWanted && frame.isShared ? try? X11Presenter(connection: connection, size: size) : nil
+        if presenter == nil { frame = try X11Frame(connection: connection, size: size) }
         buffer = frame.pixelBuffer()
-        presenter = Self.presenterWanted ? try? X11Presenter(connection: connection, size: size) : nil
         self.size = size
         self.now = now
     }

@@ -299,13 +299,13 @@ int rfx_presenter_take_completion(rfx_presenter *presenter, rfx_present_completi
 
 /* MARK: reading a screen back (benchmarks) */
 
-/* A second client on `display_name` reading its whole screen back (screen_watch.c); NULL when
- * the display cannot be opened. */
+/* A second client on `display_name` reading the middle quarter of its screen back
+ * (screen_watch.c); NULL when the display cannot be opened. */
 typedef struct rfx_screen_watch rfx_screen_watch;
 rfx_screen_watch *rfx_screen_watch_open(const char *display_name);
 
-/* Reads the screen now: a hash of its pixels in `hash` (equal hashes: the same picture) and
- * whether every pixel is black in `blank`; returns 0 when the server refuses. */
+/* Reads the middle of the screen now: a hash of its pixels in `hash` (equal hashes: the same
+ * picture) and whether every pixel is black in `blank`; returns 0 when the server refuses. */
 int rfx_screen_watch_read(rfx_screen_watch *watch, uint64_t *hash, int *blank);
 void rfx_screen_watch_close(rfx_screen_watch *watch);
 
