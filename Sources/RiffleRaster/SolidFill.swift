@@ -36,24 +36,46 @@ enum SolidFill {
         }
     }
 
-    /// Blends `color` through `mask` (placed with its top-left at x, y) within `clip ∩ rows`.
+    /// Blends `color` through `mask` (placed with its top-left at x, y) within `clip ∩ rows`:
+    /// each pixel p becomes `PixelBlend.over(scale(color, k), p)` with k = ⌊c · a / 255⌋, c its
+    /// coverage and a the opacity in 0...255. Eight pixels at a time (eight without coverage
+    /// passed over at once), bit-exact with the pixel-by-pixel form, which does the rest: in
+    /// the lanes ⌊x / 255⌋ is (x + ⌊x / 256⌋ + 1) / 256, exact for every x below 65535, and
+    /// c · a is at most 65025. Text is tens of thousands of such pixels a frame with the bars.
     static func fill(
         _ mask: AlphaMask, atX x: Int, y: Int, color: Color, opacity: Double, clip: PixelBox, rows: Range<Int>,
         into target: PixelBuffer
     ) {
+        typealias Lanes = PixelBlend.Lanes
         let a = UInt32(max(0, min(255, (opacity * 255).rounded())))
         let box = clip.intersection(PixelBox(x0: x, y0: y, x1: x + mask.width, y1: y + mask.height))
         let ys = (box.y0..<box.y1).clamped(to: rows)
         guard !ys.isEmpty, box.x1 > box.x0 else { return }
+        let colour = Lanes(repeating: color.packed), opacityLanes = Lanes(repeating: a)
         mask.coverage.withUnsafeBufferPointer { cov in
+            let coverage = UnsafeRawPointer(cov.baseAddress!)
             for py in ys {
                 let row = target.row(py)
                 let maskRow = (py - y) * mask.width - x
-                for px in box.x0..<box.x1 {
+                var px = box.x0
+                while px + Lanes.scalarCount <= box.x1 {
+                    let bytes = coverage.loadUnaligned(fromByteOffset: maskRow + px, as: SIMD8<UInt8>.self)
+                    if bytes != SIMD8<UInt8>() {
+                        let ca = Lanes(truncatingIfNeeded: bytes) &* opacityLanes
+                        let k = (ca &+ (ca &>> 8) &+ 1) &>> 8
+                        let d = UnsafeRawPointer(row + px).loadUnaligned(as: Lanes.self)
+                        UnsafeMutableRawPointer(row + px).storeBytes(
+                            of: PixelBlend.over(PixelBlend.scale(colour, by: k), d), as: Lanes.self)
+                    }
+                    px += Lanes.scalarCount
+                }
+                while px < box.x1 {
                     let c = UInt32(cov[maskRow + px])
-                    if c == 0 { continue }
-                    let k = c * a / 255
-                    row[px] = PixelBlend.over(PixelBlend.scale(color.packed, by: k), row[px])
+                    if c != 0 {
+                        let k = c * a / 255
+                        row[px] = PixelBlend.over(PixelBlend.scale(color.packed, by: k), row[px])
+                    }
+                    px += 1
                 }
             }
         }
