@@ -9,15 +9,15 @@ import Testing
     func statsNameThePathAndPresentMeasuresLatency(path: RealWindowTests.PresentationPath) throws {
         let xdotool = try ExternalCommand("xdotool", package: "xdotool")
         let server = try VirtualXServer(sharedMemory: path != .image)
-        let riffle = try ProcessFaultTests.RunningRiffle(on: server, environment: path == .sharedImage ? ["RIFFLE_PRESENT": "0"] : [:])
+        let app = try ProcessFaultTests.riffle(on: server, environment: path == .sharedImage ? ["RIFFLE_PRESENT": "0"] : [:])
         // Real key events (XTest, stamped by the server), the pointer over the window so that
         // the keyboard's focus, following it on a server without a window manager, is there.
         _ = try xdotool.run(
             ["mousemove", "100", "100", "sleep", "0.3", "key", "Right", "sleep", "0.6", "key", "Right", "sleep", "0.6", "key", "Left", "sleep", "0.6"],
             environment: ["DISPLAY": server.display])
-        kill(riffle.process.processIdentifier, SIGTERM)
-        #expect(riffle.ended(within: 10))
-        let (stdout, _) = riffle.output()
+        kill(app.riffle.processIdentifier, SIGTERM)
+        #expect(app.ended(within: 10))
+        let (stdout, _) = app.output()
         let lines = stdout.split(separator: "\n").map(String.init)
         let presentation = lines.first { $0.hasPrefix("presentation: ") } ?? ""
         let expected = switch path {

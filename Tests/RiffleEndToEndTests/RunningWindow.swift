@@ -1,7 +1,8 @@
 import Foundation
 
 /// The real `riffle` binary showing `paths` in a window on its own Xvfb, for tests that play
-/// another client against it (a drag source, a clipboard reader); killed when the value goes.
+/// another client against it (a drag source, a clipboard reader, a signal, a dying server);
+/// killed when the value goes.
 final class RunningWindow {
     // Declared before the server, so the app goes first.
     let riffle: Process
@@ -11,20 +12,24 @@ final class RunningWindow {
     /// The window's id in decimal, as xdotool prints it.
     let window: String
     private let cache: URL
+    private let stdout = Pipe(), stderr = Pipe()
 
-    init(paths: [String], server: VirtualXServer) throws {
+    /// - Parameters:
+    ///   - options: riffle's options before the paths (`--stats`); the window is 640×400.
+    ///   - environment: variables added to this process's (`RIFFLE_PRESENT=0`).
+    init(paths: [String], server: VirtualXServer, options: [String] = [], environment extra: [String: String] = [:]) throws {
         self.server = server
-        var env = ProcessInfo.processInfo.environment
+        var env = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         env["DISPLAY"] = server.display
         cache = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-cache-\(UUID().uuidString)")
         env["XDG_CACHE_HOME"] = cache.path
         environment = env
         riffle = Process()
         riffle.executableURL = URL(fileURLWithPath: RealWindowTests.riffle)
-        riffle.arguments = ["--size", "640x400"] + paths
+        riffle.arguments = ["--size", "640x400"] + options + paths
         riffle.environment = env
-        riffle.standardOutput = FileHandle.nullDevice
-        riffle.standardError = FileHandle.nullDevice
+        riffle.standardOutput = stdout
+        riffle.standardError = stderr
         try riffle.run()
         let xdotool = try ExternalCommand("xdotool", package: "xdotool")
         var found = ""
@@ -41,6 +46,20 @@ final class RunningWindow {
         if riffle.isRunning { kill(riffle.processIdentifier, SIGKILL) }
         riffle.waitUntilExit()
         try? FileManager.default.removeItem(at: cache)
+    }
+
+    /// Waits up to `seconds` for riffle to end; false (and killed) when it does not.
+    func ended(within seconds: Double) -> Bool {
+        let ended = eventually(within: seconds) { !riffle.isRunning }
+        if !ended { kill(riffle.processIdentifier, SIGKILL) }
+        riffle.waitUntilExit()
+        return ended
+    }
+
+    /// What riffle printed, once it has ended.
+    func output() -> (stdout: String, stderr: String) {
+        (String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+         String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
     /// The window's title (_NET_WM_NAME), as xprop reads it.
