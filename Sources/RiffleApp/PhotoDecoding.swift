@@ -240,51 +240,47 @@ public struct PhotoDecoding: Sendable {
         return .photo(.failure(reason: "The file kept changing while it was read: it may still be being written"))
     }
 
-    /// How much of a file is read to look at its header: room for the largest EXIF segment
-    /// (64 KiB) and what comes before the frame header.
-    static let headerBytes = 256 << 10
+    /// How much of a file is read to look at its header (`ImageCodecs.headBytes`).
+    static let headerBytes = ImageCodecs.headBytes
 
     /// The upright size of the photo at `path` from its header (within the file's first
     /// `headerBytes`: a millisecond's read); nil when it cannot be read there.
     static func uprightSize(path: String) -> PixelSize? {
-        guard let head = try? FileBytes.read(atPath: path, upTo: headerBytes), let info = try? ImageDecoder.probe(head) else {
-            return nil
-        }
-        return info.uprightSize
+        (try? ImageDecoder.probeFile(atPath: path))?.uprightSize
     }
 
-    /// The EXIF thumbnail of the JPEG at `path` as a preview (a camera's 160×120 decodes in
-    /// well under a millisecond); `.redundantPreview` for a file without one, or not a JPEG.
+    /// The thumbnail embedded in the file at `path` (a JPEG's EXIF thumbnail: a camera's
+    /// 160×120 decodes in well under a millisecond) as a preview; `.redundantPreview` for a file
+    /// without one.
     static func exifPreview(path: String) -> DecodeOutput {
-        guard let (head, info) = jpegHead(path: path), let preview = exifPreview(head: head, info: info) else {
-            return .redundantPreview
-        }
+        guard let (head, codec, info) = probedHead(path: path),
+              let preview = embeddedPreview(head: head, path: path, codec: codec, info: info)
+        else { return .redundantPreview }
         return preview
     }
 
-    /// The preview of a photo found from the start of its file alone: a JPEG's EXIF thumbnail,
-    /// else `.redundantPreview` when the real decode for `viewport` already uses the smallest DCT
-    /// scale, the one a 1/8 preview would use; nil when a 1/8 decode is the preview to make.
-    /// A PNG has no preview (`.redundantPreview`): libpng has no cheap smaller decode, and its
-    /// real decode is asked for beside it (two decodes of one file in parallel would only slow
-    /// the first view down). nil for a file whose head cannot be read: its real decode says why.
+    /// The preview of a photo found from the start of its file alone: its embedded thumbnail
+    /// (a JPEG's EXIF one), else `.redundantPreview` when the real decode for `viewport` already
+    /// uses the smallest DCT scale, the one a 1/8 preview would use; nil when a 1/8 decode is
+    /// the preview to make. A format without cheap reduced decodes (a PNG: libpng has none) has
+    /// no other preview (`.redundantPreview`): its real decode is asked for beside it (two
+    /// decodes of one file in parallel would only slow the first view down). nil for a file
+    /// whose head cannot be read: its real decode says why.
     static func quickPreview(path: String, viewport: PixelSize) -> DecodeOutput? {
-        guard let head = try? FileBytes.read(atPath: path, upTo: headerBytes), let info = try? ImageDecoder.probe(head) else {
-            return nil
-        }
-        guard info.format == .jpeg else { return .redundantPreview }
-        if let preview = exifPreview(head: head, info: info) { return preview }
+        guard let (head, codec, info) = probedHead(path: path) else { return nil }
+        if let preview = embeddedPreview(head: head, path: path, codec: codec, info: info) { return preview }
+        guard codec.decodesReduced else { return .redundantPreview }
         let eighths = try? ImageDecoder.jpegScaleEighths(
             for: info, shrunkTo: target(for: info.uprightSize, in: viewport, factor: 1), filter: .lanczos3,
             pixelLimit: pixelLimit)
         return eighths == 1 ? .redundantPreview : nil
     }
 
-    /// The draft of the JPEG at `path` for `viewport` (see `draftFraction`); where a draft would
+    /// The draft of the photo at `path` for `viewport` (see `draftFraction`); where a draft would
     /// not save enough, the 1/8 preview, or `.redundantPreview` when the real decode is at 1/8
-    /// already, or the file is not a JPEG (a PNG has no cheaper decode).
+    /// already, or the format has no cheaper decode (a PNG).
     static func draft(path: String, viewport: PixelSize, cancellation: DecodeCancellation) -> DecodeOutput {
-        guard let (_, info) = jpegHead(path: path) else { return .redundantPreview }
+        guard let (_, codec, info) = probedHead(path: path), codec.decodesReduced else { return .redundantPreview }
         let shown = shownSize(of: info.uprightSize, in: viewport)
         guard let size = draftSize(of: info, shown: shown) else {
             if let quick = quickPreview(path: path, viewport: viewport) { return quick }
@@ -305,7 +301,8 @@ public struct PhotoDecoding: Sendable {
         }
     }
 
-    /// The upright size a draft of the JPEG `info` shown at `shown` is decoded to: its DCT
+    /// The upright size a draft of the JPEG `info` shown at `shown` is decoded to (the one format
+    /// whose codec `decodesReduced`, through libjpeg's DCT scaling): its DCT
     /// output at the smallest scale reaching `draftFraction` of `shown`, capped at `shown`; nil
     /// when that scale is not at most 1/`draftSavingFactor` of the fit decode's.
     static func draftSize(of info: ImageInfo, shown: PixelSize) -> PixelSize? {
@@ -319,19 +316,19 @@ public struct PhotoDecoding: Sendable {
         return PixelSize(width: min(scaled.width, shown.width), height: min(scaled.height, shown.height))
     }
 
-    /// The first `headerBytes` of the file at `path` and its header, when it is a JPEG; nil
-    /// for any other file, or one that cannot be read.
-    private static func jpegHead(path: String) -> (head: [UInt8], info: ImageInfo)? {
-        guard let head = try? FileBytes.read(atPath: path, upTo: headerBytes), let info = try? ImageDecoder.probe(head),
-              info.format == .jpeg
+    /// The first `headerBytes` of the file at `path`, its codec and its header; nil for a file
+    /// that cannot be read or is no image Riffle reads.
+    private static func probedHead(path: String) -> (head: [UInt8], codec: any ImageCodec, info: ImageInfo)? {
+        guard let head = try? FileBytes.read(atPath: path, upTo: headerBytes), let codec = try? ImageCodecs.codec(forHead: head),
+              let info = try? codec.probe(head: head, path: path)
         else { return nil }
-        return (head, info)
+        return (head, codec, info)
     }
 
-    /// The EXIF thumbnail in `head`, the start of a JPEG whose header is `info`, as a preview
-    /// of the upright photo; nil when it has none.
-    private static func exifPreview(head: [UInt8], info: ImageInfo) -> DecodeOutput? {
-        guard let thumbnail = ExifThumbnail.decode(fromJPEGHead: head, info: info) else { return nil }
+    /// The thumbnail embedded in the file at `path` (which starts with `head`) as a preview of
+    /// the upright photo; nil when it has none.
+    private static func embeddedPreview(head: [UInt8], path: String, codec: any ImageCodec, info: ImageInfo) -> DecodeOutput? {
+        guard let thumbnail = codec.embeddedThumbnail(head: head, path: path, info: info) else { return nil }
         return .photo(.image(DecodedPhoto(
             pixels: thumbnail, fullSize: info.uprightSize, isOpaque: true, smaller: [], isPreview: true, pyramid: nil)))
     }
@@ -345,8 +342,8 @@ public struct PhotoDecoding: Sendable {
     ) throws(ImageDecodeError) -> DecodedPhoto {
         var preview = false
         let decoded = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { info in
-            // A PNG has no cheaper preview decode: it gets its real one straight away.
-            preview = isPreview && info.format == .jpeg
+            // A format without cheap reduced decodes (a PNG) gets its real one straight away.
+            preview = isPreview && ImageCodecs.codec(for: info.format).decodesReduced
             return target(for: info.uprightSize, in: viewport, factor: preview ? previewFraction : detail)
         }, pixelLimit: pixelLimit, until: { cancellation.isCancelled })
         let pixels = decoded.pixels
@@ -362,7 +359,8 @@ public struct PhotoDecoding: Sendable {
         }
         // Tiles draw over the base pixels, which would show through translucent ones; a
         // progressive JPEG or an interlaced PNG cannot be cut as it is read.
-        let tiled = !info.hasMultipleScans && isOpaque && TilePyramid.needsTiling(info.uprightSize)
+        let tiled = ImageCodecs.codec(for: info.format).cutsTiles && !info.hasMultipleScans && isOpaque
+            && TilePyramid.needsTiling(info.uprightSize)
         let pyramid = tiled ? TilePyramid(fullSize: info.uprightSize, scaledIn: info.orientation) : nil
         return DecodedPhoto(
             pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, smaller: smaller, isPreview: preview, pyramid: pyramid,

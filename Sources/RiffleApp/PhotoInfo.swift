@@ -2,8 +2,8 @@ import Glibc
 import RiffleImageIO
 
 /// What the info panel says about one photo, read from its file: dimensions, megapixels, file
-/// size, format and date taken, then the camera's EXIF details (libexif; a JPEG's APP1 segment
-/// or a PNG's eXIf chunk). A detail the file
+/// size, format and date taken, then the camera's EXIF details (libexif, on the block the
+/// format's codec finds: a JPEG's APP1 segment, a PNG's eXIf chunk, …). A detail the file
 /// lacks reads "—", so the panel keeps its rows (and its size) from photo to photo.
 struct PhotoInfo: Hashable {
     /// The rows' labels, in the panel's order.
@@ -24,8 +24,9 @@ struct PhotoInfo: Hashable {
     /// millisecond for a local file).
     init(path: String) {
         let head = (try? FileBytes.read(atPath: path, upTo: PhotoDecoding.headerBytes)) ?? []
-        let info = try? ImageDecoder.probe(head)
-        let exif = info.flatMap { $0.format == .jpeg ? ExifDetails.read(fromJPEGHead: head) : ExifDetails.read(fromPNGHead: head) }
+        let codec = try? ImageCodecs.codec(forHead: head)
+        let info = try? codec?.probe(head: head, path: path)
+        let exif = info == nil ? nil : codec?.exifDetails(head: head)
         var status = stat()
         let statted = FileSystemPath.withSystemPath(path) { stat($0, &status) } == 0
         date = exif?.dateTaken.flatMap(Self.exifDate) ?? (statted ? Self.localDate(secondsSince1970: Int(status.st_mtim.tv_sec)) : nil)
@@ -35,7 +36,7 @@ struct PhotoInfo: Hashable {
             size.map { "\($0.width) × \($0.height)" },
             size.map { Self.decimal(Double($0.width * $0.height) / 1e6, places: 1) + " MP" },
             statted ? Self.byteCount(Int(status.st_size)) : nil,
-            info.map { $0.format == .jpeg ? "JPEG" : "PNG" },
+            info.map(\.format.displayName),
             date,
             // A model often repeats its make ("Canon" "Canon EOS R5"): say it once.
             camera.count == 2 && camera[1].hasPrefix(camera[0]) ? camera[1] : camera.isEmpty ? nil : camera.joined(separator: " "),

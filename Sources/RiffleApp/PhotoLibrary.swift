@@ -49,13 +49,18 @@ public struct PhotoLibrary: Sendable {
 
     /// The detail line of the page shown when there is no photo: why, in words for a person.
     public var emptyExplanation: String {
-        unavailable.isEmpty ? "Riffle found no JPEG or PNG files in \(description)." : unavailable.joined(separator: " ")
+        unavailable.isEmpty ? "Riffle found no photos in \(description)." : unavailable.joined(separator: " ")
     }
 
-    /// Extensions taken without looking inside (case-insensitive).
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png"]
+    /// Extensions taken without looking inside (case-insensitive): those of every format
+    /// `ImageFormat` names, the camera RAW ones among them.
+    static let imageExtensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "jfif", "png", "apng", "gif", "webp", "tif", "tiff", "heic", "heif", "hif", "avif", "jxl",
+        "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "orf", "rw2", "raf", "pef", "srw", "raw", "rwl", "3fr",
+        "erf", "kdc", "mrw", "x3f",
+    ]
 
-    /// Collects photos: a folder contributes its JPEG and PNG files (by extension, or by content
+    /// Collects photos: a folder contributes its image files (by extension, or by content
     /// for files with another extension), naturally sorted; a single file opens its folder
     /// starting at that file; several paths are concatenated in the given order.
     /// Paths that do not exist are reported in `problems` and skipped; nothing is ever written.

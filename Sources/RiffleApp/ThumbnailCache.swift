@@ -95,14 +95,14 @@ final class ThumbnailCache: Sendable {
             atPath: path, shrunkTo: { size.fitted($0.uprightSize) }, pixelLimit: PhotoDecoding.pixelLimit, until: stop)
     }
 
-    /// The thumbnail a camera embedded in the EXIF block of the JPEG at `path`, upright,
+    /// The thumbnail embedded in the file at `path` (a camera's, in a JPEG's EXIF block), upright,
     /// cropped to the photo's aspect and shrunk to fit `size` (never enlarged): a coarse
     /// stand-in, read from the file's first 256 KiB in about a millisecond, to show while
     /// `thumbnail(path:size:)` runs. Nil when the file has none (a PNG has none).
     static func embeddedThumbnail(path: String, size: ThumbnailSize) -> PixelBuffer? {
         guard let head = try? FileBytes.read(atPath: path, upTo: PhotoDecoding.headerBytes),
-              let info = try? ImageDecoder.probe(head),
-              let embedded = ExifThumbnail.decode(fromJPEGHead: head, info: info)
+              let codec = try? ImageCodecs.codec(forHead: head), let info = try? codec.probe(head: head, path: path),
+              let embedded = codec.embeddedThumbnail(head: head, path: path, info: info)
         else { return nil }
         let fitted = size.fitted(embedded.size)
         return fitted == embedded.size ? embedded : AreaResample.shrink(embedded, toWidth: fitted.width, height: fitted.height)

@@ -1,6 +1,6 @@
 /// Why an image could not be read or decoded, in words a person can be shown.
 public struct ImageDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A complete sentence, e.g. "The file is not a JPEG or PNG image".
+    /// A complete sentence, e.g. "The file is not an image in a format Riffle reads".
     public let reason: String
 
     /// An error with the given human-readable reason.

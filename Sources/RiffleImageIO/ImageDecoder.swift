@@ -2,86 +2,13 @@ import CRiffleImaging
 import RiffleGeometry
 import RiffleRaster
 
-/// What an image's header says, learned without decoding its pixels.
-public struct ImageInfo: Sendable, Hashable {
-    /// The format found from the data's signature.
-    public let format: ImageFormat
-    /// Width and height of the pixels as stored in the file, before orientation.
-    public let storedSize: PixelSize
-    /// The EXIF orientation (`topLeft` when the file has none).
-    public let orientation: ImageOrientation
-    /// True for a JPEG with more than one scan (progressive) or an Adam7-interlaced PNG: any
-    /// part of it at full resolution needs data from the whole file (every coefficient, every
-    /// pass), so it cannot be cut into tiles as it is read.
-    public let hasMultipleScans: Bool
-    /// True for a PNG that stores transparency (an alpha channel or a tRNS chunk), whose pixels
-    /// may be translucent; false for a JPEG.
-    public let hasAlpha: Bool
-
-    /// Width and height once the orientation is applied: what the viewer shows.
-    public var uprightSize: PixelSize { orientation.uprightSize(ofStored: storedSize) }
-
-    /// What the shim read from a header of `format`.
-    init(format: ImageFormat, header: rfi_image_header) {
-        self.format = format
-        storedSize = PixelSize(width: Int(header.width), height: Int(header.height))
-        orientation = ImageOrientation(rawValue: Int(header.orientation)) ?? .topLeft
-        hasMultipleScans = header.multiple_scans != 0
-        hasAlpha = header.has_alpha != 0
-    }
-}
-
-/// What a decode recovered from, as the viewer shows it.
-public enum ImageDamage: Sendable, Hashable {
-    /// The file ends early; `missing` is the part of the picture its data never reached, or nil
-    /// when the loss is spread over the whole picture (a progressive JPEG) or not known.
-    case truncated(missing: MissingPart?)
-    /// Some of the data is corrupt; parts of the picture may be wrong.
-    case damagedData
-
-    /// A band along one side of the upright picture.
-    public struct MissingPart: Sendable, Hashable {
-        /// Its share of the picture's extent across that side, 0...1.
-        public var share: Double
-        /// Which side it lies along.
-        public var side: PictureSide
-
-        /// A band of `share` of the picture along `side`.
-        public init(share: Double, side: PictureSide) {
-            self.share = share
-            self.side = side
-        }
-    }
-}
-
-/// A decoded, upright picture.
-public struct DecodedImage: Sendable {
-    /// Upright premultiplied BGRA pixels; smaller than `fullSize` when the decode was asked for
-    /// a smaller size.
-    public let pixels: PixelBuffer
-    /// The header the pixels were decoded from.
-    public let info: ImageInfo
-    /// A problem the decoder recovered from, e.g. "The PNG data ends early (the file is
-    /// truncated); the missing part is grey"; nil for a clean decode.
-    public let warning: String?
-    /// True when every pixel the decoder delivered has alpha 255, whatever size `pixels` was
-    /// made: always for a JPEG, and for a PNG without transparency; a PNG's rows are checked as
-    /// they come (for an interlaced one shown small, the passes it was decoded from).
-    public let isOpaque: Bool
-    /// What the decoder recovered from, for the app to show; nil for a clean decode.
-    public var damage: ImageDamage? = nil
-
-    /// Upright size at full resolution, whatever size `pixels` is.
-    public var fullSize: PixelSize { info.uprightSize }
-    /// The format the data was in.
-    public var format: ImageFormat { info.format }
-}
-
-/// Reads JPEG and PNG data into upright premultiplied BGRA pixel buffers.
+/// The front door of decoding: reads any format Riffle knows into upright premultiplied BGRA
+/// pixel buffers, through the format's `ImageCodec` (chosen from the data's signature, never
+/// from a file name), and holds the JPEG and PNG halves those codecs call.
 ///
-/// The format comes from the data's signature, never from a file name. EXIF orientation
-/// (JPEG APP1, PNG eXIf before the image data) is applied, so results are upright. No colour
-/// management: pixel values are the file's, without gamma or ICC conversion.
+/// EXIF orientation (JPEG APP1, PNG eXIf before the image data, …) is applied, so results are
+/// upright. No colour management here: pixel values are the file's, without gamma or ICC
+/// conversion.
 ///
 /// Truncated image data is a success with a `warning` (and a `damage` saying what is missing):
 /// the missing part is grey (libjpeg's fill, and for a PNG every row after the last one libpng
@@ -105,23 +32,19 @@ public enum ImageDecoder {
     /// The DCT scale denominators of region and tile decoding (1/2^k), smallest reduction first.
     static let jpegScaleDenominators = [1, 2, 4, 8]
 
-    /// Reads just the header of `bytes`: format, stored size and orientation.
+    /// Reads just the header of `bytes` (the whole data, or its first `ImageCodecs.headBytes`):
+    /// format, stored size, orientation, profile.
     ///
     /// Cheap: no pixel is decoded and nothing proportional to the image size is allocated.
     public static func probe(_ bytes: [UInt8]) throws(ImageDecodeError) -> ImageInfo {
-        let format = try detectFormat(bytes)
-        var header = rfi_image_header()
-        var message = MessageBuffer()
-        let status = bytes.withUnsafeBufferPointer { data in
-            message.withPointer { text, capacity in
-                switch format {
-                case .jpeg: rfi_jpeg_read_header(data.baseAddress, data.count, &header, text, capacity)
-                case .png: rfi_png_read_header(data.baseAddress, data.count, &header, text, capacity)
-                }
-            }
-        }
-        try check(status, format: format, message: message.text)
-        return ImageInfo(format: format, header: header)
+        try ImageCodecs.codec(forHead: bytes).probe(head: bytes, path: nil)
+    }
+
+    /// Reads just the header of the file at `path`, from its first `ImageCodecs.headBytes`
+    /// (and, for a format whose header can lie further on, the rest of the file).
+    public static func probeFile(atPath path: String) throws(ImageDecodeError) -> ImageInfo {
+        let head = try FileBytes.read(atPath: path, upTo: ImageCodecs.headBytes)
+        return try ImageCodecs.codec(forHead: head).probe(head: head, path: path)
     }
 
     /// Decodes `bytes` into an upright picture at least `target` in size where the format allows.
@@ -129,20 +52,22 @@ public enum ImageDecoder {
     /// - Parameters:
     ///   - target: the upright size the caller will show, or nil for full resolution. A JPEG is
     ///     decoded at the largest DCT reduction (1/2, 1/4, 1/8) whose upright result is still at
-    ///     least `target` in both dimensions; a PNG always decodes at full size (to decode one
-    ///     smaller, stream it with `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`).
+    ///     least `target` in both dimensions; other formats decode at full size (to decode one
+    ///     smaller, use `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`).
     ///   - pixelLimit: the most pixels the decoded buffer may hold. A JPEG too big at the
-    ///     chosen scale is decoded at a greater reduction; one too big even at 1/8, or a PNG
-    ///     too big at all, is refused before any pixel memory is allocated.
+    ///     chosen scale is decoded at a greater reduction; one too big even at 1/8, or a picture
+    ///     of another format too big at all, is refused before any pixel memory is allocated.
     public static func decode(
         _ bytes: [UInt8], atLeast target: PixelSize? = nil, pixelLimit: Int = defaultPixelLimit
     ) throws(ImageDecodeError) -> DecodedImage {
-        let info = try probe(bytes)
-        guard info.format == .jpeg else {
-            return try PNGRowReader.reading(bytes) { reader throws(ImageDecodeError) in
-                try decodeWholePNG(reader, pixelLimit: pixelLimit).image
-            }
-        }
+        try ImageCodecs.codec(forHead: bytes).decode(bytes, atLeast: target, pixelLimit: pixelLimit)
+    }
+
+    /// The JPEG half of `decode(_:atLeast:pixelLimit:)`, for the JPEG in `bytes` whose header is
+    /// `info`.
+    static func decodeJPEG(
+        _ bytes: [UInt8], info: ImageInfo, atLeast target: PixelSize?, pixelLimit: Int
+    ) throws(ImageDecodeError) -> DecodedImage {
         var decoded = rfi_pixels()
         var message = MessageBuffer()
         let eighths = try jpegScaleEighths(for: info, atLeast: target, pixelLimit: pixelLimit)
@@ -172,10 +97,7 @@ public enum ImageDecoder {
         atPath path: String, atLeast target: PixelSize? = nil, pixelLimit: Int = defaultPixelLimit
     ) throws(ImageDecodeError) -> DecodedImage {
         let head = try FileBytes.read(atPath: path, upTo: ImageFormat.signatureLength)
-        guard ImageFormat.detect(head) == .png else {
-            return try decode(FileBytes.read(atPath: path), atLeast: target, pixelLimit: pixelLimit)
-        }
-        return try decodeWholePNG(PNGRowReader(path: path), pixelLimit: pixelLimit).image
+        return try ImageCodecs.codec(forHead: head).decodeFile(atPath: path, atLeast: target, pixelLimit: pixelLimit)
     }
 
     /// Rows a streamed decode asks the decoder for at a time: a JPEG's 4:2:0 iMCU row at full
@@ -189,7 +111,7 @@ public enum ImageDecoder {
     /// through `.lanczos3`, which is resampled before it is turned, its float sums then added
     /// in another order).
     ///
-    /// Both formats are streamed: read from the file 64 KiB at a time and pushed through the
+    /// JPEG and PNG are streamed (other formats decode whole, then shrink: see their codecs): read from the file 64 KiB at a time and pushed through the
     /// filter's `RowResampler` `streamedRows` rows at a time as the decoder delivers them, so
     /// besides the result only a few decoded rows are held, never the file or the whole picture
     /// (1/2 of a 24 MP JPEG would be 23 MiB, a 54 MP PNG 216 MiB) — which is what keeps paging
@@ -217,19 +139,18 @@ public enum ImageDecoder {
         pixelLimit: Int, wholeInterlacedPixels: Int, until stop: () -> Bool
     ) throws(ImageDecodeError) -> DecodedImage {
         let head = try FileBytes.read(atPath: path, upTo: ImageFormat.signatureLength)
-        switch try detectFormat(head) {
-        case .png:
-            return try decodePNG(
-                PNGRowReader(path: path), shrunkTo: target, filter: filter, pixelLimit: pixelLimit,
-                wholeInterlacedPixels: wholeInterlacedPixels, until: stop)
-        case .jpeg:
-            return try decodeJPEG(
-                JPEGRowReader(path: path), shrunkTo: target, filter: filter, pixelLimit: pixelLimit, until: stop)
+        let codec = try ImageCodecs.codec(forHead: head)
+        guard codec is PNGCodec else {
+            return try codec.decodeFile(atPath: path, shrunkTo: target, filter: filter, pixelLimit: pixelLimit, until: stop)
         }
+        // Only the tests ask for another threshold than the codec's.
+        return try decodePNG(
+            PNGRowReader(path: path), shrunkTo: target, filter: filter, pixelLimit: pixelLimit,
+            wholeInterlacedPixels: wholeInterlacedPixels, until: stop)
     }
 
     /// The JPEG half of `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`.
-    private static func decodeJPEG(
+    static func decodeJPEG(
         _ reader: JPEGRowReader, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter, pixelLimit: Int,
         until stop: () -> Bool
     ) throws(ImageDecodeError) -> DecodedImage {
@@ -344,14 +265,6 @@ public enum ImageDecoder {
             height: (size.height + denominator - 1) / denominator)
     }
 
-    static func detectFormat(_ bytes: [UInt8]) throws(ImageDecodeError) -> ImageFormat {
-        guard !bytes.isEmpty else { throw ImageDecodeError(reason: "The file is empty") }
-        guard let format = ImageFormat.detect(bytes) else {
-            throw ImageDecodeError(reason: "The file is not a JPEG or PNG image")
-        }
-        return format
-    }
-
     /// Throws the error for a shim call that returned `status` with `message`, if it failed.
     /// `size` (upright) and `pixelLimit` are the decode's, for the words of a refusal; a call
     /// that cannot be refused for size (reading a header) passes neither.
@@ -409,16 +322,6 @@ public enum ImageDecoder {
     /// "268 megapixels" for 2^28, "5000 pixels" below a megapixel.
     static func describePixelCount(_ count: Int) -> String {
         count >= 1_000_000 ? "\(count / 1_000_000) megapixels" : "\(count) pixels"
-    }
-}
-
-extension ImageFormat {
-    /// "JPEG" or "PNG", for messages.
-    var displayName: String {
-        switch self {
-        case .jpeg: "JPEG"
-        case .png: "PNG"
-        }
     }
 }
 

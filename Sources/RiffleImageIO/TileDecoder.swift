@@ -92,6 +92,9 @@ public struct TileDecoder: Sendable {
         until stop: () -> Bool = { false }
     ) throws(ImageDecodeError) {
         let info = try ImageDecoder.probe(bytes)
+        guard ImageCodecs.codec(for: info.format).cutsTiles else {
+            throw ImageDecodeError(reason: "A \(info.format.displayName) image cannot be decoded a tile at a time")
+        }
         guard info.format == .jpeg else {
             self = try PNGRowReader.reading(bytes) { reader throws(ImageDecodeError) in
                 try TileDecoder(png: reader, tileSize: tileSize, baseLongSide: baseLongSide, pixelLimit: pixelLimit, until: stop)

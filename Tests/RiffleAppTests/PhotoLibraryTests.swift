@@ -43,7 +43,7 @@ import Testing
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
         let none = PhotoLibrary.collect(paths: [empty.path], problems: &problems)
-        #expect(none.emptyExplanation == "Riffle found no JPEG or PNG files in \(empty.path).")
+        #expect(none.emptyExplanation == "Riffle found no photos in \(empty.path).")
         let both = PhotoLibrary.collect(paths: [empty.path, "/nowhere/x"], problems: &problems)
         #expect(both.emptyExplanation == "/nowhere/x does not exist.")
     }

@@ -237,7 +237,7 @@ struct ThumbnailCacheTests {
         let photo = try scratch.write([UInt8](repeating: 0x42, count: good.count), to: "photos/broken.jpg")
         ScratchFolder.setModificationTime(1_500_000_000, ofFileAt: photo)
         let cache = makeCache()
-        let reason = "The file is not a JPEG or PNG image"
+        let reason = "The file is not an image in a format Riffle reads"
         #expect(throws: ImageDecodeError(reason: reason)) { try cache.thumbnail(path: photo, size: .normal) }
 
         let uri = FileURI.uri(forAbsolutePath: photo)

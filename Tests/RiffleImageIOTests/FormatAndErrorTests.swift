@@ -31,9 +31,9 @@ struct FormatAndErrorTests {
     }
 
     @Test("Files that are not images are refused with a plain reason", arguments: [
-        ("text-named.jpg", "The file is not a JPEG or PNG image"),
+        ("text-named.jpg", "The file is not an image in a format Riffle reads"),
         ("empty.jpg", "The file is empty"),
-        ("make_fixtures.py", "The file is not a JPEG or PNG image"),
+        ("make_fixtures.py", "The file is not an image in a format Riffle reads"),
     ])
     func notAnImage(name: String, reason: String) {
         #expect(ImageIOFixtures.decodeError(name)?.reason == reason)

@@ -240,7 +240,7 @@ struct StreamedDecodeTests {
     @Test("Errors name the reason: a missing file, a directory, not an image, a broken header", arguments: [
         ("no-such-file.jpg", "No such file"),
         ("", "directory"),
-        ("text-named.jpg", "not a JPEG or PNG"),
+        ("text-named.jpg", "not an image in a format"),
         ("corrupt-header.jpg", "damaged"),
         ("empty.jpg", "empty"),
     ])

@@ -1,0 +1,47 @@
+import RiffleGeometry
+
+/// The codecs Riffle decodes with, one a format, and the choice of one for some data by its
+/// signature (`ImageFormat.detect`), never by a file name.
+public enum ImageCodecs {
+    /// How much of a file a probe reads: room for a JPEG's largest EXIF segment (64 KiB), an
+    /// ICC profile in APP2 chunks and what comes before the frame header, or a HEIF's meta box.
+    public static let headBytes = 256 << 10
+
+    /// The codec for data of `format`.
+    public static func codec(for format: ImageFormat) -> any ImageCodec {
+        switch format {
+        case .jpeg: JPEGCodec()
+        case .png: PNGCodec()
+        case .gif, .webp, .tiff, .heif, .avif, .jxl, .raw: UnsupportedCodec(format: format)
+        }
+    }
+
+    /// The codec for the data that starts with `head`; throws for empty data and data of no
+    /// format Riffle reads.
+    public static func codec(forHead head: [UInt8]) throws(ImageDecodeError) -> any ImageCodec {
+        guard !head.isEmpty else { throw ImageDecodeError(reason: "The file is empty") }
+        guard let format = ImageFormat.detect(head) else {
+            throw ImageDecodeError(reason: notAnImage)
+        }
+        return codec(for: format)
+    }
+
+    /// The refusal of data whose signature is none of `ImageFormat`'s.
+    public static let notAnImage = "The file is not an image in a format Riffle reads"
+}
+
+/// A format Riffle recognises but has no decoder for in this build: every decode is refused
+/// with a reason that names it.
+struct UnsupportedCodec: ImageCodec {
+    let format: ImageFormat
+
+    func probe(head: [UInt8], path: String?) throws(ImageDecodeError) -> ImageInfo { throw refusal }
+
+    func decode(_ bytes: [UInt8], atLeast target: PixelSize?, pixelLimit: Int) throws(ImageDecodeError) -> DecodedImage {
+        throw refusal
+    }
+
+    private var refusal: ImageDecodeError {
+        ImageDecodeError(reason: "The file is a \(format.displayName) image, which this build of Riffle cannot decode")
+    }
+}
