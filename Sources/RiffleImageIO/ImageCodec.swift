@@ -11,7 +11,7 @@ import RiffleRaster
 /// thumbnail, EXIF details, tiles for huge pictures (`cutsTiles`), frames (`animation`).
 ///
 /// A codec is a value without state; its decodes are safe to run on several threads at once.
-public protocol ImageCodec: Sendable {
+package protocol ImageCodec: Sendable {
     /// The format this codec reads.
     var format: ImageFormat { get }
 
@@ -63,23 +63,23 @@ public protocol ImageCodec: Sendable {
 }
 
 extension ImageCodec {
-    public var decodesReduced: Bool { false }
-    public var cutsTiles: Bool { false }
-    public func embeddedThumbnail(head: [UInt8], path: String, info: ImageInfo) -> PixelBuffer? { nil }
-    public func exifDetails(head: [UInt8]) -> ExifDetails? { nil }
-    public func animation(
+    package var decodesReduced: Bool { false }
+    package var cutsTiles: Bool { false }
+    package func embeddedThumbnail(head: [UInt8], path: String, info: ImageInfo) -> PixelBuffer? { nil }
+    package func exifDetails(head: [UInt8]) -> ExifDetails? { nil }
+    package func animation(
         atPath path: String, fitting size: PixelSize, pixelLimit: Int
     ) throws(ImageDecodeError) -> (any ImageAnimation)? { nil }
 
     /// Reads the whole file, then decodes its bytes.
-    public func decodeFile(atPath path: String, atLeast target: PixelSize?, pixelLimit: Int) throws(ImageDecodeError) -> DecodedImage {
+    package func decodeFile(atPath path: String, atLeast target: PixelSize?, pixelLimit: Int) throws(ImageDecodeError) -> DecodedImage {
         try decode(FileBytes.read(atPath: path), atLeast: target, pixelLimit: pixelLimit)
     }
 
     /// For a format decoded whole: reads the file and decodes it at full size
     /// (`decode(_:atLeast:pixelLimit:)`), then shrinks it by `filter` to `target(info)`. Holds the file
     /// and the full-size picture while it runs; `stop` is asked before and after the decode.
-    public func decodeFile(
+    package func decodeFile(
         atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter, pixelLimit: Int,
         until stop: () -> Bool
     ) throws(ImageDecodeError) -> DecodedImage {
@@ -96,7 +96,7 @@ extension ImageCodec {
 ///
 /// Order of use: `nextFrame()` again and again; after the last frame it starts over from the
 /// first. One thread at a time.
-public protocol ImageAnimation: AnyObject {
+package protocol ImageAnimation: AnyObject {
     /// The upright size of every frame delivered.
     var frameSize: PixelSize { get }
     /// How many frames a loop has.
@@ -108,15 +108,15 @@ public protocol ImageAnimation: AnyObject {
 }
 
 /// One frame of an animation, ready to show.
-public struct AnimationFrame: Sendable {
+package struct AnimationFrame: Sendable {
     /// The whole canvas at this frame: upright premultiplied BGRA, `ImageAnimation.frameSize`.
-    public let pixels: PixelBuffer
+    package let pixels: PixelBuffer
     /// Which frame of the loop, from 0.
-    public let index: Int
+    package let index: Int
     /// How long it is shown, in seconds.
-    public let duration: Double
+    package let duration: Double
 
-    public init(pixels: PixelBuffer, index: Int, duration: Double) {
+    package init(pixels: PixelBuffer, index: Int, duration: Double) {
         self.pixels = pixels
         self.index = index
         self.duration = duration
@@ -126,7 +126,7 @@ public struct AnimationFrame: Sendable {
 extension DecodedImage {
     /// This picture shrunk by `filter` to `target` (upright; each side capped at the current
     /// size, so never enlarged), its header, warning and damage kept.
-    public func shrunk(by filter: DownscaleFilter, to target: PixelSize) -> DecodedImage {
+    package func shrunk(by filter: DownscaleFilter, to target: PixelSize) -> DecodedImage {
         let size = PixelSize(width: min(target.width, pixels.width), height: min(target.height, pixels.height))
         guard size != pixels.size else { return self }
         return DecodedImage(

@@ -2,13 +2,13 @@ import RiffleGeometry
 
 /// The codecs Riffle decodes with, one a format, and the choice of one for some data by its
 /// signature (`ImageFormat.detect`), never by a file name.
-public enum ImageCodecs {
+package enum ImageCodecs {
     /// How much of a file a probe reads: room for a JPEG's largest EXIF segment (64 KiB), an
     /// ICC profile in APP2 chunks and what comes before the frame header, or a HEIF's meta box.
-    public static let headBytes = 256 << 10
+    package static let headBytes = 256 << 10
 
     /// The codec for data of `format`.
-    public static func codec(for format: ImageFormat) -> any ImageCodec {
+    package static func codec(for format: ImageFormat) -> any ImageCodec {
         switch format {
         case .jpeg: JPEGCodec()
         case .png: PNGCodec()
@@ -18,7 +18,7 @@ public enum ImageCodecs {
 
     /// The codec for the data that starts with `head`; throws for empty data and data of no
     /// format Riffle reads.
-    public static func codec(forHead head: [UInt8]) throws(ImageDecodeError) -> any ImageCodec {
+    package static func codec(forHead head: [UInt8]) throws(ImageDecodeError) -> any ImageCodec {
         guard !head.isEmpty else { throw ImageDecodeError(reason: "The file is empty") }
         guard let format = ImageFormat.detect(head) else {
             throw ImageDecodeError(reason: notAnImage)
@@ -27,7 +27,7 @@ public enum ImageCodecs {
     }
 
     /// The refusal of data whose signature is none of `ImageFormat`'s.
-    public static let notAnImage = "The file is not an image in a format Riffle reads"
+    package static let notAnImage = "The file is not an image in a format Riffle reads"
 }
 
 /// A format Riffle recognises but has no decoder for in this build: every decode is refused
