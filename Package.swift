@@ -39,6 +39,7 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("exif"),
                 .linkedLibrary("freetype"), .linkedLibrary("fontconfig"),
+                .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("gif"),
             ]
         ),
         // pixman is the benchmark's yardstick only; nothing that ships links it.

@@ -56,7 +56,16 @@ public struct ExifDetails: Sendable, Hashable {
     /// it has none before its image data, or the chunk is cut off or unreadable.
     public static func read(fromPNGHead head: [UInt8]) -> ExifDetails? {
         guard let chunk = PNGChunks.exifChunk(inPNGHead: head) else { return nil }
-        return read(segment: Array("Exif".utf8) + [0, 0] + head[chunk])
+        return read(tiff: head[chunk])
+    }
+
+    /// The details in a bare EXIF block, the TIFF structure ("II*\0" or "MM\0*" and on) that a
+    /// PNG's eXIf chunk and a WebP's EXIF chunk hold (read as the APP1 segment "Exif\0\0" +
+    /// TIFF it would be in a JPEG); a block that already starts with "Exif\0\0", as some
+    /// WebP writers make it, is taken as it is. Nil when libexif cannot read it.
+    package static func read(tiff: some Collection<UInt8>) -> ExifDetails? {
+        let prefix = Array("Exif".utf8) + [0, 0]
+        return read(segment: tiff.starts(with: prefix) ? Array(tiff) : prefix + tiff)
     }
 
     // The details in an APP1 payload ("Exif\0\0", then the TIFF structure).

@@ -12,7 +12,9 @@ package enum ImageCodecs {
         switch format {
         case .jpeg: JPEGCodec()
         case .png: PNGCodec()
-        case .gif, .webp, .tiff, .heif, .avif, .jxl, .raw: UnsupportedCodec(format: format)
+        case .gif: GIFCodec()
+        case .webp: WebPCodec()
+        case .tiff, .heif, .avif, .jxl, .raw: UnsupportedCodec(format: format)
         }
     }
 

@@ -4,6 +4,9 @@ import RiffleRaster
 
 /// PNG through libpng, streamed row by row from the file (`ImageDecoder`'s PNG half, see
 /// `PNGDecoding.swift`), its eXIf chunk's details, and tiles for huge pictures (`TileDecoder`).
+/// An APNG's frames play as an animation (`CanvasFrames` over `rfi_apng_*`); its still picture
+/// is the IDAT image, what every PNG decoder shows: the first frame, or, when the first fcTL
+/// comes after the IDAT, the default image the animation leaves out.
 struct PNGCodec: ImageCodec {
     var format: ImageFormat { .png }
     var cutsTiles: Bool { true }
@@ -15,7 +18,12 @@ struct PNGCodec: ImageCodec {
             message.withPointer { rfi_png_read_header(data.baseAddress, data.count, &header, $0, $1) }
         }
         try ImageDecoder.check(status, format: .png, message: message.text)
-        return ImageInfo(format: .png, header: header)
+        let info = ImageInfo(format: .png, header: header)
+        // An APNG moves when its acTL announces more than one frame.
+        guard let frames = PNGChunks.announcedFrames(inPNGHead: head), frames > 1 else { return info }
+        return ImageInfo(
+            format: .png, storedSize: info.storedSize, orientation: info.orientation, hasMultipleScans: info.hasMultipleScans,
+            hasAlpha: info.hasAlpha, iccProfile: info.iccProfile, isAnimated: true)
     }
 
     func decodeFile(
@@ -40,4 +48,15 @@ struct PNGCodec: ImageCodec {
     }
 
     func exifDetails(head: [UInt8]) -> ExifDetails? { ExifDetails.read(fromPNGHead: head) }
+
+    /// The APNG's frames (turned upright as the eXIf orientation says); nil for a still PNG.
+    func animation(atPath path: String, fitting size: PixelSize, pixelLimit: Int) throws(ImageDecodeError) -> (any ImageAnimation)? {
+        let bytes = try FileBytes.read(atPath: path)
+        let info = try probe(head: bytes, path: nil)
+        guard info.isAnimated else { return nil }
+        let frames = try CanvasFrames(
+            bytes: bytes, format: .png, pixelLimit: pixelLimit, open: rfi_apng_open, next: rfi_apng_next, close: rfi_apng_close)
+        guard frames.frameCount > 1 else { return nil }
+        return CanvasAnimation(frames, info: info, fitting: size)
+    }
 }

@@ -418,4 +418,8 @@ int32_t rfi_font_has_kerning(const rfi_font *font);
  * never shrinks. Returns 1 on success. */
 int32_t rfi_set_mmap_threshold(size_t threshold_bytes);
 
+/* MARK: animated and web formats: WebP, GIF, APNG */
+
+#include "rfi_animated.h"
+
 #endif
