@@ -34,6 +34,9 @@ enum DecodeJob: Hashable, Sendable {
     /// Opening a huge photo's tile source (reading the file and indexing its scan) ahead of any
     /// zoom, so that the first zoomed view's tiles need only their own rows.
     case openTiles
+    /// Frames `first ..< first + count` of the focused animated photo (numbered on through its
+    /// loops), each at the size the photo is shown fitted in `viewport` (`AnimationSources`).
+    case frames(viewport: PixelSize, first: Int, count: Int)
 
     /// The whole photo for `viewport`, `detail` times sharper than at fit: `fit` when `detail`
     /// is 1 or less, else `detail(viewport:factor:)`.
@@ -47,7 +50,7 @@ enum DecodeJob: Hashable, Sendable {
     var isQuick: Bool {
         switch self {
         case .thumbnail, .exifPreview: true
-        case .makeThumbnail, .preview, .draft, .fit, .detail, .tiles, .openTiles: false
+        case .makeThumbnail, .preview, .draft, .fit, .detail, .tiles, .openTiles, .frames: false
         }
     }
 
@@ -55,7 +58,7 @@ enum DecodeJob: Hashable, Sendable {
     var isPreview: Bool {
         switch self {
         case .preview, .exifPreview, .draft: true
-        case .thumbnail, .makeThumbnail, .fit, .detail, .tiles, .openTiles: false
+        case .thumbnail, .makeThumbnail, .fit, .detail, .tiles, .openTiles, .frames: false
         }
     }
 
@@ -71,7 +74,7 @@ enum DecodeJob: Hashable, Sendable {
     var viewport: PixelSize? {
         switch self {
         case .preview(let viewport), .draft(let viewport), .fit(let viewport), .detail(let viewport, _): viewport
-        case .thumbnail, .makeThumbnail, .exifPreview, .tiles, .openTiles: nil
+        case .thumbnail, .makeThumbnail, .exifPreview, .tiles, .openTiles, .frames: nil
         }
     }
 }

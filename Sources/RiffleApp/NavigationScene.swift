@@ -191,7 +191,8 @@ public final class NavigationScene: Scene {
     }
 
     public var wakeTime: Double? {
-        let times = [shownCursor == .hidden ? nil : cursor.hideTime, liveFolders?.wakeTime].compactMap { $0 }
+        let playing = isShowingPager ? pager.wakeTime : nil
+        let times = [shownCursor == .hidden ? nil : cursor.hideTime, liveFolders?.wakeTime, playing].compactMap { $0 }
         return times.min()
     }
 

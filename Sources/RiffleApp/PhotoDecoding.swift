@@ -23,6 +23,9 @@ public struct DecodedPhoto: Sendable {
     /// A draft: a stand-in at `PhotoDecoding.draftFraction` of the shown size or more, sharp at
     /// fit, made the cheap way (no Lanczos-3).
     public var isDraft = false
+    /// The photo moves (`ImageInfo.isAnimated`): these pixels are its first frame, and its
+    /// frames play while it is the pager's photo (`AnimationPlayback`).
+    public var isAnimated = false
 
     /// The words of the badge this photo wears; nil for a clean one.
     public var damageText: String? { damage.map(Self.badgeText) }
@@ -60,6 +63,8 @@ enum DecodeOutput: Sendable {
     case tilesOpened(Result<Void, ImageDecodeError>)
     /// What came of a `thumbnail` or `makeThumbnail` job.
     case thumbnail(ThumbnailOutcome)
+    /// An animated photo's frames (or why they could not be decoded).
+    case frames(Result<DecodedFrames, ImageDecodeError>)
 }
 
 /// What came of looking for, or making, a photo's thumbnail for the grid.
@@ -99,10 +104,13 @@ public struct PhotoDecoding: Sendable {
     /// The Freedesktop thumbnail cache; nil when there is no thumbnails folder (no absolute
     /// XDG_CACHE_HOME nor HOME): thumbnails are then made in memory each time.
     let thumbnailCache: ThumbnailCache?
+    /// The frame decoder of the animated photo playing.
+    let animationSources: AnimationSources
 
-    init(tileSources: TileSources, thumbnailCache: ThumbnailCache?) {
+    init(tileSources: TileSources, thumbnailCache: ThumbnailCache?, animationSources: AnimationSources = AnimationSources()) {
         self.tileSources = tileSources
         self.thumbnailCache = thumbnailCache
+        self.animationSources = animationSources
     }
 
     /// Largest number of pixels Riffle decodes into one buffer (24 MP · 4 B ≈ 96 MiB; 64 MP is
@@ -173,6 +181,12 @@ public struct PhotoDecoding: Sendable {
             }
             if case .failure(.stopped) = opened { return .cancelled }
             return .tilesOpened(opened)
+        case .frames(let viewport, let first, let count):
+            let decoded = Result { () throws(ImageDecodeError) -> DecodedFrames in
+                try animationSources.frames(path: path, viewport: viewport, first: first, count: count, until: { cancellation.isCancelled })
+            }
+            if case .failure(.stopped) = decoded { return .cancelled }
+            return .frames(decoded)
         }
     }
 
@@ -359,11 +373,11 @@ public struct PhotoDecoding: Sendable {
         }
         // Tiles draw over the base pixels, which would show through translucent ones; a
         // progressive JPEG or an interlaced PNG cannot be cut as it is read.
-        let tiled = ImageCodecs.codec(for: info.format).cutsTiles && !info.hasMultipleScans && isOpaque
+        let tiled = ImageCodecs.codec(for: info.format).cutsTiles && !info.hasMultipleScans && isOpaque && !info.isAnimated
             && TilePyramid.needsTiling(info.uprightSize)
         let pyramid = tiled ? TilePyramid(fullSize: info.uprightSize, scaledIn: info.orientation) : nil
         return DecodedPhoto(
             pixels: pixels, fullSize: decoded.fullSize, isOpaque: isOpaque, smaller: smaller, isPreview: preview, pyramid: pyramid,
-            damage: decoded.damage)
+            damage: decoded.damage, isAnimated: info.isAnimated)
     }
 }

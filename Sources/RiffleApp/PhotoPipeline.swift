@@ -17,7 +17,8 @@ public final class PhotoPipeline {
     /// 4 MiB: 64 normal (128 px) thumbnails, the strip's cells in a 1920 px window with room
     /// to spare (Riffle's choice).
     static let stripThumbnailBudget = 4 << 20
-    /// What the workers decode with: the tile sources and the thumbnail cache.
+    /// What the workers decode with: the tile sources, the animation sources and the thumbnail
+    /// cache.
     let decoding: PhotoDecoding
     private let service: DecodeService<DecodeOutput>
 
@@ -41,11 +42,14 @@ public final class PhotoPipeline {
         onResult: @escaping @Sendable () -> Void = {}
     ) {
         let tileSources = TileSources()
-        let decoding = PhotoDecoding(tileSources: tileSources, thumbnailCache: thumbnailFolder.map { ThumbnailCache(folder: $0) })
+        let animationSources = AnimationSources()
+        let decoding = PhotoDecoding(
+            tileSources: tileSources, thumbnailCache: thumbnailFolder.map { ThumbnailCache(folder: $0) }, animationSources: animationSources)
         self.decoding = decoding
         service = DecodeService(
             workers: workers, quickWorkers: quickWorkers, decode: { decode(decoding, $0, $1) }, onResult: onResult)
-        photoStore = PhotoStore(photos: photos, service: service, tileSources: tileSources, budget: memoryBudget)
+        photoStore = PhotoStore(
+            photos: photos, service: service, tileSources: tileSources, animationSources: animationSources, budget: memoryBudget)
         thumbnailStore = ThumbnailStore(photos: photos, service: service, budget: thumbnailBudget)
         stripThumbnailStore = ThumbnailStore(photos: photos, service: service, client: .strip, budget: Self.stripThumbnailBudget)
     }

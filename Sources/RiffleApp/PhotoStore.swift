@@ -20,9 +20,17 @@ import RiffleImageIO
 /// left the neighbourhood are dropped on arrival, so the budget is never passed by more than the
 /// decodes in flight.
 ///
+/// The focused photo, when it moves (`DecodedPhoto.isAnimated`), plays once its real decode is
+/// in (`AnimationPlayback`: its frames at fit, decoded ahead on the workers, the next batch
+/// asked for right after the focused photo's real decode): at fit and while zoomed (its frames
+/// are not decoded sharper), until its loops are done. Paged away from, it pauses: the page
+/// keeps the frame it was on while it stays in view; focused again, it plays from its first
+/// frame (as a browser plays a GIF anew each time it is shown).
+///
 /// The pager's client of the decode service (`DecodeClient.pager`): everything up to the
-/// focused photo's real decode is urgent, ahead of the grid's thumbnails even while the grid
-/// is in front (the photo a tap in the grid opens decodes during the transition).
+/// focused photo's real decode (and its next frames) is urgent, ahead of the grid's thumbnails
+/// even while the grid is in front (the photo a tap in the grid opens decodes during the
+/// transition).
 final class PhotoStore {
     /// How many photos on each side of the focused one are decoded ahead and held.
     static let radius = 2
@@ -56,7 +64,14 @@ final class PhotoStore {
     private(set) var cancelledDecodes = 0
     private let service: DecodeService<DecodeOutput>
     private let tileSources: TileSources
+    private let animationSources: AnimationSources
     private var entries: [Int: Entry] = [:]
+    /// The focused photo playing, when it moves.
+    private var playback: AnimationPlayback?
+    /// The frame a photo paged away from was on, kept while its page is in view.
+    private var paused: (index: Int, frame: PlaybackFrame)?
+    /// Bytes of the frames held (the playback's and the paused one), as counted in `bytesHeld`.
+    private var frameBytes = 0
     private var focus = 0
     private var viewport = PixelSize.zero
     private var direction = 0
@@ -83,12 +98,41 @@ final class PhotoStore {
     private var isPagerSeen = true
 
     /// A store of `photos` asking `service` for decodes, letting a huge photo's file go from
-    /// `tileSources` (those its decodes open) when it loses the focus.
-    init(photos: [Photo], service: DecodeService<DecodeOutput>, tileSources: TileSources, budget: Int) {
+    /// `tileSources` (those its decodes open) and an animated one's from `animationSources`
+    /// when it loses the focus.
+    init(
+        photos: [Photo], service: DecodeService<DecodeOutput>, tileSources: TileSources, animationSources: AnimationSources,
+        budget: Int
+    ) {
         self.photos = photos
         self.service = service
         self.tileSources = tileSources
+        self.animationSources = animationSources
         self.budget = budget
+    }
+
+    /// The frame photo `index` shows instead of its still pixels: the playing photo's frame, or
+    /// the one a photo paged away from paused on; nil for any other photo.
+    func animationFrame(at index: Int) -> PlaybackFrame? {
+        if let playback, playback.index == index { return playback.shown }
+        if let paused, paused.index == index { return paused.frame }
+        return nil
+    }
+
+    /// When the playing photo's next frame is due (and held); nil when nothing plays, or the
+    /// next frame is still being decoded (its result wakes the app).
+    var animationWakeTime: Double? { isPagerSeen ? playback?.nextChange : nil }
+
+    /// Moves the playing photo to clock time `now` (the first frames taken in start it playing
+    /// then); true when the frame it shows changed. Asks for the next frames when that made
+    /// room for them.
+    func advanceAnimation(to now: Double) -> Bool {
+        guard var playing = playback, playing.advance(to: now) else { return false }
+        playback = playing
+        countFrameBytes()
+        if playing.asked == nil, !playing.isFinished { focus(on: focus, viewport: viewport, direction: 0) }
+        if playing.isFinished, photos.indices.contains(playing.index) { animationSources.release(path: photos[playing.index].path) }
+        return true
     }
 
     /// What is known of photo `index`: nil while nothing of it has been decoded.
@@ -112,8 +156,11 @@ final class PhotoStore {
         if index != focus {
             detail = 1
             dropTiles()
+            pausePlayback()
         }
         focus = index
+        if let kept = paused, kept.index == index || !inView.contains(kept.index) { paused = nil }
+        countFrameBytes()
         for far in entries.keys where !isKept(far) {
             bytesHeld -= entries[far]?.bytes ?? 0
             entries[far] = nil
@@ -151,6 +198,9 @@ final class PhotoStore {
         for d in 1...Self.radius { order += [index + lead * d, index - lead * d] }
         let needed = order.filter { photos.indices.contains($0) && !isSatisfied($0) }
         wanted += needed.prefix { $0 == index }.map(wholeRequest)
+        // A playing photo's next frames: on screen soon.
+        if let frames = playbackRequest(index) { wanted.append(frames) }
+        countFrameBytes()
         // The focused photo, and what is on screen, go ahead of every other client's work.
         let urgent = wanted.count
         // The neighbours' EXIF thumbnails (a few KiB each) before any neighbour's real decode,
@@ -177,10 +227,15 @@ final class PhotoStore {
     /// The pager comes into sight (`seen`: a photo opens, or is dragged down over the grid) or
     /// leaves it (the grid at rest over it). Out of sight the store asks for nothing, so the
     /// photos around the last one shown never hold a decoder the grid's thumbnails need; what
-    /// it holds stays.
+    /// it holds stays, but an animation's frames.
     func setPagerSeen(_ seen: Bool) {
         guard seen != isPagerSeen else { return }
         isPagerSeen = seen
+        // Out of sight nothing plays; seen again, the photo plays from its first frame.
+        if !seen {
+            stopPlayback()
+            paused = nil
+        }
         focus(on: focus, viewport: viewport, direction: 0)
     }
 
@@ -238,12 +293,16 @@ final class PhotoStore {
     /// `newIndex[i]` (nil: gone), the photos at `rewritten` (new indices) written anew. What is
     /// held follows its photo; a rewritten photo's pixels stay on show, stale, until its new
     /// decode replaces them; results finished before the change are dropped (asked for again
-    /// as needed). The caller then focuses the store where the pager rests.
+    /// as needed), and an animation playing starts over. The caller then focuses the store where the pager rests.
     func renumber(photos: [Photo], newIndex: [Int?], rewritten: Set<Int>) {
         _ = service.takeResults(for: .pager)
         func moved(_ index: Int) -> Int? { newIndex.indices.contains(index) ? newIndex[index] : nil }
         let newFocus = moved(focus)
         if newFocus == nil || rewritten.contains(newFocus ?? -1) { dropTiles() }
+        // Its requests name the photo's old index, and their results are dropped here: an
+        // animation playing plays anew.
+        stopPlayback()
+        paused = nil
         var kept: [Int: Entry] = [:]
         for (index, var entry) in entries {
             guard let now = moved(index) else {
@@ -272,6 +331,12 @@ final class PhotoStore {
             if case .cancelled = result.output {
                 // Its photo may be wanted again by now; asking below re-queues it if so.
                 cancelledDecodes += 1
+                playback?.forget(result.request)
+                askAgain = true
+                continue
+            }
+            if case .frames(let outcome) = result.output {
+                playback?.absorb(outcome, of: result.request)
                 askAgain = true
                 continue
             }
@@ -326,7 +391,7 @@ final class PhotoStore {
                 continue
             case .photo(let photo):
                 content = photo
-            case .redundantPreview, .cancelled, .tilesOpened, .thumbnail:
+            case .redundantPreview, .cancelled, .tilesOpened, .thumbnail, .frames:
                 continue
             }
             // A late stand-in never replaces finer pixels: a preview a draft, a draft real ones.
@@ -359,7 +424,50 @@ final class PhotoStore {
     /// The real decode of photo `index` for the viewport: at the zoom's detail for the focused
     /// photo, at fit for the others.
     private func wholeRequest(_ index: Int) -> DecodeRequest {
-        request(index, .whole(viewport: viewport, detail: index == focus ? detail : 1))
+        request(index, .whole(viewport: viewport, detail: wantedDetail(index)))
+    }
+
+    /// How much sharper than at fit photo `index` is wanted: the zoom's detail for the focused
+    /// photo, unless it moves (its frames are decoded at fit, so a sharper still would show only
+    /// until the first frame replaces it), else 1.
+    private func wantedDetail(_ index: Int) -> Double {
+        guard index == focus else { return 1 }
+        if case .image(let photo)? = entries[index]?.content, photo.isAnimated { return 1 }
+        return detail
+    }
+
+    /// The focused photo's next frames to ask for, starting its playback once its real decode
+    /// (for this viewport) shows it moves; nil when there is nothing to ask for.
+    private func playbackRequest(_ index: Int) -> DecodeRequest? {
+        guard photos.indices.contains(index), let entry = entries[index], !entry.isStale,
+              case .image(let photo) = entry.content, photo.isAnimated, !photo.isPreview
+        else { return nil }
+        if playback.map({ $0.index != index || $0.viewport != viewport }) ?? true {
+            stopPlayback()
+            playback = AnimationPlayback(index: index, viewport: viewport, frameBytes: photo.pixels.byteCount)
+        }
+        return playback?.request(path: photos[index].path)
+    }
+
+    /// The focused photo loses the focus: its playback stops, the frame it was on kept for its
+    /// page while in view.
+    private func pausePlayback() {
+        if let playback, let shown = playback.shown { paused = (playback.index, shown) }
+        stopPlayback()
+    }
+
+    /// Stops the playback and lets its decoder go.
+    private func stopPlayback() {
+        if let playback, photos.indices.contains(playback.index) { animationSources.release(path: photos[playback.index].path) }
+        playback = nil
+    }
+
+    /// Counts the frames held (the playback's, the paused one) in `bytesHeld`.
+    private func countFrameBytes() {
+        let bytes = (playback?.bytes ?? 0) + (paused?.frame.pixels.byteCount ?? 0)
+        bytesHeld += bytes - frameBytes
+        frameBytes = bytes
+        bytesHighWater = max(bytesHighWater, bytesHeld)
     }
 
     /// The cheapest look at photo `index` not yet tried: its EXIF thumbnail, else a 1/8 decode,
@@ -436,7 +544,7 @@ final class PhotoStore {
             return true
         case .image(let photo):
             if photo.isPreview { return false }
-            let wantedDetail = index == focus ? detail : 1
+            let wantedDetail = wantedDetail(index)
             guard let decodedFor = entry.request.job.viewport else { return false }
             let held = PhotoDecoding.target(for: photo.fullSize, in: decodedFor, factor: entry.request.job.detail)
             let wanted = PhotoDecoding.target(for: photo.fullSize, in: viewport, factor: wantedDetail)

@@ -162,7 +162,7 @@ final class ThumbnailStore {
             case .makeThumbnail(let asked):
                 size = asked
                 makeSeconds.append(result.seconds)
-            case .exifPreview, .preview, .draft, .fit, .detail, .tiles, .openTiles:
+            case .exifPreview, .preview, .draft, .fit, .detail, .tiles, .openTiles, .frames:
                 continue
             }
             let arrived: Held

@@ -13,8 +13,14 @@ public final class Viewer {
     /// Pages on screen drawn with nothing yet (black, or a spinner after half a second).
     public var blankPages: [Int] { pages.map(\.index).filter { store.content(at: $0) == nil } }
     /// True while something moves on screen, a gesture timer runs or a page waits for its
-    /// photo (its spinner turns), so the loop must keep stepping at 60 Hz.
+    /// photo (its spinner turns), so the loop must keep stepping at 60 Hz. An animated photo
+    /// playing is not: it asks for frames at its own frame times (`wakeTime`).
     public var isAnimating: Bool { interaction.isAnimating || pages.contains { store.content(at: $0.index) == nil } }
+
+    /// When the animated photo playing shows its next frame (nil when none plays, or its next
+    /// frame is still being decoded, whose result wakes the loop): an idle loop sleeps until
+    /// then, so a GIF of 10 frames a second costs 10 frames a second, not 60.
+    public var wakeTime: Double? { isSeen ? store.animationWakeTime : nil }
     /// Index of the photo the viewer is on (or settling to).
     public var current: Int { interaction.currentPage }
     /// What the next frame shows: paging offset, each visible page's zoom, the background.
@@ -155,6 +161,7 @@ public final class Viewer {
             // A photo decoded ahead (a neighbour, an end for Home and End) changes no pixel.
             if onScreen.contains(index) { needsDisplay = true }
         }
+        if store.advanceAnimation(to: now) { needsDisplay = true }
         followInteraction()
         let state = interaction.renderState
         if stripView.update(state.strip, visible: isSeen && state.chrome.opacity > 0, now: now) { needsDisplay = true }
@@ -413,12 +420,15 @@ public final class Viewer {
             let content: Layer
             switch store.content(at: page.index) {
             case .image(let photo)?:
-                // Pyramid tiles (the current photo only, coarse first) over the base pixels.
+                // Pyramid tiles (the current photo only, coarse first) over the base pixels;
+                // an animated photo's frame instead of its first, while it plays or is paused.
                 let tiles = page.index == current ? store.focusedTiles().map(Self.tileLayer) : []
+                let frame = store.animationFrame(at: page.index)
                 let image = Layer(
                     transform: Self.pixelAligned(page.transform),
                     content: .image(ImageContent(
-                        pixels: photo.pixels, size: Size(photo.fullSize), isOpaque: photo.isOpaque, smaller: photo.smaller)),
+                        pixels: frame?.pixels ?? photo.pixels, size: Size(photo.fullSize), isOpaque: frame?.isOpaque ?? photo.isOpaque,
+                        smaller: frame == nil ? photo.smaller : [])),
                     sublayers: tiles)
                 content = Layer(sublayers: [image] + damageBadge(photo, view: view, in: size))
             case .failure(let reason)?:

@@ -18,8 +18,12 @@ struct PNGCodec: ImageCodec {
             message.withPointer { rfi_png_read_header(data.baseAddress, data.count, &header, $0, $1) }
         }
         try ImageDecoder.check(status, format: .png, message: message.text)
-        let info = ImageInfo(format: .png, header: header)
-        // An APNG moves when its acTL announces more than one frame.
+        return Self.markingAnimation(ImageInfo(format: .png, header: header), head: head)
+    }
+
+    /// `info`, the header of the PNG whose first bytes are `head`, saying it moves when an acTL
+    /// there announces more than one frame (an APNG).
+    static func markingAnimation(_ info: ImageInfo, head: [UInt8]) -> ImageInfo {
         guard let frames = PNGChunks.announcedFrames(inPNGHead: head), frames > 1 else { return info }
         return ImageInfo(
             format: .png, storedSize: info.storedSize, orientation: info.orientation, hasMultipleScans: info.hasMultipleScans,

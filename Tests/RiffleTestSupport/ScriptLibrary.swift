@@ -1,13 +1,22 @@
 /// Which library a replay script runs on, the same for the headless goldens and the real window:
-/// a script named `grid-…` opens the test photos' folder (the library grid shows first); any
-/// other opens its first photo (the pager shows first, the grid behind it).
+/// a script named `grid-…` opens the test photos' folder (the library grid shows first); one
+/// named `animation-…` opens the first animated picture of `Tests/Animations`, beside the test
+/// photos; any other opens the first photo (the pager shows first, the grid behind it).
 public enum ScriptLibrary {
     /// The first of the test photos, in natural order.
     public static let firstPhoto = "1 coffee.png"
 
-    /// The path a replay of `script` opens, inside the test photos folder `photos`.
+    /// The first of the animated test pictures, in natural order.
+    public static let firstAnimation = "1 bounce.gif"
+
+    /// The path a replay of `script` opens, inside the test photos folder `photos`, or (an
+    /// `animation-…` script) inside the `Animations` folder beside it.
     public static func path(forScript script: String, photos: String) -> String {
-        script.hasPrefix("grid") ? photos : photos + "/" + firstPhoto
+        if script.hasPrefix("animation") {
+            let tests = photos.lastIndex(of: "/").map { String(photos[..<$0]) } ?? "."
+            return tests + "/Animations/" + firstAnimation
+        }
+        return script.hasPrefix("grid") ? photos : photos + "/" + firstPhoto
     }
 
     /// Pixels per point a replay of `script` runs at: 2 for a script named `…-2x`, else 1.
