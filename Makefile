@@ -19,14 +19,17 @@ BENCH ?=
 
 # Headers and libraries the build links, the font the text uses, pkg-config for pixman's flags.
 BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libxcursor-dev libxpresent-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev \
-	libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev
+	libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev libwebp-dev libgif-dev
 # `install` renders the icon's PNG sizes from its SVG.
 INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # The end-to-end tests run the real window on a virtual X server and send it real input through
 # XTest (xdotool); the install test validates what `install` writes as a distribution would
 # (desktop-file-validate, appstreamcli, man, update-desktop-database, xdg-mime, xdg-open) and
-# reads the window's properties back (xprop); the clipboard tests paste what Riffle copies (xclip).
-TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip
+# reads the window's properties back (xprop); the clipboard tests paste what Riffle copies (xclip);
+# the WebP and GIF tests make their files with the formats' own encoders and decode them for
+# reference (webp: cwebp, img2webp, webpmux, dwebp; imagemagick: convert).
+TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
+	webp imagemagick
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -99,16 +102,16 @@ bench: deps-build
 # fixtures, Fuzz/seeds) and its corpus so far in .build-fuzz/corpus; an input that crashes, leaks
 # or runs over a second is kept in .build-fuzz/crashes and fails the target.
 FUZZ_SECONDS ?= 60
-FUZZERS ?= jpeg png exif inflate swift-decode swift-scan-index swift-exif
+FUZZERS ?= jpeg png exif inflate animation swift-decode swift-scan-index swift-exif
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld
-FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig)
+FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig libwebp libwebpdemux) -lgif
 FUZZ_RUNTIME_DIR = $$($(FUZZ_CC) -print-resource-dir)/lib/linux
 FUZZ_SWIFT_FLAGS = -c release --product riffle-fuzz --build-path .build-fuzz/swift -Xswiftc -DRIFFLE_FUZZ \
 	-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
 	-Xcc -fsanitize=fuzzer-no-link,address \
 	-Xlinker $(FUZZ_RUNTIME_DIR)/libclang_rt.fuzzer_no_main-x86_64.a -Xlinker -lstdc++
-FUZZ_FIXTURES := Tests/RiffleImageIOTests/Fixtures Tests/Photos
+FUZZ_FIXTURES := Tests/RiffleImageIOTests/Fixtures Tests/Photos Tests/Animations Fuzz/seeds/animation
 
 fuzz: deps-build
 	@mkdir -p .build-fuzz/crashes
@@ -122,7 +125,7 @@ fuzz: deps-build
 		case $$f in \
 			swift-exif) run=".build-fuzz/swift/release/riffle-fuzz exif"; dict=-dict=Fuzz/exif.dict;; \
 			swift-*) run=".build-fuzz/swift/release/riffle-fuzz $${f#swift-}"; dict=-dict=Fuzz/jpeg.dict;; \
-			jpeg|png|exif) dict=-dict=Fuzz/$$f.dict;; \
+			jpeg|png|exif|animation) dict=-dict=Fuzz/$$f.dict;; \
 		esac; \
 		case $$f in exif|inflate) seeds=Fuzz/seeds/$$f;; esac; \
 		mkdir -p .build-fuzz/corpus/$$f; \

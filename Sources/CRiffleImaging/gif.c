@@ -148,6 +148,13 @@ rfi_status rfi_gif_read_info(const uint8_t *data, size_t length, rfi_animation_i
     return status;
 }
 
+/* giflib's words for error `code`; `otherwise` when it has none (GifErrorString returns NULL for
+ * 0, which some of its checks leave, and for codes it does not know). */
+static const char *rfi_gif_error_text(int code, const char *otherwise) {
+    const char *text = GifErrorString(code);
+    return text != NULL ? text : otherwise;
+}
+
 /* The bytes giflib reads, and how far it has read. */
 struct rfi_gif_source {
     const uint8_t *data;
@@ -190,7 +197,7 @@ static rfi_status rfi_gif_start(rfi_gif *gif, char *message, size_t message_capa
     int error = 0;
     gif->file = DGifOpen(&gif->source, rfi_gif_read, &error);
     if (gif->file == NULL) {
-        rfi_set_message(message, message_capacity, GifErrorString(error));
+        rfi_set_message(message, message_capacity, rfi_gif_error_text(error, "giflib cannot read the header"));
         return error == D_GIF_ERR_NOT_ENOUGH_MEM ? RFI_STATUS_OUT_OF_MEMORY : RFI_STATUS_FAILED;
     }
     memset(gif->canvas.pixels, 0, (size_t)gif->canvas.width * (size_t)gif->canvas.height * sizeof(uint32_t));
@@ -338,14 +345,14 @@ static rfi_status rfi_gif_draw(rfi_gif *gif, const GraphicsControlBlock *control
     frame->warning = file->Error == D_GIF_ERR_READ_FAILED || file->Error == D_GIF_ERR_EOF_TOO_SOON
                          ? RFI_WARNING_TRUNCATED
                          : RFI_WARNING_CORRUPT_DATA;
-    rfi_set_message(message, message_capacity, GifErrorString(file->Error));
+    rfi_set_message(message, message_capacity, rfi_gif_error_text(file->Error, "giflib cannot decode the image data"));
     for (; k < height; k++) {
         int32_t y = y0 + (image->Interlace ? rfi_gif_interlaced_row(k, height) : k);
         if (y < y1 && x0 < x1) rfi_canvas_fill(&gif->canvas, x0, y, x1 - x0, 1, RFI_CANVAS_FILL);
     }
     return RFI_STATUS_OK;
 failed:
-    rfi_set_message(message, message_capacity, GifErrorString(file->Error));
+    rfi_set_message(message, message_capacity, rfi_gif_error_text(file->Error, "giflib cannot read the image data"));
     return file->Error == D_GIF_ERR_READ_FAILED ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
 }
 
@@ -377,7 +384,10 @@ rfi_status rfi_gif_next(rfi_gif *gif, uint32_t *canvas, int32_t row_pixels,
                 if (DGifGetExtensionNext(file, &block) == GIF_ERROR) goto broken;
             }
         } else if (type == IMAGE_DESC_RECORD_TYPE) {
-            if (DGifGetImageHeader(file) == GIF_ERROR) break;
+            if (DGifGetImageHeader(file) == GIF_ERROR) {
+                rfi_set_message(message, message_capacity, rfi_gif_error_text(file->Error, "giflib cannot read an image descriptor"));
+                return file->Error == D_GIF_ERR_READ_FAILED ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
+            }
             rfi_gif_dispose(gif);
             rfi_status status = rfi_gif_draw(gif, &control, frame, message, message_capacity);
             if (status != RFI_STATUS_OK) return status;
@@ -394,6 +404,6 @@ rfi_status rfi_gif_next(rfi_gif *gif, uint32_t *canvas, int32_t row_pixels,
         }
     }
 broken:
-    rfi_set_message(message, message_capacity, GifErrorString(file->Error));
+    rfi_set_message(message, message_capacity, rfi_gif_error_text(file->Error, "giflib cannot read the blocks"));
     return file->Error == D_GIF_ERR_READ_FAILED ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
 }

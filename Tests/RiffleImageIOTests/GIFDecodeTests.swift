@@ -239,6 +239,15 @@ struct GIFDecodeTests {
         #expect(Channels(decoded.pixels[10, 0]) == Channels(straightRed: 255, green: 0, blue: 0, alpha: 255))
     }
 
+    /// A 104-byte GIF found by `Fuzz/animation_fuzzer.c`, whose image descriptor giflib refuses
+    /// without an error code (0, for which GifErrorString has no words): the shim once passed
+    /// that NULL on as the message. It is refused with a reason.
+    @Test func aGIFGiflibRefusesWithoutWordsIsRefusedWithAReason() {
+        #expect(throws: ImageDecodeError(reason: "The GIF data is damaged: giflib cannot read an image descriptor")) {
+            try ImageIOFixtures.decode("fuzz-gif-unknown-error.gif")
+        }
+    }
+
     static let signature: [UInt8] = Array("GIF89a".utf8)
 
     /// What is no GIF, or no picture, is refused with a reason: a screen descriptor cut short, a
