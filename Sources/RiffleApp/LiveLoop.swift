@@ -5,7 +5,8 @@ import RiffleInteraction
 /// clock it is given (the app's monotonic clock), one frame per vblank while something moves
 /// (the display's, when it knows them through Present; else one per 1/60 s), and
 /// a blocking wait for input (or a finished decode) when nothing does, so an idle scene uses no
-/// CPU (an idle wait ends at the scene's `wakeTime`, when a resting pointer hides). The scene's
+/// CPU (an idle wait ends at the scene's `wakeTime`: when a resting pointer hides, when a playing
+/// animation's next frame is due, so that it draws at its own frame rate and not at 60 Hz). The scene's
 /// commands are carried out here: fullscreen, the pointer's shape and the clipboard go to the
 /// display, paths to open (a drop) replace the scene with the one `open` makes for them, quit
 /// ends the loop.

@@ -8,15 +8,14 @@ import RiffleRaster
 struct GIFCodec: ImageCodec {
     var format: ImageFormat { .gif }
 
-    /// The header from `head`; when it shows fewer than two frames and the file goes on past
-    /// it (a first frame larger than the head), from the whole file, so that `isAnimated` is
-    /// known.
+    /// The header from `head`; when the head shows fewer than two frames and the file goes on
+    /// past it (a first frame, or a comment, larger than the head), from the whole file, so that
+    /// `isAnimated` is known.
     func probe(head: [UInt8], path: String?) throws(ImageDecodeError) -> ImageInfo {
-        var info = try Self.layout(of: head)
-        if info.frame_count < 2, head.count >= ImageCodecs.headBytes, let path {
-            info = try Self.layout(of: FileBytes.read(atPath: path))
+        if head.count >= ImageCodecs.headBytes, let path, ((try? Self.layout(of: head))?.frame_count ?? 0) < 2 {
+            return Self.imageInfo(try Self.layout(of: FileBytes.read(atPath: path)))
         }
-        return Self.imageInfo(info)
+        return Self.imageInfo(try Self.layout(of: head))
     }
 
     /// The first frame at the canvas's size; a truncated file shows what arrived.
