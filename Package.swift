@@ -38,7 +38,7 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
             linkerSettings: [
                 .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("exif"),
-                .linkedLibrary("freetype"), .linkedLibrary("fontconfig"),
+                .linkedLibrary("freetype"), .linkedLibrary("fontconfig"), .linkedLibrary("lcms2"),
             ]
         ),
         // pixman is the benchmark's yardstick only; nothing that ships links it.

@@ -136,6 +136,32 @@ rfi_status rfi_jpeg_read_header(const uint8_t *data, size_t length, rfi_image_he
     return RFI_STATUS_OK;
 }
 
+rfi_status rfi_jpeg_read_icc_profile(const uint8_t *data, size_t length, rfi_bytes *out, char *message,
+                                     size_t message_capacity) {
+    struct jpeg_decompress_struct decompress;
+    struct rfi_jpeg_error error;
+    out->data = NULL;
+    out->length = 0;
+    decompress.err = rfi_jpeg_error_init(&error, message, message_capacity);
+    if (setjmp(error.jump)) {
+        jpeg_destroy_decompress(&decompress);
+        return error.saw_end_of_data ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
+    }
+    jpeg_create_decompress(&decompress);
+    jpeg_mem_src(&decompress, data, (unsigned long)length);
+    jpeg_save_markers(&decompress, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&decompress, TRUE);
+    JOCTET *profile = NULL;
+    unsigned int profile_length = 0;
+    /* Allocated with malloc by libjpeg-turbo (jdicc.c), so rfi_bytes_free releases it. */
+    if (jpeg_read_icc_profile(&decompress, &profile, &profile_length) && profile != NULL) {
+        out->data = profile;
+        out->length = profile_length;
+    }
+    jpeg_destroy_decompress(&decompress);
+    return RFI_STATUS_OK;
+}
+
 static inline uint32_t rfi_scale_255(uint32_t a, uint32_t b) { return (a * b + 127) / 255; }
 
 /* One CMYK scanline to opaque BGRA. Adobe (APP14) files store inverted ink, so the stored

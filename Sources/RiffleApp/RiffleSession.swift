@@ -78,7 +78,8 @@ public final class RiffleSession {
         let waker = DisplayWaker(display: display)
         let pipeline = PhotoPipeline(
             photos: library.photos, memoryBudget: options.memoryBudget, thumbnailFolder: options.thumbnailFolder,
-            workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers, onResult: { waker.wake() })
+            workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers,
+            colour: ColourManagement(displayProfile: display.colourProfile), onResult: { waker.wake() })
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(
             path: options.rasterPath,
