@@ -220,3 +220,42 @@ rfi_status rfi_colour_profile_display_p3(rfi_bytes *out, char *message, size_t m
 rfi_status rfi_colour_profile_srgb(rfi_bytes *out, char *message, size_t message_capacity) {
     return rfi_colour_profile_save(cmsCreate_sRGBProfile(), out, message, message_capacity);
 }
+
+/* MARK: CMYK, for the JPEG decoder */
+
+void *rfi_colour_cmyk_transform_create(const uint8_t *profile, size_t length, int inverted) {
+    cmsHPROFILE from = cmsOpenProfileFromMem(profile, (cmsUInt32Number)length);
+    if (from == NULL) return NULL;
+    cmsHTRANSFORM transform = NULL;
+    if (cmsGetColorSpace(from) == cmsSigCmykData) {
+        cmsHPROFILE to = cmsCreate_sRGBProfile();
+        if (to != NULL) {
+            /* With black point compensation, as print software shows CMYK on screen (Adobe's
+             * "Black-Point Compensation Implementation", 2006): the ink's black maps to the
+             * display's, not to a grey. */
+            transform = cmsCreateTransform(from, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8, to, TYPE_BGRA_8,
+                                           INTENT_PERCEPTUAL, cmsFLAGS_NOCACHE | cmsFLAGS_BLACKPOINTCOMPENSATION);
+            cmsCloseProfile(to);
+        }
+    }
+    cmsCloseProfile(from);
+    return transform;
+}
+
+void rfi_colour_cmyk_row(void *transform, const uint8_t *cmyk, uint32_t *bgra, uint32_t width) {
+    /* lcms2 writes the colour channels only: alpha is set first. */
+    for (uint32_t x = 0; x < width; x++) bgra[x] = 0xFF000000u;
+    cmsDoTransform((cmsHTRANSFORM)transform, cmyk, bgra, width);
+}
+
+void rfi_colour_cmyk_transform_free(void *transform) {
+    if (transform != NULL) cmsDeleteTransform((cmsHTRANSFORM)transform);
+}
+
+int rfi_colour_profile_is_cmyk(const uint8_t *profile, size_t length) {
+    cmsHPROFILE opened = cmsOpenProfileFromMem(profile, (cmsUInt32Number)length);
+    if (opened == NULL) return 0;
+    int is_cmyk = cmsGetColorSpace(opened) == cmsSigCmykData;
+    cmsCloseProfile(opened);
+    return is_cmyk;
+}

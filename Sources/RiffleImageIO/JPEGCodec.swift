@@ -20,8 +20,10 @@ struct JPEGCodec: ImageCodec {
         return ImageInfo(format: .jpeg, header: header).with(iccProfile: colourProfile(head: head))
     }
 
-    /// The profile of the JPEG whose first bytes are `head`: its APP2 ICC chunks reassembled,
-    /// else Adobe RGB when its EXIF declares it (`ExifDetails.declaresAdobeRGB`), else nil (sRGB).
+    /// The profile of the pixels decoded from the JPEG whose first bytes are `head`: its APP2
+    /// ICC chunks reassembled, else Adobe RGB when its EXIF declares it
+    /// (`ExifDetails.declaresAdobeRGB`), else nil (sRGB). A CMYK profile is the decoder's own
+    /// business: it converts the CMYK rows through it to sRGB (nil).
     func colourProfile(head: [UInt8]) -> [UInt8]? {
         var profile = rfi_bytes()
         var message = MessageBuffer()
@@ -29,7 +31,9 @@ struct JPEGCodec: ImageCodec {
             message.withPointer { rfi_jpeg_read_icc_profile(data.baseAddress, data.count, &profile, $0, $1) }
         }
         defer { rfi_bytes_free(profile.data) }
-        if status == RFI_STATUS_OK, let bytes = profile.data { return Array(UnsafeBufferPointer(start: bytes, count: profile.length)) }
+        if status == RFI_STATUS_OK, let bytes = profile.data {
+            return rfi_colour_profile_is_cmyk(bytes, profile.length) != 0 ? nil : Array(UnsafeBufferPointer(start: bytes, count: profile.length))
+        }
         return ExifDetails.read(fromJPEGHead: head)?.declaresAdobeRGB == true ? ColourProfiles.adobeRGB : nil
     }
 

@@ -236,3 +236,68 @@ struct ColourManagementTests {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 }
+
+/// A CMYK JPEG with its CMYK profile embedded (what a print workflow writes), made by ImageMagick
+/// from sRGB patches through Ghostscript's SWOP profile (Debian's libgs-common): the decoder
+/// converts its rows through that profile (perceptual, with black point compensation), within
+/// `tolerance` of ImageMagick's own lcms2 conversion back to sRGB with the same intent; the naive
+/// formula (used without a profile) is far off.
+@Suite("CMYK JPEG colour")
+struct CMYKColourTests {
+    static let cmykProfile = "/usr/share/color/icc/ghostscript/default_cmyk.icc"
+    static let sRGBProfile = "/usr/share/color/icc/ghostscript/srgb.icc"
+    /// ImageMagick (Q16) converts through 16-bit transforms into Ghostscript's sRGB profile;
+    /// Riffle through lcms2's 8-bit one (the profile's 4-D table interpolated at 8 bits) into
+    /// lcms2's built-in sRGB: seen up to 5 levels apart on these patches.
+    static let tolerance = 6
+
+    @Test("A CMYK JPEG with an embedded CMYK profile is converted through it")
+    func cmykThroughProfile() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let source = folder.path + "/patches.png", cmyk = folder.path + "/cmyk.jpg", reference = folder.path + "/reference.png"
+        try Data(HandMadePNG.patches(ColourManagementTests.patches, side: ColourManagementTests.side, chunks: [])).write(
+            to: URL(fileURLWithPath: source))
+        try Self.convert([source, "-profile", Self.sRGBProfile, "-profile", Self.cmykProfile, "-quality", "98", cmyk])
+        try Self.convert([
+            cmyk, "-intent", "Perceptual", "-black-point-compensation", "-profile", Self.sRGBProfile, "-depth", "8", "PNG24:" + reference,
+        ])
+
+        let decoded = try ColourManagementTests.decodeForSRGBDisplay(cmyk)
+        #expect(decoded.info.iccProfile == nil, "the decoder used the CMYK profile: its pixels are sRGB")
+        let expected = ColourManagementTests.patchColours(try ColourManagementTests.decodeUntagged(reference)).map { ($0.r, $0.g, $0.b) }
+        let actual = ColourManagementTests.patchColours(decoded.pixels)
+        for (a, e) in zip(actual, expected) {
+            #expect(max(abs(a.r - e.0), abs(a.g - e.1), abs(a.b - e.2)) <= Self.tolerance, "got \(a), ImageMagick gives \(e)")
+        }
+
+        // Without its profile the same file goes through the naive formula, which misses by far.
+        let naivePath = folder.path + "/naive.jpg"
+        try Data(Self.removingICC(Array(try Data(contentsOf: URL(fileURLWithPath: cmyk))))).write(to: URL(fileURLWithPath: naivePath))
+        let naive = ColourManagementTests.patchColours(try ColourManagementTests.decodeUntagged(naivePath))
+        let worstNaive = zip(naive, expected).map { max(abs($0.r - $1.0), abs($0.g - $1.1), abs($0.b - $1.2)) }.max() ?? 0
+        #expect(worstNaive > 20, "the naive conversion is within \(worstNaive) levels: the profile was not needed to tell")
+    }
+
+    /// Runs ImageMagick's `convert` with `arguments`.
+    static func convert(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["convert"] + arguments
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "convert \(arguments.joined(separator: " ")) failed (Debian: imagemagick, libgs-common)")
+    }
+
+    /// `jpeg` without its APP2 segments (the ICC profile's chunks).
+    static func removingICC(_ jpeg: [UInt8]) -> [UInt8] {
+        var kept: [UInt8] = Array(jpeg[0..<2])
+        var offset = 2
+        while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF, jpeg[offset + 1] != 0xDA {
+            let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
+            if jpeg[offset + 1] != 0xE2 { kept += jpeg[offset..<(offset + 2 + length)] }
+            offset += 2 + length
+        }
+        return kept + jpeg[offset...]
+    }
+}

@@ -37,6 +37,10 @@ void rfi_colour_transform_apply(const rfi_colour_transform *transform, uint32_t 
 
 void rfi_colour_transform_free(rfi_colour_transform *transform);
 
+/* 1 when `profile` is a CMYK ICC profile: the JPEG decoder converts a CMYK file's rows to sRGB
+ * through it, so it no longer describes the pixels delivered. */
+int rfi_colour_profile_is_cmyk(const uint8_t *profile, size_t length);
+
 /* An RGB profile for a PNG's gAMA chunk (`gamma`: the file gamma, e.g. 0.45455, encoded value
  * = linear^gamma) and cHRM chunk (`chromaticities`: white x, y, then red, green and blue x, y;
  * NULL for sRGB's primaries and D65): what the PNG specification says those chunks mean, as ICC
