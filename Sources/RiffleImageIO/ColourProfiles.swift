@@ -31,11 +31,10 @@ package enum ColourProfiles {
     private static func built(
         _ make: (UnsafeMutablePointer<rfi_bytes>, UnsafeMutablePointer<CChar>, Int) -> rfi_status
     ) -> [UInt8] {
-        var bytes = rfi_bytes()
-        var message = MessageBuffer()
-        let status = message.withPointer { make(&bytes, $0, $1) }
-        defer { rfi_bytes_free(bytes.data) }
-        precondition(status == RFI_STATUS_OK, "lcms2 could not build a colour profile: \(message.text)")
-        return Array(UnsafeBufferPointer(start: bytes.data, count: bytes.length))
+        let read = ShimBytes.read(make)
+        guard read.status == RFI_STATUS_OK, let profile = read.bytes else {
+            preconditionFailure("lcms2 could not build a colour profile: \(read.message)")
+        }
+        return profile
     }
 }

@@ -25,14 +25,11 @@ struct JPEGCodec: ImageCodec {
     /// (`ExifDetails.declaresAdobeRGB`), else nil (sRGB). A CMYK profile is the decoder's own
     /// business: it converts the CMYK rows through it to sRGB (nil).
     func colourProfile(head: [UInt8]) -> [UInt8]? {
-        var profile = rfi_bytes()
-        var message = MessageBuffer()
-        let status = head.withUnsafeBufferPointer { data in
-            message.withPointer { rfi_jpeg_read_icc_profile(data.baseAddress, data.count, &profile, $0, $1) }
+        let read = head.withUnsafeBufferPointer { data in
+            ShimBytes.read { rfi_jpeg_read_icc_profile(data.baseAddress, data.count, $0, $1, $2) }
         }
-        defer { rfi_bytes_free(profile.data) }
-        if status == RFI_STATUS_OK, let bytes = profile.data {
-            return rfi_colour_profile_is_cmyk(bytes, profile.length) != 0 ? nil : Array(UnsafeBufferPointer(start: bytes, count: profile.length))
+        if read.status == RFI_STATUS_OK, let profile = read.bytes {
+            return rfi_colour_profile_is_cmyk(profile, profile.count) != 0 ? nil : profile
         }
         return ExifDetails.read(fromJPEGHead: head)?.declaresAdobeRGB == true ? ColourProfiles.adobeRGB : nil
     }

@@ -25,14 +25,10 @@ struct PNGCodec: ImageCodec {
     /// The profile the chunks before the image data of the PNG whose first bytes are `head`
     /// give it (`rfi_png_read_colour_profile`); nil for sRGB, or when they say nothing.
     func colourProfile(head: [UInt8]) -> [UInt8]? {
-        var profile = rfi_bytes()
-        var message = MessageBuffer()
-        let status = head.withUnsafeBufferPointer { data in
-            message.withPointer { rfi_png_read_colour_profile(data.baseAddress, data.count, &profile, $0, $1) }
+        let read = head.withUnsafeBufferPointer { data in
+            ShimBytes.read { rfi_png_read_colour_profile(data.baseAddress, data.count, $0, $1, $2) }
         }
-        defer { rfi_bytes_free(profile.data) }
-        guard status == RFI_STATUS_OK, let bytes = profile.data else { return nil }
-        return Array(UnsafeBufferPointer(start: bytes, count: profile.length))
+        return read.status == RFI_STATUS_OK ? read.bytes : nil
     }
 
     func decodeFile(
