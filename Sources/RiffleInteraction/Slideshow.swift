@@ -3,8 +3,8 @@
 /// k = 1, 2, … (a late frame takes the page turn then, and the next stays on the same beat).
 ///
 /// Between turns nothing moves: the runtime sleeps until `nextAdvance`. Pausing (any input, or
-/// s) stops the beat; resuming starts a new one from that moment, as eog's and Photos'
-/// slideshows do. What a turn does (the next photo, back to the first, the end) is the viewer's.
+/// s) stops the beat; resuming starts a new one from that moment (docs/physics.md,
+/// "Slideshow"). What a turn does (the next photo, back to the first, the end) is the viewer's.
 public struct Slideshow: Hashable, Sendable {
     /// How a slideshow runs: `riffle --slideshow SECONDS [--loop]`, or s with the defaults.
     public struct Settings: Hashable, Sendable {

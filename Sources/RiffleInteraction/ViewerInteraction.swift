@@ -40,7 +40,7 @@ import RifflePhysics
 /// s starts a slideshow (`Slideshow`, with `slideshowSettings`), which turns to the next photo
 /// through the page spring every interval; on the last photo it ends, or with `loops` goes back
 /// to the first as Home does. Any input the pager gets (a press, the wheel, a pinch, any key but
-/// s) pauses it, as in eog; s resumes it. Leaving the pager stops it. `SlideshowLabel` says what
+/// s) pauses it; s resumes it. Leaving the pager stops it. `SlideshowLabel` says what
 /// it did.
 public struct ViewerInteraction: Sendable {
     /// 0.3 s: a press this close to the window gaining the focus (either order) is the click
@@ -418,9 +418,9 @@ public struct ViewerInteraction: Sendable {
         return takeCommands()
     }
 
-    // Any input the pager acts on pauses a running slideshow, as in eog: a press (a click, the
-    // start of a drag), the wheel, a pinch, any key but s (which toggles it). The pointer
-    // merely moving (the bars showing) does not.
+    // Any input the pager acts on pauses a running slideshow (docs/physics.md, "Slideshow"): a
+    // press (a click, the start of a drag), the wheel, a pinch, any key but s (which toggles
+    // it). The pointer merely moving (the bars showing) does not.
     private mutating func pauseSlideshow(on event: InputEvent) {
         guard slideshow?.isRunning == true else { return }
         switch event {
