@@ -7,10 +7,16 @@ import RiffleGeometry
 /// The scales are per axis for the reason `ImageMapping`'s are (a reduced decode mapped onto its
 /// full-resolution frame); the turn comes after them, so the picture turns as a whole.
 public struct TurnedMapping: Hashable, Sendable {
-    public var scaleX: Double
-    public var scaleY: Double
-    public var rotation: Rotation
-    public var offset: Point
+    public let scaleX: Double
+    public let scaleY: Double
+    public let rotation: Rotation
+    public let offset: Point
+    /// cos θ and sin θ of `rotation`, and the scales' reciprocals, worked out once: every pixel
+    /// of a draw needs them.
+    private let cosine: Double
+    private let sine: Double
+    private let inverseScaleX: Double
+    private let inverseScaleY: Double
 
     public init(scaleX: Double, scaleY: Double, rotation: Rotation, offset: Point) {
         precondition(scaleX > 0 && scaleY > 0, "mapping scale must be positive")
@@ -18,22 +24,32 @@ public struct TurnedMapping: Hashable, Sendable {
         self.scaleY = scaleY
         self.rotation = rotation
         self.offset = offset
+        cosine = rotation.cosine
+        sine = rotation.sine
+        inverseScaleX = 1 / scaleX
+        inverseScaleY = 1 / scaleY
     }
 
     /// The source point (pixel-edge coordinates) that lands on destination point `d`:
-    /// (R⁻¹(d − offset)).x / scaleX and .y / scaleY. The reference and the fast path both find
-    /// their samples here, so they agree on which pixels an edge covers.
-    @inline(__always)
+    /// (R⁻¹(d − offset)).x / scaleX and .y / scaleY (times the reciprocals). The reference and
+    /// the fast path both find their samples here, so they agree on which pixels an edge covers.
     public func sourcePoint(_ d: Point) -> Point {
-        let c = rotation.cosine, s = rotation.sine
-        let x = d.x - offset.x, y = d.y - offset.y
+        let (x, y) = source(x: d.x, y: d.y)
+        return Point(x: x, y: y)
+    }
+
+    /// `sourcePoint` in plain numbers, for the samplers' inner loops.
+    @inline(__always)
+    func source(x dx: Double, y dy: Double) -> (x: Double, y: Double) {
+        let x = dx - offset.x, y = dy - offset.y
         // R⁻¹ turns by −θ: (x·cos + y·sin, −x·sin + y·cos).
-        return Point(x: (x * c + y * s) / scaleX, y: (y * c - x * s) / scaleY)
+        return ((x * cosine + y * sine) * inverseScaleX, (y * cosine - x * sine) * inverseScaleY)
     }
 
     /// Where source point `p` lands: offset + R·(scaleX·x, scaleY·y).
     public func apply(_ p: Point) -> Point {
-        rotation.apply(Point(x: p.x * scaleX, y: p.y * scaleY)) + offset
+        let x = p.x * scaleX, y = p.y * scaleY
+        return Point(x: x * cosine - y * sine + offset.x, y: x * sine + y * cosine + offset.y)
     }
 
     /// The destination box around a source of `size`.
@@ -57,13 +73,12 @@ public struct TurnedMapping: Hashable, Sendable {
     /// `clip`: along a row the source point moves linearly, so each of 0 ≤ x < w, 0 ≤ y < h holds
     /// on one interval of the row.
     func candidateColumns(row j: Int, size: PixelSize, clip: Range<Int>) -> Range<Int> {
-        let c = rotation.cosine, s = rotation.sine
+        let c = cosine, s = sine
         let y = Double(j) + 0.5
         // At destination x the source point is p0 + x·dp.
-        let p0 = sourcePoint(Point(x: 0, y: y))
-        let dp = Point(x: c / scaleX, y: -s / scaleY)
+        let p0 = source(x: 0, y: y)
         var low = -Double.infinity, high = Double.infinity
-        for (start, step, limit) in [(p0.x, dp.x, Double(size.width)), (p0.y, dp.y, Double(size.height))] {
+        for (start, step, limit) in [(p0.x, c * inverseScaleX, Double(size.width)), (p0.y, -s * inverseScaleY, Double(size.height))] {
             if step == 0 {
                 if start < 0 || start >= limit { return clip.lowerBound..<clip.lowerBound }
                 continue
