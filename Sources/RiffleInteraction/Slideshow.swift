@@ -3,7 +3,7 @@
 /// k = 1, 2, … (a late frame takes the page turn then, and the next stays on the same beat).
 ///
 /// Between turns nothing moves: the runtime sleeps until `nextAdvance`. Pausing (any input, or
-/// s) stops the beat; resuming starts a new one from that moment (docs/physics.md,
+/// s) stops the beat; s then starts a new slideshow, on a beat from that moment (docs/physics.md,
 /// "Slideshow"). What a turn does (the next photo, back to the first, the end) is the viewer's.
 public struct Slideshow: Hashable, Sendable {
     /// How a slideshow runs: `riffle --slideshow SECONDS [--loop]`, or s with the defaults.
@@ -27,7 +27,7 @@ public struct Slideshow: Hashable, Sendable {
     public enum State: Hashable, Sendable {
         /// Turning a page at since + k·interval; `turns` taken so far.
         case running(since: Double, turns: Int)
-        /// Stopped by input or by s; s resumes it.
+        /// Stopped by input or by s.
         case paused
         /// Past the last photo without looping; s starts it again.
         case ended
@@ -68,12 +68,7 @@ public struct Slideshow: Hashable, Sendable {
         if isRunning { state = .paused }
     }
 
-    /// Runs again from clock time `t`, the first turn one interval later.
-    public mutating func resume(at t: Double) {
-        state = .running(since: t, turns: 0)
-    }
-
-    /// Stops for good at the last photo (s starts it again).
+    /// Stops at the last photo.
     public mutating func end() {
         state = .ended
     }

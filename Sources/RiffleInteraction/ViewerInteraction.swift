@@ -888,17 +888,13 @@ public struct ViewerInteraction: Sendable {
         turnAnimations[page] = TurnAnimation(from: from, to: end, content: content, start: now)
     }
 
-    // s: a running slideshow pauses; otherwise one starts (again) from now.
+    // s: a running slideshow pauses; otherwise one starts (again) from now, its beat with it.
     private mutating func toggleSlideshow() {
-        if var show = slideshow, show.isRunning {
-            show.pause()
-            slideshow = show
+        if slideshow?.isRunning == true {
+            slideshow?.pause()
             slideshowLabel.show(.paused, at: now)
         } else {
-            var show = slideshow ?? Slideshow(settings: slideshowSettings, startingAt: now)
-            show.resume(at: now)
-            slideshow = show
-            slideshowLabel.show(.started(interval: slideshowSettings.interval), at: now)
+            startSlideshow(at: now)
         }
     }
 
