@@ -40,7 +40,7 @@ import Testing
     }
 
     /// A slideshow's interval out of range is an invalid option (status 64), named.
-    @Test(arguments: ["0.1", "0", "-3", "7200"])
+    @Test(arguments: ["0.1", "0", "0.49", "7200"])
     func aSlideshowIntervalOutOfRangeIsRefused(seconds: String) throws {
         let exit = try RealWindowTests.runRiffle(["--slideshow", seconds, RealWindowTests.photos], environment: Self.noDisplay)
         #expect(exit.status == 64, "stderr: \(exit.stderr)")
