@@ -10,15 +10,15 @@ public enum PinnedPhotoDates {
     public static let zone = "UTC"
 
     /// Sets every file's mtime in the folder `photos` to `modificationTime`, and this process's
-    /// zone to `zone`. A file already pinned is left alone: setting its mtime again would move
-    /// its status-change time, and a replay decoding it meanwhile in a parallel test would see a
-    /// file that keeps changing (`FileStamp`) and show its error page.
+    /// zone to `zone`. A file already pinned is left alone: setting a time changes the file's
+    /// ctime, which a decode running in a test beside this one reads as the file being
+    /// rewritten under it (`FileStamp`).
     public static func pin(photos: String) throws {
         let pinned = Date(timeIntervalSince1970: modificationTime)
         for name in try FileManager.default.contentsOfDirectory(atPath: photos) {
             let path = photos + "/" + name
-            let current = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-            if current != pinned { try FileManager.default.setAttributes([.modificationDate: pinned], ofItemAtPath: path) }
+            guard try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date != pinned else { continue }
+            try FileManager.default.setAttributes([.modificationDate: pinned], ofItemAtPath: path)
         }
         setenv("TZ", zone, 1)
         tzset()
