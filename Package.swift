@@ -45,7 +45,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1"),
 
         // MARK: pure-Swift floors
-        .target(name: "RiffleGeometry"),
+        .target(name: "RiffleGeometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(
             name: "RifflePhysics",
             dependencies: ["RiffleGeometry", .product(name: "RealModule", package: "swift-numerics")]
