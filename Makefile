@@ -102,10 +102,10 @@ bench: deps-build
 # fixtures, Fuzz/seeds) and its corpus so far in .build-fuzz/corpus; an input that crashes, leaks
 # or runs over a second is kept in .build-fuzz/crashes and fails the target.
 FUZZ_SECONDS ?= 60
-FUZZERS ?= jpeg png exif inflate animation swift-decode swift-scan-index swift-exif
+FUZZERS ?= jpeg png exif inflate icc animation swift-decode swift-scan-index swift-exif
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld
-FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig libwebp libwebpdemux) -lgif
+FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig lcms2 libwebp libwebpdemux) -lgif
 FUZZ_RUNTIME_DIR = $$($(FUZZ_CC) -print-resource-dir)/lib/linux
 FUZZ_SWIFT_FLAGS = -c release --product riffle-fuzz --build-path .build-fuzz/swift -Xswiftc -DRIFFLE_FUZZ \
 	-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
@@ -127,7 +127,7 @@ fuzz: deps-build
 			swift-*) run=".build-fuzz/swift/release/riffle-fuzz $${f#swift-}"; dict=-dict=Fuzz/jpeg.dict;; \
 			jpeg|png|exif|animation) dict=-dict=Fuzz/$$f.dict;; \
 		esac; \
-		case $$f in exif|inflate) seeds=Fuzz/seeds/$$f;; esac; \
+		case $$f in exif|inflate|icc) seeds=Fuzz/seeds/$$f;; esac; \
 		mkdir -p .build-fuzz/corpus/$$f; \
 		echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
 		$$run -max_total_time=$(FUZZ_SECONDS) -timeout=1 -rss_limit_mb=2048 -print_final_stats=1 \

@@ -38,7 +38,7 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
             linkerSettings: [
                 .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("exif"),
-                .linkedLibrary("freetype"), .linkedLibrary("fontconfig"),
+                .linkedLibrary("freetype"), .linkedLibrary("fontconfig"), .linkedLibrary("lcms2"),
                 .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("gif"),
             ]
         ),
@@ -46,7 +46,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1"),
 
         // MARK: pure-Swift floors
-        .target(name: "RiffleGeometry"),
+        .target(name: "RiffleGeometry", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         .target(
             name: "RifflePhysics",
             dependencies: ["RiffleGeometry", .product(name: "RealModule", package: "swift-numerics")]

@@ -14,6 +14,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char message[256];
     rfi_image_header header;
     if (rfi_jpeg_read_header(data, size, &header, message, sizeof message) != RFI_STATUS_OK) return 0;
+    rfi_bytes profile = {0};
+    if (rfi_jpeg_read_icc_profile(data, size, &profile, message, sizeof message) == RFI_STATUS_OK) {
+        rfi_bytes_free(profile.data);
+    }
     /* The scale from the input's last byte, so the corpus explores every eighth. */
     int32_t eighths = size > 0 ? 1 + data[size - 1] % 8 : 1;
 

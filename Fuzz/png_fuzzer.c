@@ -1,5 +1,6 @@
 /* libFuzzer harness: the PNG paths of the imaging shim on arbitrary bytes. The header probe,
- * the streamed row reader through every row (or the first band only, as a cancelled decode
+ * its colour profile (iCCP inflated, or one built from gAMA and cHRM), the streamed row reader
+ * through every row (or the first band only, as a cancelled decode
  * stops), and the text chunks after the image data, with a bound on the image's size so that
  * a hostile header cannot make one input run for long. */
 #include <stdint.h>
@@ -14,6 +15,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char message[256];
     rfi_image_header header;
     if (rfi_png_read_header(data, size, &header, message, sizeof message) != RFI_STATUS_OK) return 0;
+    rfi_bytes profile = {0};
+    if (rfi_png_read_colour_profile(data, size, &profile, message, sizeof message) == RFI_STATUS_OK) {
+        rfi_bytes_free(profile.data);
+    }
     if ((int64_t)header.width * header.height > FUZZ_PIXEL_LIMIT) return 0;
 
     rfi_png_reader *reader = NULL;

@@ -186,6 +186,12 @@ rfi_status rfi_exif_read_details(const uint8_t *exif, size_t length, rfi_exif_de
                                         &latitude_present);
     out->longitude = rfi_exif_coordinate(data, EXIF_TAG_GPS_LONGITUDE, EXIF_TAG_GPS_LONGITUDE_REF, 'W',
                                          &longitude_present);
+    ExifEntry *space = exif_content_get_entry(ifd_exif, EXIF_TAG_COLOR_SPACE);
+    if (space != NULL && space->format == EXIF_FORMAT_SHORT && space->components >= 1 && space->data != NULL &&
+        space->size >= 2)
+        out->colour_space = exif_get_short(space->data, order);
+    rfi_exif_copy_text(exif_content_get_entry(data->ifd[EXIF_IFD_INTEROPERABILITY], EXIF_TAG_INTEROPERABILITY_INDEX),
+                       out->interoperability_index, sizeof out->interoperability_index);
     out->has_position = latitude_present && longitude_present;
     if (!out->has_position) out->latitude = out->longitude = 0;
     exif_data_unref(data);

@@ -136,6 +136,32 @@ rfi_status rfi_jpeg_read_header(const uint8_t *data, size_t length, rfi_image_he
     return RFI_STATUS_OK;
 }
 
+rfi_status rfi_jpeg_read_icc_profile(const uint8_t *data, size_t length, rfi_bytes *out, char *message,
+                                     size_t message_capacity) {
+    struct jpeg_decompress_struct decompress;
+    struct rfi_jpeg_error error;
+    out->data = NULL;
+    out->length = 0;
+    decompress.err = rfi_jpeg_error_init(&error, message, message_capacity);
+    if (setjmp(error.jump)) {
+        jpeg_destroy_decompress(&decompress);
+        return error.saw_end_of_data ? RFI_STATUS_TRUNCATED : RFI_STATUS_FAILED;
+    }
+    jpeg_create_decompress(&decompress);
+    jpeg_mem_src(&decompress, data, (unsigned long)length);
+    jpeg_save_markers(&decompress, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&decompress, TRUE);
+    JOCTET *profile = NULL;
+    unsigned int profile_length = 0;
+    /* Allocated with malloc by libjpeg-turbo (jdicc.c), so rfi_bytes_free releases it. */
+    if (jpeg_read_icc_profile(&decompress, &profile, &profile_length) && profile != NULL) {
+        out->data = profile;
+        out->length = profile_length;
+    }
+    jpeg_destroy_decompress(&decompress);
+    return RFI_STATUS_OK;
+}
+
 static inline uint32_t rfi_scale_255(uint32_t a, uint32_t b) { return (a * b + 127) / 255; }
 
 /* One CMYK scanline to opaque BGRA. Adobe (APP14) files store inverted ink, so the stored
@@ -175,11 +201,33 @@ static int rfi_jpeg_valid_scale(int32_t scale_denominator) {
 
 /* Creates the decompressor over `data` with its working memory capped for `pixel_limit`, and
  * reads the header. Called after the caller's setjmp: a failure longjmps there. */
+/* The lcms2 transform of a CMYK or YCCK file's embedded CMYK profile (its APP2 markers must have
+ * been saved), or NULL for a file without one: its rows are then converted by the naive formula
+ * of rfi_cmyk_row_to_bgra. */
+static void *rfi_jpeg_cmyk_transform(j_decompress_ptr decompress) {
+    JOCTET *profile = NULL;
+    unsigned int length = 0;
+    if (!jpeg_read_icc_profile(decompress, &profile, &length) || profile == NULL) return NULL;
+    void *transform = rfi_colour_cmyk_transform_create(profile, length, decompress->saw_Adobe_marker);
+    free(profile);
+    return transform;
+}
+
+/* One CMYK row to opaque BGRA: through the file's profile when it has one, else the formula. */
+static void rfi_jpeg_cmyk_row(void *transform, const JSAMPLE *cmyk, uint32_t *bgra, JDIMENSION width,
+                              boolean inverted) {
+    if (transform != NULL)
+        rfi_colour_cmyk_row(transform, cmyk, bgra, width);
+    else
+        rfi_cmyk_row_to_bgra(cmyk, bgra, width, inverted);
+}
+
 static void rfi_jpeg_begin(j_decompress_ptr decompress, const uint8_t *data, size_t length,
                            int64_t pixel_limit) {
     jpeg_create_decompress(decompress);
     decompress->mem->max_memory_to_use = rfi_jpeg_working_memory_limit(pixel_limit);
     jpeg_mem_src(decompress, data, (unsigned long)length);
+    jpeg_save_markers(decompress, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(decompress, TRUE);
 }
 
@@ -244,6 +292,8 @@ struct rfi_jpeg_reader {
     /* One CMYK scanline, for CMYK/YCCK files; NULL otherwise. */
     JSAMPLE *cmyk_row;
     boolean is_cmyk;
+    /* The embedded CMYK profile's transform (rfi_jpeg_cmyk_transform); NULL without one. */
+    void *cmyk_transform;
     /* 1 once jpeg_start_decompress has run; 2 after a failure (only close is allowed). */
     int state;
     /* libjpeg's text for the failure or the first warning; copied out by every call. */
@@ -266,6 +316,7 @@ static rfi_status rfi_jpeg_reader_begin(struct rfi_jpeg_reader *reader, const ui
         jpeg_mem_src(decompress, data, (unsigned long)length);
     }
     jpeg_save_markers(decompress, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(decompress, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(decompress, TRUE);
     header->width = (int32_t)decompress->image_width;
     header->height = (int32_t)decompress->image_height;
@@ -361,6 +412,7 @@ rfi_status rfi_jpeg_reader_start(rfi_jpeg_reader *reader, int32_t scale_eighths,
         return RFI_STATUS_TOO_LARGE;
     }
     if (reader->is_cmyk) {
+        reader->cmyk_transform = rfi_jpeg_cmyk_transform(decompress);
         reader->cmyk_row = malloc((size_t)w * 4);
         if (reader->cmyk_row == NULL) {
             rfi_set_message(message, message_capacity, "out of memory");
@@ -398,8 +450,8 @@ rfi_status rfi_jpeg_reader_read(rfi_jpeg_reader *reader, uint32_t *rows, int32_t
         JSAMPROW target = reader->is_cmyk ? reader->cmyk_row : (JSAMPROW)row;
         if (jpeg_read_scanlines(decompress, &target, 1) != 1) break;
         if (reader->is_cmyk) {
-            rfi_cmyk_row_to_bgra(reader->cmyk_row, row, decompress->output_width,
-                                 decompress->saw_Adobe_marker);
+            rfi_jpeg_cmyk_row(reader->cmyk_transform, reader->cmyk_row, row, decompress->output_width,
+                              decompress->saw_Adobe_marker);
         }
         count++;
     }
@@ -426,6 +478,7 @@ rfi_warning rfi_jpeg_reader_close(rfi_jpeg_reader *reader, char *message,
     rfi_set_message(message, message_capacity, reader->text);
     jpeg_destroy_decompress(decompress);
     free(reader->cmyk_row);
+    rfi_colour_cmyk_transform_free(reader->cmyk_transform);
     free(reader->file);
     free(reader);
     return warning;
@@ -477,6 +530,7 @@ rfi_status rfi_jpeg_decode_region(const uint8_t *data, size_t length, int32_t sc
     struct rfi_jpeg_error error;
     uint32_t *volatile pixels = NULL;
     JSAMPLE *volatile row = NULL;
+    void *volatile cmyk_transform = NULL;
     char text[RFI_MESSAGE_CAPACITY];
     memset(out, 0, sizeof *out);
     if (!rfi_jpeg_valid_scale(scale_denominator)) {
@@ -487,6 +541,7 @@ rfi_status rfi_jpeg_decode_region(const uint8_t *data, size_t length, int32_t sc
     if (setjmp(error.jump)) {
         free(pixels);
         free(row);
+        rfi_colour_cmyk_transform_free(cmyk_transform);
         jpeg_destroy_decompress(&decompress);
         return rfi_jpeg_failure_status(&error);
     }
@@ -541,9 +596,11 @@ rfi_status rfi_jpeg_decode_region(const uint8_t *data, size_t length, int32_t sc
     size_t first_column = (size_t)x - crop_x;
     pixels = malloc((size_t)width * (size_t)height * 4);
     row = malloc((size_t)crop_width * 4);
+    if (is_cmyk) cmyk_transform = rfi_jpeg_cmyk_transform(&decompress);
     if (pixels == NULL || row == NULL) {
         free(pixels);
         free(row);
+        rfi_colour_cmyk_transform_free(cmyk_transform);
         rfi_set_message(message, message_capacity, "out of memory");
         jpeg_destroy_decompress(&decompress);
         return RFI_STATUS_OUT_OF_MEMORY;
@@ -554,8 +611,8 @@ rfi_status rfi_jpeg_decode_region(const uint8_t *data, size_t length, int32_t sc
         if (jpeg_read_scanlines(&decompress, &target, 1) != 1) break;
         uint32_t *destination = pixels + (size_t)line * (size_t)width;
         if (is_cmyk) {
-            rfi_cmyk_row_to_bgra(row + 4 * first_column, destination, (JDIMENSION)width,
-                                 decompress.saw_Adobe_marker);
+            rfi_jpeg_cmyk_row(cmyk_transform, row + 4 * first_column, destination, (JDIMENSION)width,
+                              decompress.saw_Adobe_marker);
         } else {
             memcpy(destination, (uint32_t *)row + first_column, (size_t)width * 4);
         }
@@ -568,6 +625,7 @@ rfi_status rfi_jpeg_decode_region(const uint8_t *data, size_t length, int32_t sc
     }
     jpeg_destroy_decompress(&decompress);
     free(row);
+    rfi_colour_cmyk_transform_free(cmyk_transform);
 
     out->pixels = pixels;
     out->width = width;

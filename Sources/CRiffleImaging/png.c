@@ -11,6 +11,7 @@
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -328,6 +329,55 @@ rfi_status rfi_png_read_header(const uint8_t *data, size_t length, rfi_image_hea
     rfi_png_reader *reader;
     rfi_status status =
         rfi_png_reader_open(-1, data, length, &reader, header, message, message_capacity);
+    rfi_png_reader_close(reader, NULL, 0);
+    return status;
+}
+
+/* sRGB's white point and primaries as a cHRM chunk gives them (x, y: white, red, green, blue). */
+static const double rfi_png_srgb_chromaticities[8] = {0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06};
+
+rfi_status rfi_png_read_colour_profile(const uint8_t *data, size_t length, rfi_bytes *out, char *message,
+                                       size_t message_capacity) {
+    out->data = NULL;
+    out->length = 0;
+    rfi_png_reader *reader;
+    rfi_image_header header;
+    rfi_status status = rfi_png_reader_open(-1, data, length, &reader, &header, message, message_capacity);
+    if (status != RFI_STATUS_OK) {
+        rfi_png_reader_close(reader, NULL, 0);
+        return status;
+    }
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    png_charp name;
+    int compression;
+    png_bytep profile;
+    png_uint_32 profile_length;
+    int intent;
+    double gamma;
+    double xy[8];
+    if (png_get_iCCP(png, info, &name, &compression, &profile, &profile_length) && profile_length > 0) {
+        out->data = malloc(profile_length);
+        if (out->data == NULL) {
+            rfi_set_message(message, message_capacity, "out of memory");
+            status = RFI_STATUS_OUT_OF_MEMORY;
+        } else {
+            memcpy(out->data, profile, profile_length);
+            out->length = profile_length;
+        }
+    } else if (!png_get_sRGB(png, info, &intent) && png_get_gAMA(png, info, &gamma)) {
+        int has_chromaticities = png_get_cHRM(png, info, &xy[0], &xy[1], &xy[2], &xy[3], &xy[4], &xy[5], &xy[6],
+                                              &xy[7]) != 0;
+        int srgb_chromaticities = 1;
+        for (int i = 0; i < 8 && has_chromaticities; i++)
+            if (fabs(xy[i] - rfi_png_srgb_chromaticities[i]) > 0.001) srgb_chromaticities = 0;
+        /* A gAMA of 45455 is what the PNG specification (11.3.3.5, sRGB) tells writers to put
+         * beside an sRGB chunk, and what writers mean by sRGB without one. */
+        int srgb_gamma = fabs(gamma * 100000 - 45455) <= 1;
+        if (!(srgb_gamma && srgb_chromaticities))
+            status = rfi_colour_profile_from_png_chunks(gamma, has_chromaticities ? xy : NULL, out, message,
+                                                        message_capacity);
+    }
     rfi_png_reader_close(reader, NULL, 0);
     return status;
 }

@@ -496,6 +496,34 @@ void rfx_set_title(rfx_display *d, const char *title) {
 
 const char *rfx_resource_manager(rfx_display *d) { return XResourceManagerString(d->dpy); }
 
+long rfx_icc_profile(rfx_display *d, unsigned char **profile) {
+    *profile = NULL;
+    int screen = DefaultScreen(d->dpy);
+    char name[32];
+    if (screen == 0)
+        snprintf(name, sizeof name, "_ICC_PROFILE");
+    else
+        snprintf(name, sizeof name, "_ICC_PROFILE_%d", screen);
+    Atom atom = XInternAtom(d->dpy, name, True);
+    if (atom == None) return 0;
+    Atom type;
+    int format;
+    unsigned long count = 0, after;
+    unsigned char *value = NULL;
+    int status = XGetWindowProperty(d->dpy, RootWindow(d->dpy, screen), atom, 0, LONG_MAX / 4, False,
+                                    AnyPropertyType, &type, &format, &count, &after, &value);
+    long length = 0;
+    if (status == Success && value != NULL && format == 8 && count > 0) {
+        *profile = malloc(count);
+        if (*profile != NULL) {
+            memcpy(*profile, value, count);
+            length = (long)count;
+        }
+    }
+    if (value != NULL) XFree(value);
+    return length;
+}
+
 void rfx_set_fullscreen(rfx_display *d, int on) {
     /* EWMH: a mapped window asks the window manager through the root window. */
     XEvent event;
@@ -1268,6 +1296,15 @@ struct rfx_startup_watch {
     char message[4096]; /* the message being assembled, 20 bytes a ClientMessage */
     size_t length;
 };
+
+int rfx_test_set_display_profile(const char *display_name, const unsigned char *profile, long length) {
+    Display *dpy = XOpenDisplay(display_name);
+    if (!dpy) return 0;
+    Atom atom = XInternAtom(dpy, "_ICC_PROFILE", False);
+    XChangeProperty(dpy, DefaultRootWindow(dpy), atom, XA_CARDINAL, 8, PropModeReplace, profile, (int)length);
+    XCloseDisplay(dpy);
+    return 1;
+}
 
 rfx_startup_watch *rfx_startup_watch_open(const char *display_name) {
     Display *dpy = XOpenDisplay(display_name);

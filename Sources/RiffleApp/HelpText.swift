@@ -30,6 +30,8 @@ enum HelpText {
             ("Home / End", "first / last photo"),
             ("+ / -", "zoom in / out"),
             ("0 / 1", "fit / one to one"),
+            ("r / Shift+R", "turn right / left"),
+            ("s", "slideshow: start, pause"),
             ("i", "photo info"),
             ("? or F1", "this help"),
             ("f, F11", "fullscreen"),

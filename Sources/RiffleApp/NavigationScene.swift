@@ -15,7 +15,12 @@ import RiffleRaster
 ///
 /// Fullscreen is the window's state, so the scene owns it, wherever the user is: f and F11
 /// toggle it, and Escape leaves it before it does anything else (go back to the grid from a
-/// photo, quit from the grid).
+/// photo, quit from the grid). These keys, and the clipboard's, never reach the pager, so they do
+/// not pause its slideshow.
+///
+/// A photo the pager shows turned (r) flies turned: its flight is that of the turned picture,
+/// its frame of the turned photo's proportions at fit, the cell showing the turned photo's
+/// centre square (the grid's own thumbnail, unturned, takes over as it lands).
 public final class NavigationScene: Scene {
     private enum Mode {
         case grid
@@ -190,9 +195,12 @@ public final class NavigationScene: Scene {
         return cursorCommands()
     }
 
+    /// The earliest of: the pointer hiding, the live folders' next look, and (while the pager
+    /// shows) the slideshow's next page turn.
     public var wakeTime: Double? {
-        let playing = isShowingPager ? pager.wakeTime : nil
-        let times = [shownCursor == .hidden ? nil : cursor.hideTime, liveFolders?.wakeTime, playing].compactMap { $0 }
+        let slideshow = isShowingPager ? pager.slideshowWakeTime : nil
+        let playing = isShowingPager ? pager.animationWakeTime : nil
+        let times = [shownCursor == .hidden ? nil : cursor.hideTime, liveFolders?.wakeTime, slideshow, playing].compactMap { $0 }
         return times.min()
     }
 
@@ -332,23 +340,26 @@ public final class NavigationScene: Scene {
     /// window). A flight aimed at a wrong frame would land and then jump.
     private func fitFrame(ofPhoto index: Int) -> Rect {
         if pager.image(ofPhoto: index) == nil, let size = PhotoDecoding.uprightSize(path: library.photos[index].path) {
-            return AspectFit.frame(content: Size(size), viewport: Size(display.size))
+            return AspectFit.frame(content: pager.rotation(ofPhoto: index).boundingSize(of: Size(size)), viewport: Size(display.size))
         }
         return pager.fitFrame(ofPhoto: index)
     }
 
     /// The grid with its cell `index` empty, darkened by the flight's background, and the photo
-    /// at its image rect clipped to its frame: the decoded photo, else the cell's thumbnail.
+    /// (turned as the pager shows it) at its image rect clipped to its frame: the decoded photo,
+    /// else the cell's thumbnail.
     private func flightLayer(index: Int, transition: PhotoTransition) -> Layer {
         let window = Rect(origin: .zero, size: Size(display.size))
         let shade = Layer(opacity: transition.backgroundAlpha(at: now), content: .fill(window, .black))
         let imageRect = transition.imageRect(at: now)
         var photo = Layer()
         if let image = pager.image(ofPhoto: index) ?? grid.thumbnailImage(of: index) {
-            let scale = imageRect.width / image.size.width
+            let rotation = pager.rotation(ofPhoto: index)
+            let scale = imageRect.width / rotation.boundingSize(of: image.size).width
             photo = Layer(
                 clip: transition.frame(at: now),
-                sublayers: [Layer(transform: ScaleTranslate(scale: scale, offset: imageRect.origin), content: .image(image))])
+                sublayers: [Viewer.photoLayer(
+                    image, tiles: [], transform: ScaleTranslate(scale: scale, offset: imageRect.origin), rotation: rotation)])
         }
         return Layer(sublayers: [grid.layer(now: now, hiding: index), shade, photo])
     }

@@ -104,12 +104,20 @@ public struct PhotoDecoding: Sendable {
     /// The Freedesktop thumbnail cache; nil when there is no thumbnails folder (no absolute
     /// XDG_CACHE_HOME nor HOME): thumbnails are then made in memory each time.
     let thumbnailCache: ThumbnailCache?
+    /// Brings every decoded picture into the display's colours, once per decode.
+    let colour: ColourManagement
+    /// Makes thumbnails in sRGB when there is no cache to make them (as the cache does).
+    private let thumbnailColour = ColourManagement(displayProfile: nil)
     /// The frame decoder of the animated photo playing.
     let animationSources: AnimationSources
 
-    init(tileSources: TileSources, thumbnailCache: ThumbnailCache?, animationSources: AnimationSources = AnimationSources()) {
+    init(
+        tileSources: TileSources, thumbnailCache: ThumbnailCache?, colour: ColourManagement = ColourManagement(displayProfile: nil),
+        animationSources: AnimationSources = AnimationSources()
+    ) {
         self.tileSources = tileSources
         self.thumbnailCache = thumbnailCache
+        self.colour = colour
         self.animationSources = animationSources
     }
 
@@ -163,17 +171,22 @@ public struct PhotoDecoding: Sendable {
         case .makeThumbnail(let size):
             return makeThumbnail(path: path, size: size, cancellation: cancellation)
         case .exifPreview:
-            return Self.exifPreview(path: path)
+            return Self.exifPreview(path: path, colour: colour)
         case .preview(let viewport):
-            if let quick = Self.quickPreview(path: path, viewport: viewport) { return quick }
-            return Self.photo(path: path, viewport: viewport, detail: 1, isPreview: true, cancellation: cancellation)
+            if let quick = Self.quickPreview(path: path, viewport: viewport, colour: colour) { return quick }
+            return Self.photo(path: path, viewport: viewport, detail: 1, isPreview: true, colour: colour, cancellation: cancellation)
         case .draft(let viewport):
-            return Self.draft(path: path, viewport: viewport, cancellation: cancellation)
+            return Self.draft(path: path, viewport: viewport, colour: colour, cancellation: cancellation)
         case .fit(let viewport), .detail(let viewport, _):
-            return Self.photo(path: path, viewport: viewport, detail: request.job.detail, isPreview: false, cancellation: cancellation)
+            return Self.photo(
+                path: path, viewport: viewport, detail: request.job.detail, isPreview: false, colour: colour,
+                cancellation: cancellation)
         case .tiles(let keys):
             return .tiles(Result { () throws(ImageDecodeError) -> [TilePixels] in
-                try tileSources.decoder(forPath: path).decode(keys)
+                let tiles = try tileSources.decoder(forPath: path).decode(keys)
+                let profile = (try? ImageDecoder.probeFile(atPath: path))?.iccProfile
+                for tile in tiles { colour.convert(tile.pixels, from: profile, isOpaque: true) }
+                return tiles
             })
         case .openTiles:
             let opened = Result { () throws(ImageDecodeError) in
@@ -183,7 +196,8 @@ public struct PhotoDecoding: Sendable {
             return .tilesOpened(opened)
         case .frames(let viewport, let first, let count):
             let decoded = Result { () throws(ImageDecodeError) -> DecodedFrames in
-                try animationSources.frames(path: path, viewport: viewport, first: first, count: count, until: { cancellation.isCancelled })
+                try animationSources.frames(
+                    path: path, viewport: viewport, first: first, count: count, colour: colour, until: { cancellation.isCancelled })
             }
             if case .failure(.stopped) = decoded { return .cancelled }
             return .frames(decoded)
@@ -191,10 +205,18 @@ public struct PhotoDecoding: Sendable {
     }
 
     /// The grid's quick look at the file at `path`: its valid stored thumbnail of `size`, else
-    /// the camera's embedded one as a stand-in, else `.toMake`. Never decodes the photo.
+    /// the camera's embedded one as a stand-in, else `.toMake`. Never decodes the photo. The
+    /// pixels are in the display's colours (a stored thumbnail is sRGB; an embedded one is in
+    /// the photo's profile).
     func quickThumbnail(path: String, size: ThumbnailSize) -> ThumbnailOutcome {
-        if let stored = thumbnailCache?.lookup(path: path, size: size) { return .thumbnail(stored) }
-        if let embedded = ThumbnailCache.embeddedThumbnail(path: path, size: size) { return .standIn(embedded) }
+        if let stored = thumbnailCache?.lookup(path: path, size: size) {
+            colour.convert(stored, from: nil, isOpaque: false)
+            return .thumbnail(stored)
+        }
+        if let embedded = ThumbnailCache.embeddedThumbnail(path: path, size: size) {
+            colour.convert(embedded.pixels, from: embedded.profile, isOpaque: true)
+            return .standIn(embedded.pixels)
+        }
         return .toMake
     }
 
@@ -208,8 +230,9 @@ public struct PhotoDecoding: Sendable {
             if let thumbnailCache {
                 pixels = try thumbnailCache.thumbnail(path: path, size: size, until: stop)
             } else {
-                pixels = try ThumbnailCache.make(path: path, size: size, until: stop).pixels
+                pixels = try ThumbnailCache.make(path: path, size: size, colour: thumbnailColour, until: stop).pixels
             }
+            colour.convert(pixels, from: nil, isOpaque: false)
             return .thumbnail(.thumbnail(pixels))
         } catch where error == .stopped {
             return .cancelled
@@ -222,12 +245,14 @@ public struct PhotoDecoding: Sendable {
     /// preview at `previewFraction` of fit instead); `.cancelled` once `cancellation` is raised
     /// part-way; its failure's reason when it cannot be decoded.
     static func photo(
-        path: String, viewport: PixelSize, detail: Double, isPreview: Bool, cancellation: DecodeCancellation
+        path: String, viewport: PixelSize, detail: Double, isPreview: Bool, colour: ColourManagement,
+        cancellation: DecodeCancellation
     ) -> DecodeOutput {
         steadily(path: path) {
             do throws(ImageDecodeError) {
                 return .photo(.image(try decode(
-                    path: path, viewport: viewport, detail: detail, isPreview: isPreview, cancellation: cancellation)))
+                    path: path, viewport: viewport, detail: detail, isPreview: isPreview, colour: colour,
+                    cancellation: cancellation)))
             } catch where error == .stopped {
                 return .cancelled
             } catch {
@@ -266,9 +291,9 @@ public struct PhotoDecoding: Sendable {
     /// The thumbnail embedded in the file at `path` (a JPEG's EXIF thumbnail: a camera's
     /// 160×120 decodes in well under a millisecond) as a preview; `.redundantPreview` for a file
     /// without one.
-    static func exifPreview(path: String) -> DecodeOutput {
+    static func exifPreview(path: String, colour: ColourManagement) -> DecodeOutput {
         guard let (head, codec, info) = probedHead(path: path),
-              let preview = embeddedPreview(head: head, path: path, codec: codec, info: info)
+              let preview = embeddedPreview(head: head, path: path, codec: codec, info: info, colour: colour)
         else { return .redundantPreview }
         return preview
     }
@@ -280,9 +305,9 @@ public struct PhotoDecoding: Sendable {
     /// no other preview (`.redundantPreview`): its real decode is asked for beside it (two
     /// decodes of one file in parallel would only slow the first view down). nil for a file
     /// whose head cannot be read: its real decode says why.
-    static func quickPreview(path: String, viewport: PixelSize) -> DecodeOutput? {
+    static func quickPreview(path: String, viewport: PixelSize, colour: ColourManagement) -> DecodeOutput? {
         guard let (head, codec, info) = probedHead(path: path) else { return nil }
-        if let preview = embeddedPreview(head: head, path: path, codec: codec, info: info) { return preview }
+        if let preview = embeddedPreview(head: head, path: path, codec: codec, info: info, colour: colour) { return preview }
         guard codec.decodesReduced else { return .redundantPreview }
         let eighths = try? ImageDecoder.jpegScaleEighths(
             for: info, shrunkTo: target(for: info.uprightSize, in: viewport, factor: 1), filter: .lanczos3,
@@ -293,17 +318,17 @@ public struct PhotoDecoding: Sendable {
     /// The draft of the photo at `path` for `viewport` (see `draftFraction`); where a draft would
     /// not save enough, the 1/8 preview, or `.redundantPreview` when the real decode is at 1/8
     /// already, or the format has no cheaper decode (a PNG).
-    static func draft(path: String, viewport: PixelSize, cancellation: DecodeCancellation) -> DecodeOutput {
+    static func draft(path: String, viewport: PixelSize, colour: ColourManagement, cancellation: DecodeCancellation) -> DecodeOutput {
         guard let (_, codec, info) = probedHead(path: path), codec.decodesReduced else { return .redundantPreview }
         let shown = shownSize(of: info.uprightSize, in: viewport)
         guard let size = draftSize(of: info, shown: shown) else {
-            if let quick = quickPreview(path: path, viewport: viewport) { return quick }
-            return photo(path: path, viewport: viewport, detail: 1, isPreview: true, cancellation: cancellation)
+            if let quick = quickPreview(path: path, viewport: viewport, colour: colour) { return quick }
+            return photo(path: path, viewport: viewport, detail: 1, isPreview: true, colour: colour, cancellation: cancellation)
         }
         return steadily(path: path) {
             do throws(ImageDecodeError) {
-                let decoded = try ImageDecoder.decodeFile(
-                    atPath: path, shrunkTo: { _ in size }, filter: .area, pixelLimit: pixelLimit, until: { cancellation.isCancelled })
+                let decoded = colour.toDisplay(try ImageDecoder.decodeFile(
+                    atPath: path, shrunkTo: { _ in size }, filter: .area, pixelLimit: pixelLimit, until: { cancellation.isCancelled }))
                 return .photo(.image(DecodedPhoto(
                     pixels: decoded.pixels, fullSize: decoded.fullSize, isOpaque: decoded.isOpaque, smaller: [], isPreview: true,
                     pyramid: nil, isDraft: true)))
@@ -341,8 +366,11 @@ public struct PhotoDecoding: Sendable {
 
     /// The thumbnail embedded in the file at `path` (which starts with `head`) as a preview of
     /// the upright photo; nil when it has none.
-    private static func embeddedPreview(head: [UInt8], path: String, codec: any ImageCodec, info: ImageInfo) -> DecodeOutput? {
+    private static func embeddedPreview(
+        head: [UInt8], path: String, codec: any ImageCodec, info: ImageInfo, colour: ColourManagement
+    ) -> DecodeOutput? {
         guard let thumbnail = codec.embeddedThumbnail(head: head, path: path, info: info) else { return nil }
+        colour.convert(thumbnail, from: info.iccProfile, isOpaque: true)
         return .photo(.image(DecodedPhoto(
             pixels: thumbnail, fullSize: info.uprightSize, isOpaque: true, smaller: [], isPreview: true, pyramid: nil)))
     }
@@ -352,14 +380,15 @@ public struct PhotoDecoding: Sendable {
     /// decodes (`ImageDecoder.decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`); throws
     /// `ImageDecodeError.stopped` when `cancellation` is raised part-way.
     static func decode(
-        path: String, viewport: PixelSize, detail: Double, isPreview: Bool, cancellation: DecodeCancellation
+        path: String, viewport: PixelSize, detail: Double, isPreview: Bool, colour: ColourManagement,
+        cancellation: DecodeCancellation
     ) throws(ImageDecodeError) -> DecodedPhoto {
         var preview = false
-        let decoded = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { info in
+        let decoded = colour.toDisplay(try ImageDecoder.decodeFile(atPath: path, shrunkTo: { info in
             // A format without cheap reduced decodes (a PNG) gets its real one straight away.
             preview = isPreview && ImageCodecs.codec(for: info.format).decodesReduced
             return target(for: info.uprightSize, in: viewport, factor: preview ? previewFraction : detail)
-        }, pixelLimit: pixelLimit, until: { cancellation.isCancelled })
+        }, pixelLimit: pixelLimit, until: { cancellation.isCancelled }))
         let pixels = decoded.pixels
         let info = decoded.info
         let isOpaque = decoded.isOpaque

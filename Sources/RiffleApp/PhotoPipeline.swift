@@ -1,3 +1,5 @@
+import RiffleImageIO
+
 /// The photo pipeline of one app: the decode workers and everything that feeds them or holds
 /// what they make — the pager's photo store, the grid's thumbnail store, the tile sources of
 /// huge photos and the thumbnail cache. Made once per app (`RiffleSession`), never shared
@@ -30,12 +32,13 @@ public final class PhotoPipeline {
     ///     (`ThumbnailCache.standardFolder()`); nil for none: thumbnails are made in memory.
     ///   - workers: decode threads that take any job (at least one); `quickWorkers` more take
     ///     only quick ones (`DecodeJob.isQuick`).
+    ///   - colour: brings decoded pixels into the display's colours.
     ///   - decode: what a worker runs for a request; by default `PhotoDecoding.perform` (tests
     ///     wrap it to hold or count jobs).
     ///   - onResult: called from a worker after each result (the app wakes its loop).
     init(
         photos: [Photo], memoryBudget: Int, thumbnailBudget: Int = ThumbnailStore.defaultBudget, thumbnailFolder: String?,
-        workers: Int, quickWorkers: Int = 0,
+        workers: Int, quickWorkers: Int = 0, colour: ColourManagement = ColourManagement(displayProfile: nil),
         decode: @escaping @Sendable (PhotoDecoding, DecodeRequest, DecodeCancellation) -> DecodeOutput = {
             $0.perform($1, cancellation: $2)
         },
@@ -44,7 +47,8 @@ public final class PhotoPipeline {
         let tileSources = TileSources()
         let animationSources = AnimationSources()
         let decoding = PhotoDecoding(
-            tileSources: tileSources, thumbnailCache: thumbnailFolder.map { ThumbnailCache(folder: $0) }, animationSources: animationSources)
+            tileSources: tileSources, thumbnailCache: thumbnailFolder.map { ThumbnailCache(folder: $0) }, colour: colour,
+            animationSources: animationSources)
         self.decoding = decoding
         service = DecodeService(
             workers: workers, quickWorkers: quickWorkers, decode: { decode(decoding, $0, $1) }, onResult: onResult)

@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import RiffleDisplay
 import RiffleImageIO
+import RiffleInteraction
 import RiffleRaster
 
 /// How a session runs, from the command line's options.
@@ -22,6 +23,13 @@ public struct SessionOptions: Sendable {
     /// The Freedesktop thumbnails folder the grid reads and writes (by default
     /// `$XDG_CACHE_HOME/thumbnails`); nil: thumbnails are made in memory only.
     public var thumbnailFolder: String?
+    /// Seconds between photos in a slideshow (`--slideshow SECONDS`; s starts one).
+    public var slideshowInterval = Slideshow.defaultInterval
+    /// Slideshows go back to the first photo after the last (`--loop`).
+    public var slideshowLoops = false
+    /// The window opens on the pager with a slideshow running (`--slideshow`): on the photo
+    /// opened, or a folder's first.
+    public var startsSlideshow = false
 
     /// `$XDG_CACHE_HOME/thumbnails` (or `~/.cache/thumbnails`), as the Thumbnail Managing
     /// Standard places it; nil without an absolute XDG_CACHE_HOME or HOME.
@@ -66,7 +74,13 @@ public final class RiffleSession {
     public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions(), clock: MonotonicClock = MonotonicClock()) {
         self.display = display
         self.clock = clock
-        self.options = options
+        // Files dropped later open as they would without a slideshow.
+        var kept = options
+        kept.startsSlideshow = false
+        self.options = kept
+        // A slideshow shows photos: a folder opens on its first photo, the grid behind it.
+        var library = library
+        if options.startsSlideshow { library.opensOnPhoto = true }
         (pipeline, scene) = Self.makeScene(library: library, display: display, options: options, clock: clock)
         if options.fullscreen { display.setFullscreen(true) }
     }
@@ -78,7 +92,8 @@ public final class RiffleSession {
         let waker = DisplayWaker(display: display)
         let pipeline = PhotoPipeline(
             photos: library.photos, memoryBudget: options.memoryBudget, thumbnailFolder: options.thumbnailFolder,
-            workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers, onResult: { waker.wake() })
+            workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers,
+            colour: ColourManagement(displayProfile: display.colourProfile), onResult: { waker.wake() })
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(
             path: options.rasterPath,
@@ -87,7 +102,9 @@ public final class RiffleSession {
         let pager = Viewer(
             library: library, display: display, compositor: compositor, pipeline: pipeline,
             statistics: options.statistics ? FrameStatistics() : nil, libraryBehind: true,
-            chromeScale: options.scale ?? display.pixelsPerPoint, wallClock: clock.now)
+            chromeScale: options.scale ?? display.pixelsPerPoint,
+            slideshow: Slideshow.Settings(interval: options.slideshowInterval, loops: options.slideshowLoops),
+            startsSlideshow: options.startsSlideshow, wallClock: clock.now)
         let scene = NavigationScene(
             library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor,
             fullscreen: options.fullscreen)

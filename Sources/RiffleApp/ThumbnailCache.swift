@@ -26,6 +26,8 @@ final class ThumbnailCache: Sendable {
     /// The thumbnails folder, `$XDG_CACHE_HOME/thumbnails` (`standardFolder()`), absolute and
     /// canonical.
     let folder: String
+    /// Thumbnails are made in sRGB, as the programs sharing the cache expect them.
+    private let sRGB = ColourManagement(displayProfile: nil)
     private let writes: Atomic<Bool>
     private let report: @Sendable (String) -> Void
 
@@ -72,7 +74,7 @@ final class ThumbnailCache: Sendable {
         }
         let decoded: DecodedImage
         do {
-            decoded = try Self.make(path: original.absolutePath, size: size, until: stop)
+            decoded = try Self.make(path: original.absolutePath, size: size, colour: sRGB, until: stop)
         } catch where error == .stopped {
             throw error
         } catch {
@@ -87,25 +89,30 @@ final class ThumbnailCache: Sendable {
     }
 
     /// A thumbnail of `size` made from the file at `path`, as `thumbnail(path:size:until:)`
-    /// makes one, with what the decoder knows of the file (its upright size); looks nothing up
-    /// and stores nothing. Throws the decoder's error, `ImageDecodeError.stopped` once `stop`
-    /// says true between pieces of a JPEG decode.
-    static func make(path: String, size: ThumbnailSize, until stop: () -> Bool = { false }) throws(ImageDecodeError) -> DecodedImage {
-        try ImageDecoder.decodeFile(
-            atPath: path, shrunkTo: { size.fitted($0.uprightSize) }, pixelLimit: PhotoDecoding.pixelLimit, until: stop)
+    /// makes one, its colours brought by `colour` from the photo's profile into the colour
+    /// management's (sRGB, for the cache), with what the decoder knows of the file (its upright
+    /// size); looks nothing up and stores nothing. Throws the decoder's error,
+    /// `ImageDecodeError.stopped` once `stop` says true between pieces of a JPEG decode.
+    static func make(
+        path: String, size: ThumbnailSize, colour: ColourManagement, until stop: () -> Bool = { false }
+    ) throws(ImageDecodeError) -> DecodedImage {
+        colour.toDisplay(try ImageDecoder.decodeFile(
+            atPath: path, shrunkTo: { size.fitted($0.uprightSize) }, pixelLimit: PhotoDecoding.pixelLimit, until: stop))
     }
 
     /// The thumbnail embedded in the file at `path` (a camera's, in a JPEG's EXIF block), upright,
     /// cropped to the photo's aspect and shrunk to fit `size` (never enlarged): a coarse
     /// stand-in, read from the file's first 256 KiB in about a millisecond, to show while
-    /// `thumbnail(path:size:)` runs. Nil when the file has none (a PNG has none).
-    static func embeddedThumbnail(path: String, size: ThumbnailSize) -> PixelBuffer? {
+    /// `thumbnail(path:size:)` runs, with the photo's colour profile (nil: sRGB) its pixels are
+    /// in. Nil when the file has none (a PNG has none).
+    static func embeddedThumbnail(path: String, size: ThumbnailSize) -> (pixels: PixelBuffer, profile: [UInt8]?)? {
         guard let head = try? FileBytes.read(atPath: path, upTo: PhotoDecoding.headerBytes),
               let codec = try? ImageCodecs.codec(forHead: head), let info = try? codec.probe(head: head, path: path),
               let embedded = codec.embeddedThumbnail(head: head, path: path, info: info)
         else { return nil }
         let fitted = size.fitted(embedded.size)
-        return fitted == embedded.size ? embedded : AreaResample.shrink(embedded, toWidth: fitted.width, height: fitted.height)
+        let pixels = fitted == embedded.size ? embedded : AreaResample.shrink(embedded, toWidth: fitted.width, height: fitted.height)
+        return (pixels, info.iccProfile)
     }
 
     /// Where the thumbnail of `size` of the file whose URI is `uri` is kept.

@@ -14,13 +14,13 @@ public final class Viewer {
     public var blankPages: [Int] { pages.map(\.index).filter { store.content(at: $0) == nil } }
     /// True while something moves on screen, a gesture timer runs or a page waits for its
     /// photo (its spinner turns), so the loop must keep stepping at 60 Hz. An animated photo
-    /// playing is not: it asks for frames at its own frame times (`wakeTime`).
+    /// playing is not: it asks for frames at its own frame times (`animationWakeTime`).
     public var isAnimating: Bool { interaction.isAnimating || pages.contains { store.content(at: $0.index) == nil } }
 
     /// When the animated photo playing shows its next frame (nil when none plays, or its next
     /// frame is still being decoded, whose result wakes the loop): an idle loop sleeps until
     /// then, so a GIF of 10 frames a second costs 10 frames a second, not 60.
-    public var wakeTime: Double? { isSeen ? store.animationWakeTime : nil }
+    public var animationWakeTime: Double? { isSeen ? store.animationWakeTime : nil }
     /// Index of the photo the viewer is on (or settling to).
     public var current: Int { interaction.currentPage }
     /// What the next frame shows: paging offset, each visible page's zoom, the background.
@@ -68,13 +68,20 @@ public final class Viewer {
     private var drawnState: ViewerRenderState?
     /// The zoom label's badge, laid out for its text.
     private var zoomBadge: (text: String, badge: (layer: Layer, size: Size))?
+    /// The slideshow label's badge, laid out for its text.
+    private var slideshowBadge: (text: String, badge: (layer: Layer, size: Size))?
+    /// True until the first `advance`, when the viewer opens on a slideshow (`--slideshow`): it
+    /// starts on the runtime's clock then.
+    private var startsSlideshow: Bool
     private var needsDisplay = true
 
     /// A viewer on `library`, drawing into `display`, its photos from `pipeline` (made for
-    /// `library.photos`).
+    /// `library.photos`); its slideshows run with `slideshow`, one from its first frame when
+    /// `startsSlideshow`.
     public init(
         library: PhotoLibrary, display: Display, compositor: Compositor, pipeline: PhotoPipeline, statistics: FrameStatistics?,
-        libraryBehind: Bool = false, chromeScale: Double = 1, wallClock: @escaping () -> Double
+        libraryBehind: Bool = false, chromeScale: Double = 1, slideshow: Slideshow.Settings = Slideshow.Settings(),
+        startsSlideshow: Bool = false, wallClock: @escaping () -> Double
     ) {
         self.library = library
         self.display = display
@@ -87,7 +94,8 @@ public final class Viewer {
         stripView = NavigatorStripView(thumbnails: pipeline.stripThumbnailStore, path: compositor.path)
         interaction = ViewerInteraction(
             pageCount: library.photos.count, viewport: Size(display.size), page: library.startIndex, chromeVisible: false,
-            libraryBehind: libraryBehind, chromeScale: chromeScale, infoRows: PhotoInfo.labels.count)
+            libraryBehind: libraryBehind, chromeScale: chromeScale, infoRows: PhotoInfo.labels.count, slideshowSettings: slideshow)
+        self.startsSlideshow = startsSlideshow
         focusedPage = library.startIndex
         store = pipeline.photoStore
         store.focus(on: focusedPage, viewport: display.size, direction: 0)
@@ -152,6 +160,10 @@ public final class Viewer {
     /// model's timers decided (a wheel zoom ending well below fit goes back to the library).
     @discardableResult
     public func advance(to now: Double) -> [ViewerCommand] {
+        if startsSlideshow {
+            startsSlideshow = false
+            interaction.startSlideshow(at: now)
+        }
         let commands = interaction.step(to: now)
         if let vacated = vacatedPage, !interaction.renderState.pages.contains(where: { $0.index == vacated }) { vacatedPage = nil }
         store.keepInView(Self.pagesInView(interaction.renderState, pageCount: library.photos.count))
@@ -288,13 +300,21 @@ public final class Viewer {
         needsDisplay = true
     }
 
-    /// Photo `index`'s frame at fit in the window (the window itself while its size is unknown).
+    /// Photo `index`'s frame at fit in the window, turned as it is shown (the window itself
+    /// while its size is unknown).
     public func fitFrame(ofPhoto index: Int) -> Rect {
         if case .image(let photo)? = store.content(at: index) {
-            return AspectFit.frame(content: Size(photo.fullSize), viewport: Size(display.size))
+            return AspectFit.frame(content: rotation(ofPhoto: index).boundingSize(of: Size(photo.fullSize)), viewport: Size(display.size))
         }
         return interaction.fitFrame(ofPage: index)
     }
+
+    /// Photo `index`'s turn at rest (r, Shift+R): whole quarter turns clockwise.
+    public func rotation(ofPhoto index: Int) -> Rotation { interaction.rotation(ofPage: index) }
+
+    /// Clock time of the slideshow's next page turn while one runs: the runtime, idle, sleeps
+    /// until then.
+    public var slideshowWakeTime: Double? { interaction.slideshowWakeTime }
 
     /// The current photo's frame as shown now, window pixels (zoom and drag included).
     public var currentPhotoFrame: Rect { interaction.currentPhotoFrame }
@@ -344,8 +364,10 @@ public final class Viewer {
     private func requestDetail() {
         guard interaction.isSettled, case .image(let photo)? = store.content(at: current),
               let shown = interaction.renderState.pages.first(where: { $0.index == current }) else { return }
-        let viewport = Size(display.size)
-        let fit = AspectFit.scale(content: Size(photo.fullSize), viewport: viewport)
+        let viewport = Size(display.size), content = Size(photo.fullSize)
+        // The store's decodes are made for the unturned photo at fit: the detail is relative to
+        // that, whatever the turn.
+        let fit = AspectFit.scale(content: content, viewport: viewport)
         guard let pyramid = photo.pyramid else {
             store.showFocused(atDetail: max(1, shown.transform.scale / fit))
             return
@@ -355,8 +377,13 @@ public final class Viewer {
             store.showFocusedTiles([])
             return
         }
-        let topLeft = shown.transform.invert(.zero)
-        let visible = Rect(origin: topLeft, size: viewport * (1 / shown.transform.scale))
+        // The window in the turned picture's frame, turned back into the photo's own.
+        let corners = [Point.zero, Point(x: viewport.width, y: viewport.height)].map {
+            shown.rotation.unturn(shown.transform.invert($0), inPictureOf: content)
+        }
+        let visible = Rect(
+            x: min(corners[0].x, corners[1].x), y: min(corners[0].y, corners[1].y),
+            width: abs(corners[1].x - corners[0].x), height: abs(corners[1].y - corners[0].y))
         let keys = pyramid.tiles(covering: visible, atScale: shown.transform.scale)
         if store.showFocusedTiles(keys.first?.level == pyramid.baseLevel ? [] : keys), !store.hasWantedTiles {
             zoomedViewRestedAt = interaction.now
@@ -380,6 +407,25 @@ public final class Viewer {
         return Layer(
             transform: ScaleTranslate(offset: tile.frame.origin), clip: inside,
             content: .image(ImageContent(pixels: tile.pixels, size: tile.frame.size, isOpaque: true)))
+    }
+
+    /// The photo `image` (with `tiles` over it, in its pixels) turned by `rotation` about its
+    /// centre, the box around it turned mapped by `transform`: an unturned photo is simply
+    /// placed by `transform`. Turned, its centre is put at the box's: picture point p goes to
+    /// R(s·p + R⁻¹(s·b/2) − s·c), c its centre and b the box's size, then by the box's offset.
+    /// Tiles are left out while it turns between quarter turns (the compositor clips nothing
+    /// exactly then; the base pixels cover the whole photo).
+    static func photoLayer(_ image: ImageContent, tiles: [Layer], transform: ScaleTranslate, rotation: Rotation) -> Layer {
+        if rotation.wholeQuarters == 0 {
+            return Layer(transform: transform, content: .image(image), sublayers: tiles)
+        }
+        let s = transform.scale, box = rotation.boundingSize(of: image.size)
+        let centre = Point(x: image.size.width / 2, y: image.size.height / 2)
+        let inner = ScaleTranslate(
+            scale: s, offset: rotation.inverse.apply(Point(x: box.width, y: box.height) * (s / 2)) - centre * s)
+        return Layer(
+            transform: ScaleTranslate(offset: transform.offset), rotation: rotation,
+            sublayers: [Layer(transform: inner, content: .image(image), sublayers: rotation.isWholeQuarters ? tiles : [])])
     }
 
     /// `zoom` with its translation rounded to whole pixels, as the page origins are: a photo at
@@ -423,13 +469,14 @@ public final class Viewer {
                 // Pyramid tiles (the current photo only, coarse first) over the base pixels;
                 // an animated photo's frame instead of its first, while it plays or is paused.
                 let tiles = page.index == current ? store.focusedTiles().map(Self.tileLayer) : []
+                // Turned by whole quarters, the box's corner on a whole pixel too: the compositor
+                // turns the pixel grid there, exactly.
                 let frame = store.animationFrame(at: page.index)
-                let image = Layer(
-                    transform: Self.pixelAligned(page.transform),
-                    content: .image(ImageContent(
+                let image = Self.photoLayer(
+                    ImageContent(
                         pixels: frame?.pixels ?? photo.pixels, size: Size(photo.fullSize), isOpaque: frame?.isOpaque ?? photo.isOpaque,
-                        smaller: frame == nil ? photo.smaller : [])),
-                    sublayers: tiles)
+                        smaller: frame == nil ? photo.smaller : []),
+                    tiles: tiles, transform: Self.pixelAligned(page.transform), rotation: page.rotation)
                 content = Layer(sublayers: [image] + damageBadge(photo, view: view, in: size))
             case .failure(let reason)?:
                 if let cached = view.message, cached.width == size.width, cached.color == foreground {
@@ -449,6 +496,7 @@ public final class Viewer {
             layers.append(page.index == state.currentPage && motion != .identity ? Layer(transform: motion, sublayers: [placed]) : placed)
         }
         layers += zoomLabel(state.zoomLabel, in: size)
+        layers += slideshowLabel(state.slideshowLabel, below: state.chrome.layout.bar, in: size)
         // The info sheet of a narrow window covers the strip: it is not drawn through it.
         let sheetOpen = state.chrome.panel == .info && !state.chrome.layout.infoPanelIsSide
         layers += stripView.layers(
@@ -488,6 +536,16 @@ public final class Viewer {
         view.damageBadge = badge
         let origin = Point(x: Self.badgeInset, y: size.height - Self.badgeInset - badge.size.height)
         return [Layer(transform: ScaleTranslate(offset: origin), sublayers: [badge.layer])]
+    }
+
+    /// What the slideshow did ("Slideshow paused"), centred under where the bar lies (shown or
+    /// not), fading with the label's opacity.
+    private func slideshowLabel(_ label: ViewerRenderState.SlideshowLabel, below bar: Rect, in size: Size) -> [Layer] {
+        guard label.opacity > 0 else { return [] }
+        if slideshowBadge?.text != label.text { slideshowBadge = (label.text, labels.badge(label.text)) }
+        guard let badge = slideshowBadge?.badge else { return [] }
+        let origin = Point(x: ((size.width - badge.size.width) / 2).rounded(), y: bar.maxY + Self.badgeInset)
+        return [Layer(transform: ScaleTranslate(offset: origin), opacity: label.opacity, sublayers: [badge.layer])]
     }
 
     /// The zoom level ("250 %") centred near the window's bottom while the zoom changes, fading

@@ -53,6 +53,10 @@ public protocol Display: AnyObject {
     /// How frames reach the screen, in words (for `--stats`).
     var presentationPath: String { get }
 
+    /// The display's ICC profile (the X ICC Profiles convention: the root window's
+    /// `_ICC_PROFILE` property), or nil when it has none: sRGB is then assumed.
+    var colourProfile: [UInt8]? { get }
+
     /// When the next frame should start after one started at `time`: the display's next vblank
     /// when it knows its timing, else nil (the loop then paces itself).
     func nextFrameTime(after time: Double) -> Double?
@@ -67,6 +71,7 @@ public protocol Display: AnyObject {
 
 extension Display {
     public var presentationPath: String { "none (headless)" }
+    public var colourProfile: [UInt8]? { nil }
     public func nextFrameTime(after time: Double) -> Double? { nil }
     public func presentedFrameAnswers(inputAt time: Double) {}
     public var inputLatencies: [Double] { [] }

@@ -41,6 +41,11 @@ public struct DecodedImage: Sendable {
     /// What the decoder recovered from, for the app to show; nil for a clean decode.
     public var damage: ImageDamage? = nil
 
+    /// This picture with `info` as its header (the same pixels).
+    package func with(info: ImageInfo) -> DecodedImage {
+        DecodedImage(pixels: pixels, info: info, warning: warning, isOpaque: isOpaque, damage: damage)
+    }
+
     /// Upright size at full resolution, whatever size `pixels` is.
     public var fullSize: PixelSize { info.uprightSize }
     /// The format the data was in.

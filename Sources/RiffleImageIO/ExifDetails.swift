@@ -26,12 +26,28 @@ public struct ExifDetails: Sendable, Hashable {
     }
     private var latitude: Double?
     private var longitude: Double?
+    /// Exif ColorSpace: 1 for sRGB, 0xFFFF for uncalibrated (what a camera writes for Adobe RGB,
+    /// naming the space in `interoperabilityIndex`), 2 from some cameras for Adobe RGB.
+    public var colourSpace: Int?
+    /// The Interoperability IFD's InteroperabilityIndex: "R98" (sRGB) or "R03" (Adobe RGB,
+    /// DCF 2.0's optional colour space).
+    public var interoperabilityIndex: String?
+
+    /// True when the block says the pixels are Adobe RGB (1998) without a profile: ColorSpace
+    /// uncalibrated with InteroperabilityIndex "R03" (CIPA DC-009, Design rule for Camera File
+    /// system 2.0, 5.3.1.2), or the ColorSpace value 2 some cameras write instead.
+    public var declaresAdobeRGB: Bool {
+        (colourSpace == 0xFFFF && interoperabilityIndex == "R03") || colourSpace == 2
+    }
 
     /// Details with every field as given (for tests and callers that know them).
     public init(
         make: String? = nil, model: String? = nil, lens: String? = nil, dateTaken: String? = nil, exposureSeconds: Double? = nil,
-        fNumber: Double? = nil, iso: Int? = nil, focalLengthMillimetres: Double? = nil, position: (latitude: Double, longitude: Double)? = nil
+        fNumber: Double? = nil, iso: Int? = nil, focalLengthMillimetres: Double? = nil, position: (latitude: Double, longitude: Double)? = nil,
+        colourSpace: Int? = nil, interoperabilityIndex: String? = nil
     ) {
+        self.colourSpace = colourSpace
+        self.interoperabilityIndex = interoperabilityIndex
         self.make = make
         self.model = model
         self.lens = lens
@@ -85,6 +101,7 @@ public struct ExifDetails: Sendable, Hashable {
             make: text(raw.make), model: text(raw.model), lens: text(raw.lens), dateTaken: text(raw.date_taken),
             exposureSeconds: positive(raw.exposure_seconds), fNumber: positive(raw.f_number), iso: raw.iso > 0 ? Int(raw.iso) : nil,
             focalLengthMillimetres: positive(raw.focal_length_mm),
-            position: raw.has_position != 0 ? (raw.latitude, raw.longitude) : nil)
+            position: raw.has_position != 0 ? (raw.latitude, raw.longitude) : nil,
+            colourSpace: raw.colour_space > 0 ? Int(raw.colour_space) : nil, interoperabilityIndex: text(raw.interoperability_index))
     }
 }

@@ -139,14 +139,13 @@ public enum ImageDecoder {
         pixelLimit: Int, wholeInterlacedPixels: Int, until stop: () -> Bool
     ) throws(ImageDecodeError) -> DecodedImage {
         let head = try FileBytes.read(atPath: path, upTo: ImageFormat.signatureLength)
-        let codec = try ImageCodecs.codec(forHead: head)
-        guard codec is PNGCodec else {
-            return try codec.decodeFile(atPath: path, shrunkTo: target, filter: filter, pixelLimit: pixelLimit, until: stop)
-        }
+        var codec = try ImageCodecs.codec(forHead: head)
         // Only the tests ask for another threshold than the codec's.
-        return try decodePNG(
-            PNGRowReader(path: path), shrunkTo: target, filter: filter, pixelLimit: pixelLimit,
-            wholeInterlacedPixels: wholeInterlacedPixels, until: stop)
+        if var png = codec as? PNGCodec {
+            png.wholeInterlacedPixels = wholeInterlacedPixels
+            codec = png
+        }
+        return try codec.decodeFile(atPath: path, shrunkTo: target, filter: filter, pixelLimit: pixelLimit, until: stop)
     }
 
     /// The JPEG half of `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`.

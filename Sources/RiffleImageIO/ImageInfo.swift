@@ -40,6 +40,13 @@ public struct ImageInfo: Sendable, Hashable {
         self.isAnimated = isAnimated
     }
 
+    /// This header with `iccProfile` as its profile.
+    package func with(iccProfile: [UInt8]?) -> ImageInfo {
+        ImageInfo(
+            format: format, storedSize: storedSize, orientation: orientation, hasMultipleScans: hasMultipleScans, hasAlpha: hasAlpha,
+            iccProfile: iccProfile, isAnimated: isAnimated)
+    }
+
     /// What the shim read from a header of `format`.
     init(format: ImageFormat, header: rfi_image_header) {
         self.init(

@@ -56,18 +56,13 @@ final class PNGRowReader {
     /// The file read from, or −1 for bytes in memory.
     private let descriptor: Int32
 
-    /// Opens the file at `path` and reads its PNG header (and, from the file's first
-    /// `ImageCodecs.headBytes`, whether an acTL makes it an animation). Throws with the OS's
-    /// reason for a file that cannot be opened, and the decoder's for data that is not a
-    /// readable PNG.
+    /// Opens the file at `path` and reads its PNG header. Throws with the OS's reason for a file
+    /// that cannot be opened, and the decoder's for data that is not a readable PNG.
     init(path: String) throws(ImageDecodeError) {
         let opened = try ShimFileReader(path: path, format: .png) { rfi_png_reader_open_file($0, $1, $2, $3, $4) }
         descriptor = opened.descriptor
         reader = opened.reader
-        // pread leaves the offset libpng reads from where it is.
-        var head = [UInt8](repeating: 0, count: ImageCodecs.headBytes)
-        let count = head.withUnsafeMutableBytes { pread(opened.descriptor, $0.baseAddress, $0.count, 0) }
-        info = PNGCodec.markingAnimation(opened.info, head: Array(head.prefix(max(0, count))))
+        info = opened.info
     }
 
     private init(data: UnsafeBufferPointer<UInt8>) throws(ImageDecodeError) {
@@ -80,7 +75,7 @@ final class PNGRowReader {
         try ImageDecoder.check(status, format: .png, message: message.text)
         descriptor = -1
         reader = opened
-        info = PNGCodec.markingAnimation(ImageInfo(format: .png, header: header), head: Array(data.prefix(ImageCodecs.headBytes)))
+        info = ImageInfo(format: .png, header: header)
     }
 
     /// Runs `body` with a reader over the PNG in `bytes`; the reader must not outlive `body`.

@@ -33,6 +33,12 @@ public enum KeyCommand: Hashable, Sendable {
     case toggleInfo
     /// question (?), F1: shows or hides the help overlay.
     case toggleHelp
+    /// r: turns the photo a quarter clockwise (the view, not the file).
+    case rotateClockwise
+    /// R (Shift+r: X reports the keysym R): turns the photo a quarter anticlockwise.
+    case rotateAnticlockwise
+    /// s: starts the slideshow, or pauses it.
+    case toggleSlideshow
 
     /// The command for keysym `name` with `modifiers`, or nil for a key Riffle ignores.
     public init?(keyName name: String, modifiers: Modifiers) {
@@ -63,6 +69,9 @@ public enum KeyCommand: Hashable, Sendable {
         case "Escape": self = .escape
         case "i": self = .toggleInfo
         case "question", "F1": self = .toggleHelp
+        case "r": self = .rotateClockwise
+        case "R": self = .rotateAnticlockwise
+        case "s": self = .toggleSlideshow
         default: return nil
         }
     }

@@ -29,6 +29,19 @@ import RifflePhysics
 /// window (pressed while it lacked the focus, or the first press within `focusClickWindow` of
 /// gaining it, or one during which it gains it) only focuses it: it toggles nothing and starts no
 /// double click.
+///
+/// r and Shift+R turn the current photo a quarter clockwise and anticlockwise (its view, never
+/// its file) through `TurnAnimation`; each photo keeps its turn for the session, paging away and
+/// back included. A turned photo is everywhere the picture turned: it fits the window by its
+/// turned size, and its zoom, pans, rubber band and double-click work in the turned frame. A
+/// photo at fit turns to fit; a zoomed one keeps its scale (within the new limits) and the point
+/// under the window's centre. No turn starts while a gesture holds the photo.
+///
+/// s starts a slideshow (`Slideshow`, with `slideshowSettings`), which turns to the next photo
+/// through the page spring every interval; on the last photo it ends, or with `loops` goes back
+/// to the first as Home does. Any input the pager gets (a press, the wheel, a pinch, any key but
+/// s) pauses it; s resumes it. Leaving the pager stops it. `SlideshowLabel` says what
+/// it did.
 public struct ViewerInteraction: Sendable {
     /// 0.3 s: a press this close to the window gaining the focus (either order) is the click
     /// that gave it, whatever the window manager's event order (Riffle's choice: a person's
@@ -47,10 +60,19 @@ public struct ViewerInteraction: Sendable {
     public private(set) var isFullscreen = false
     /// True when a library grid lies behind the pager, to go back to.
     public let libraryBehind: Bool
+    /// How a slideshow started with s runs.
+    public let slideshowSettings: Slideshow.Settings
 
     private var contentSizes: [Int: Size] = [:]
     private var paging: PagingScrollModel
     private var zooms: [Int: ZoomScrollModel] = [:]
+    /// Each page's turn in quarter turns clockwise, 0...3 (none: 0), kept for the session.
+    private var turns: [Int: Int] = [:]
+    /// The pages turning now, until they rest.
+    private var turnAnimations: [Int: TurnAnimation] = [:]
+    /// The slideshow since s (or `startSlideshow`), nil before any and once the pager is left.
+    private var slideshow: Slideshow?
+    private var slideshowLabel = SlideshowLabel()
     private var pan = PanRecognizer()
     private var clicks = ClickRecognizer()
     private var wheel = WheelRecognizer()
@@ -100,10 +122,11 @@ public struct ViewerInteraction: Sendable {
     /// A viewer of `pageCount` pages in `viewport`, resting on `page` at clock `time`.
     public init(
         pageCount: Int, viewport: Size, page: Int = 0, time: Double = 0, chromeVisible: Bool = true, libraryBehind: Bool = false,
-        chromeScale: Double = 1, infoRows: Int = 0
+        chromeScale: Double = 1, infoRows: Int = 0, slideshowSettings: Slideshow.Settings = Slideshow.Settings()
     ) {
         self.viewport = viewport
         self.libraryBehind = libraryBehind
+        self.slideshowSettings = slideshowSettings
         now = time
         paging = PagingScrollModel(pageCount: pageCount, viewportWidth: viewport.width, page: page)
         fade = BackgroundFade(chromeVisible: chromeVisible)
@@ -140,9 +163,35 @@ public struct ViewerInteraction: Sendable {
     /// The page resting, settling towards, or nearest while dragged.
     public var currentPage: Int { paging.currentPage(at: now) }
 
-    /// The limits of page `page`: its content size, or the viewport's while unknown.
+    /// The limits of page `page`: its content size turned by its turn (width and height
+    /// exchanged by an odd number of quarter turns), or the viewport's while unknown.
     public func zoomBounds(forPage page: Int) -> ZoomBounds {
-        ZoomBounds(content: contentSizes[page] ?? viewport, viewport: viewport)
+        ZoomBounds(content: rotation(ofPage: page).boundingSize(of: content(ofPage: page)), viewport: viewport)
+    }
+
+    /// Page `page`'s turn at rest: whole quarter turns clockwise, 0...3.
+    public func rotation(ofPage page: Int) -> Rotation {
+        Rotation(quarterTurns: Double(turns[page] ?? 0))
+    }
+
+    /// Page `page`'s upright photo size, unturned: the viewport's while unknown.
+    private func content(ofPage page: Int) -> Size {
+        contentSizes[page].flatMap { $0.isEmpty ? nil : $0 } ?? viewport
+    }
+
+    /// Clock time of the slideshow's next page turn while it runs (the runtime sleeps until
+    /// then: nothing moves in between); nil otherwise.
+    public var slideshowWakeTime: Double? { slideshow?.nextAdvance }
+
+    /// True while a slideshow runs.
+    public var isSlideshowRunning: Bool { slideshow?.isRunning ?? false }
+
+    /// Starts a slideshow with `slideshowSettings` at clock `t` (`riffle --slideshow`): its first
+    /// page turn one interval later.
+    public mutating func startSlideshow(at t: Double) {
+        advance(to: t)
+        slideshow = Slideshow(settings: slideshowSettings, startingAt: now)
+        slideshowLabel.show(.started(interval: slideshowSettings.interval), at: now)
     }
 
     /// Shows page `page` at once at clock `t` (clamped), at fit, with nothing moving: where the
@@ -151,6 +200,8 @@ public struct ViewerInteraction: Sendable {
         advance(to: t)
         paging = PagingScrollModel(pageCount: paging.pageCount, viewportWidth: viewport.width, page: page)
         zooms.removeAll()
+        turnAnimations.removeAll()
+        slideshow = nil
         dismiss = DismissDragModel()
         drag = nil
         stripPan = PanRecognizer()
@@ -208,6 +259,10 @@ public struct ViewerInteraction: Sendable {
         var sizes: [Int: Size] = [:]
         for (page, size) in contentSizes { if let moved = newPage(page) { sizes[moved] = size } }
         contentSizes = sizes
+        var movedTurns: [Int: Int] = [:]
+        for (page, turn) in turns { if let moved = newPage(page) { movedTurns[moved] = turn } }
+        turns = movedTurns
+        turnAnimations.removeAll()
         let keptZoom = newPage(old) == current ? zooms[old] : nil
         zooms.removeAll()
         zooms[current] = keptZoom
@@ -230,6 +285,8 @@ public struct ViewerInteraction: Sendable {
         stripPan = PanRecognizer()
         stripScroll = nil
         viewport = newViewport
+        // A turn under way ends where it was going: its placement was in the old window.
+        turnAnimations.removeAll()
         chrome.resize(viewport: newViewport)
         paging.resize(viewportWidth: newViewport.width, at: now)
         let current = paging.currentPage(at: now)
@@ -246,7 +303,13 @@ public struct ViewerInteraction: Sendable {
     @discardableResult
     public mutating func step(to t: Double) -> [ViewerCommand] {
         advance(to: t)
+        return takeCommands()
+    }
+
+    /// The commands issued since the last call; a dismissal (the pager left) stops the slideshow.
+    private mutating func takeCommands() -> [ViewerCommand] {
         defer { commands.removeAll() }
+        if commands.contains(where: { if case .dismiss = $0 { true } else { false } }) { slideshow = nil }
         return commands
     }
 
@@ -263,6 +326,7 @@ public struct ViewerInteraction: Sendable {
     @discardableResult
     public mutating func handle(_ event: InputEvent) -> [ViewerCommand] {
         if let t = event.time { advance(to: t) }
+        pauseSlideshow(on: event)
         switch event {
         case .pointerDown(_, .back, _, _):
             if drag == nil { paging.scroll(toPage: currentPage - 1, at: now) }
@@ -351,20 +415,37 @@ public struct ViewerInteraction: Sendable {
             commands.append(.app(.quit))
         }
         tidy()
-        defer { commands.removeAll() }
-        return commands
+        return takeCommands()
+    }
+
+    // Any input the pager acts on pauses a running slideshow (docs/physics.md, "Slideshow"): a
+    // press (a click, the start of a drag), the wheel, a pinch, any key but s (which toggles
+    // it). The pointer merely moving (the bars showing) does not.
+    private mutating func pauseSlideshow(on event: InputEvent) {
+        guard slideshow?.isRunning == true else { return }
+        switch event {
+        case .pointerDown, .scroll, .pinch:
+            break
+        case let .key(name, modifiers, _):
+            if KeyCommand(keyName: name, modifiers: modifiers) == .toggleSlideshow { return }
+        default:
+            return
+        }
+        slideshow?.pause()
+        slideshowLabel.show(.paused, at: now)
     }
 
     /// True while anything moves with time alone or a timer is outstanding: frames are needed.
     public var isAnimating: Bool {
-        !isSettled || zoomLabel.isAnimating(at: now) || chrome.isAnimating(at: now)
+        !isSettled || zoomLabel.isAnimating(at: now) || slideshowLabel.isAnimating(at: now) || chrome.isAnimating(at: now)
     }
 
     /// True when the pages, their zooms, the background and the gesture timers will not change
     /// with time alone (the zoom label may still fade): what is shown is where it rests, so a
     /// sharper decode of it is worth asking for.
     public var isSettled: Bool {
-        !(paging.isAnimating || stripScroll != nil || zooms.values.contains { $0.isAnimating } || dismiss.isAnimating
+        !(paging.isAnimating || stripScroll != nil || zooms.values.contains { $0.isAnimating } || !turnAnimations.isEmpty
+            || dismiss.isAnimating
             || fade.isAnimating(at: now) || clicks.isPending || wheel.deadline != nil || stripWheel.deadline != nil)
     }
 
@@ -373,9 +454,10 @@ public struct ViewerInteraction: Sendable {
         let offset = paging.position(at: now)
         let current = currentPage
         let pages = visiblePages(at: offset).map { index in
-            ViewerRenderState.Page(
-                index: index, originX: Double(index) * paging.pageWidth - offset,
-                transform: zooms[index]?.transform(at: now) ?? zoomBounds(forPage: index).fitTransform)
+            let shown = pagePlacement(index)
+            return ViewerRenderState.Page(
+                index: index, originX: Double(index) * paging.pageWidth - offset, transform: shown.transform,
+                rotation: shown.rotation)
         }
         return ViewerRenderState(
             viewport: viewport, pageWidth: paging.pageWidth, pagingOffset: offset, currentPage: currentPage,
@@ -389,7 +471,21 @@ public struct ViewerInteraction: Sendable {
                 scale: (zooms[current]?.transform(at: now) ?? zoomBounds(forPage: current).fitTransform).scale,
                 opacity: zoomLabel.opacity(at: now)),
             strip: ViewerRenderState.Strip(
-                layout: stripLayout, position: stripPosition, cells: stripLayout.cells(at: stripPosition, aspect: aspect)))
+                layout: stripLayout, position: stripPosition, cells: stripLayout.cells(at: stripPosition, aspect: aspect)),
+            slideshowLabel: ViewerRenderState.SlideshowLabel(
+                text: slideshowLabel.message?.text ?? "", opacity: slideshowLabel.opacity(at: now)))
+    }
+
+    /// How page `page` is shown now: the transform of its photo's turned bounding box into the
+    /// page, and the turn (its zoom in its turned frame at rest; the turn's placement while it
+    /// turns).
+    private func pagePlacement(_ page: Int) -> (transform: ScaleTranslate, rotation: Rotation) {
+        let zoom = zooms[page]?.transform(at: now) ?? zoomBounds(forPage: page).fitTransform
+        guard let animation = turnAnimations[page] else { return (zoom, rotation(ofPage: page)) }
+        let content = content(ofPage: page)
+        let resting = TurnAnimation.Placement(transform: zoom, rotation: rotation(ofPage: page), content: content)
+        let shown = animation.placement(at: now, toward: resting)
+        return (shown.boxTransform(content: content), shown.rotation)
     }
 
     // MARK: - Time
@@ -409,6 +505,8 @@ public struct ViewerInteraction: Sendable {
         }
         dismiss.settle(at: now)
         for page in zooms.keys { zooms[page]?.settle(at: now) }
+        for (page, animation) in turnAnimations where animation.isDone(at: now) { turnAnimations[page] = nil }
+        if slideshow?.takeAdvance(at: now) == true { slideshowTurnsPage() }
         // A zoom still moving (an animation, a bounce, a pinch) keeps its label up.
         if zoomLabel.isAnimating(at: now), let page = zoomLabelPage, let zoom = zooms[page], zoom.isAnimating || zoom.isTracking {
             zoomLabel.zoomChanged(at: now)
@@ -435,6 +533,10 @@ public struct ViewerInteraction: Sendable {
             if model.isRestingAtFit || (left && !(model.isTracking && visible.contains(page))) {
                 zooms[page] = nil
             }
+        }
+        // A page left while it turns shows its turn at rest when seen again.
+        for page in turnAnimations.keys where page != current && (settled || !visible.contains(page)) {
+            turnAnimations[page] = nil
         }
     }
 
@@ -734,6 +836,9 @@ public struct ViewerInteraction: Sendable {
         case .toggleHelp:
             chrome.toggle(.help, at: now)
             return
+        case .toggleSlideshow:
+            toggleSlideshow()
+            return
         default:
             break
         }
@@ -748,7 +853,62 @@ public struct ViewerInteraction: Sendable {
         case .zoomOut: zoomAboutCentre(to: { $0 / WheelRecognizer.zoomPerNotch })
         case .zoomToFit: zoomAboutCentre(to: { _ in 0 })
         case .zoomToActualSize: zoomAboutCentre(to: { _ in 1 })
-        case .toggleFullscreen, .quit, .escape, .backToLibrary, .toggleInfo, .toggleHelp: break
+        case .rotateClockwise: turnCurrentPage(by: 1)
+        case .rotateAnticlockwise: turnCurrentPage(by: -1)
+        case .toggleFullscreen, .quit, .escape, .backToLibrary, .toggleInfo, .toggleHelp, .toggleSlideshow: break
+        }
+    }
+
+    // MARK: - Turning and the slideshow
+
+    // Turns the current page by `quarters` quarter turns from where its turn is going: at fit it
+    // comes to rest at the turned fit; zoomed, it keeps its scale (clamped into the turned
+    // limits) and the picture point under the window's centre, as far as bounds allow. The
+    // photo moves there along `TurnAnimation` from where it is shown now.
+    private mutating func turnCurrentPage(by quarters: Int) {
+        guard pinchPage == nil, wheelZoomPage == nil else { return }
+        let page = currentPage
+        let content = content(ofPage: page)
+        let oldTurn = rotation(ofPage: page), oldBounds = zoomBounds(forPage: page)
+        let shown = pagePlacement(page)
+        let from = TurnAnimation.Placement(transform: shown.transform, rotation: shown.rotation, content: content)
+        let resting = zoomModel(page).restingTransform(at: now)
+        let target = Rotation(quarterTurns: (turnAnimations[page]?.to ?? oldTurn).quarterTurns + Double(quarters))
+        turns[page] = target.wholeQuarters
+        let bounds = zoomBounds(forPage: page)
+        var transform = bounds.fitTransform
+        if oldBounds.isZoomed(resting) {
+            let picturePoint = oldTurn.unturn(resting.invert(viewportCentre), inPictureOf: content)
+            let point = rotation(ofPage: page).turn(picturePoint, inPictureOf: content)
+            let scale = bounds.clampScale(resting.scale)
+            transform = ScaleTranslate(scale: scale, offset: bounds.clampOffset(viewportCentre - point * scale, scale: scale))
+        }
+        zooms[page] = ZoomScrollModel(bounds: bounds, resting: transform)
+        let end = TurnAnimation.Placement(transform: transform, rotation: target, content: content)
+        turnAnimations[page] = TurnAnimation(from: from, to: end, content: content, start: now)
+    }
+
+    // s: a running slideshow pauses; otherwise one starts (again) from now, its beat with it.
+    private mutating func toggleSlideshow() {
+        if slideshow?.isRunning == true {
+            slideshow?.pause()
+            slideshowLabel.show(.paused, at: now)
+        } else {
+            startSlideshow(at: now)
+        }
+    }
+
+    // The slideshow's page turn, as Space does; past the last photo it goes back to the first as
+    // Home does when it loops, and ends otherwise.
+    private mutating func slideshowTurnsPage() {
+        let page = currentPage
+        if page < pageCount - 1 {
+            paging.scroll(toPage: page + 1, at: now)
+        } else if slideshowSettings.loops, pageCount > 1 {
+            paging.scroll(toPage: 0, fromNeighbour: true, at: now)
+        } else {
+            slideshow?.end()
+            slideshowLabel.show(.ended, at: now)
         }
     }
 

@@ -3,8 +3,10 @@ import RiffleGeometry
 /// Everything the app needs to draw one frame of the viewer, read from `ViewerInteraction`.
 ///
 /// Page i's left edge is at window x = i · pageWidth − pagingOffset (`Page.originX`); inside a
-/// page, `Page.transform` maps image pixels to page pixels (the page's top-left is 0,0). The
-/// current page is further moved by `dismissOffset` while dragged at fit by a vertical pan.
+/// page, the photo is turned by `Page.rotation` about its centre and `Page.transform` maps the
+/// box around it, turned (`Rotation.boundingSize(of:)`, its top-left at 0,0), to page pixels
+/// (the page's top-left is 0,0): unturned, image pixels to page pixels. The current page is
+/// further moved by `dismissOffset` while dragged at fit by a vertical pan.
 public struct ViewerRenderState: Hashable, Sendable {
     /// One page on screen.
     public struct Page: Hashable, Sendable {
@@ -12,8 +14,11 @@ public struct ViewerRenderState: Hashable, Sendable {
         public var index: Int
         /// Window x of the page's left edge: index · pageWidth − pagingOffset.
         public var originX: Double
-        /// Image pixels → page pixels.
+        /// The turned photo's bounding box (image pixels, turned) → page pixels.
         public var transform: ScaleTranslate
+        /// The photo's turn about its centre: whole quarter turns at rest, in between while it
+        /// turns.
+        public var rotation: Rotation
     }
 
     /// The window size, pixels.
@@ -46,6 +51,8 @@ public struct ViewerRenderState: Hashable, Sendable {
     public var zoomLabel: ZoomLabel
     /// The navigator strip (drawn at the chrome's opacity).
     public var strip: Strip
+    /// What the slideshow just did, shown briefly.
+    public var slideshowLabel: SlideshowLabel
 
     /// The navigator strip at one instant.
     public struct Strip: Hashable, Sendable {
@@ -55,6 +62,14 @@ public struct ViewerRenderState: Hashable, Sendable {
         public var position: Double
         /// The cells on screen at `position`, in index order.
         public var cells: [NavigatorStripLayout.Cell]
+    }
+
+    /// The short-lived slideshow label ("Slideshow paused") over the photo.
+    public struct SlideshowLabel: Hashable, Sendable {
+        /// What it says (empty before the slideshow has said anything).
+        public var text: String
+        /// 0 hidden … 1 fully shown.
+        public var opacity: Double
     }
 
     /// The short-lived zoom-level figure ("250 %") over the photo while its zoom changes.

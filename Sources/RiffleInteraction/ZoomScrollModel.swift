@@ -38,8 +38,13 @@ public struct ZoomScrollModel: Hashable, Sendable {
 
     /// A model resting at fit.
     public init(bounds: ZoomBounds) {
+        self.init(bounds: bounds, resting: bounds.fitTransform)
+    }
+
+    /// A model resting at `transform` (which should satisfy `bounds.isResting`).
+    public init(bounds: ZoomBounds, resting transform: ScaleTranslate) {
         self.bounds = bounds
-        mode = .rest(bounds.fitTransform)
+        mode = .rest(transform)
     }
 
     /// The transform from image pixels to page pixels at clock time `t`.

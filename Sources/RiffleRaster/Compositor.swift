@@ -4,8 +4,8 @@ import RiffleGeometry
 public enum RasterPath: Sendable, Hashable {
     /// `ReferenceBilinear`: double precision per pixel; the truth every fast path must match.
     case reference
-    /// `FastBilinear`: plain copies and fixed-point bilinear, split in row bands when a
-    /// `parallel` runner is given.
+    /// `FastBilinear` (plain copies and fixed-point bilinear) and `TurnedBilinear`, split in row
+    /// bands when a `parallel` runner is given.
     case fast
 }
 
@@ -42,7 +42,7 @@ public struct Compositor: Sendable {
     /// Draws `root` over the current contents of `target`.
     public func render(_ root: Layer, into target: PixelBuffer) {
         var ops: [DrawOperation] = []
-        flatten(root, parent: .identity, clip: PixelBox(size: target.size), opacity: 1, into: &ops)
+        flatten(root, frame: .aligned(.identity, .identity), clip: PixelBox(size: target.size), opacity: 1, into: &ops)
         if path == .fast { ops = ops.compactMap { $0.preparedForFastPath() } }
         let height = target.height
         let n = min(bands * Self.bandsPerWorker, height / Self.minimumBandRows)
@@ -59,33 +59,98 @@ public struct Compositor: Sendable {
         }
     }
 
-    private func flatten(_ layer: Layer, parent: ScaleTranslate, clip: PixelBox, opacity: Double, into ops: inout [DrawOperation]) {
-        let transform = parent.concatenating(layer.transform)
+    /// Where a layer's coordinates land in the target while the tree is flattened.
+    private enum Frame {
+        /// Turned by whole quarter turns, if at all: the layer's coordinates go through the
+        /// scale-translate into an unturned frame of pixels, which the pixel turn lays onto the
+        /// target's pixels.
+        case aligned(ScaleTranslate, PixelTurn)
+        /// Turned by an angle between quarter turns: straight into the target (equal scales).
+        case turned(TurnedMapping)
+
+        /// The frame of a sublayer placed by `transform` and turned by `rotation` in this one.
+        /// A whole turn turns the pixel grid about the pixel corner nearest the sublayer's
+        /// origin (exactly its origin when that lies on a corner); what is left of the offset
+        /// is kept, turned back, in the new frame.
+        func sublayer(_ transform: ScaleTranslate, rotation: Rotation) -> Frame {
+            switch self {
+            case let .aligned(parent, turn):
+                let placed = parent.concatenating(transform)
+                guard let quarters = rotation.wholeQuarters else {
+                    let origin = turn.apply(placed.offset)
+                    let total = Rotation(quarterTurns: Double(turn.quarters) + rotation.quarterTurns)
+                    return .turned(TurnedMapping(scaleX: placed.scale, scaleY: placed.scale, rotation: total, offset: origin))
+                }
+                if quarters == 0 { return .aligned(placed, turn) }
+                let pivot = Point(x: placed.offset.x.rounded(), y: placed.offset.y.rounded())
+                let pixelTurn = PixelTurn(quarters: quarters, dx: Int(pivot.x), dy: Int(pivot.y))
+                let rest = Rotation(quarterTurns: Double(quarters)).inverse.apply(placed.offset - pivot)
+                return .aligned(ScaleTranslate(scale: placed.scale, offset: rest), turn.concatenating(pixelTurn))
+            case let .turned(mapping):
+                return .turned(TurnedMapping(
+                    scaleX: mapping.scaleX * transform.scale, scaleY: mapping.scaleY * transform.scale,
+                    rotation: Rotation(quarterTurns: mapping.rotation.quarterTurns + rotation.quarterTurns),
+                    offset: mapping.apply(transform.offset)))
+            }
+        }
+
+        /// The target pixels whose centres lie in `rect` (layer coordinates); for a turn between
+        /// quarter turns, in the box around the turned rectangle.
+        func box(of rect: Rect) -> PixelBox {
+            switch self {
+            case let .aligned(placement, turn):
+                PixelBox(covering: turn.apply(placement.apply(rect)))
+            case let .turned(mapping):
+                PixelBox(covering: mapping.bounds(of: rect))
+            }
+        }
+    }
+
+    private func flatten(_ layer: Layer, frame parent: Frame, clip: PixelBox, opacity: Double, into ops: inout [DrawOperation]) {
+        let frame = parent.sublayer(layer.transform, rotation: layer.rotation)
         var clip = clip
-        if let own = layer.clip { clip = clip.intersection(PixelBox(covering: transform.apply(own))) }
+        if let own = layer.clip { clip = clip.intersection(frame.box(of: own)) }
         let opacity = opacity * layer.opacity
         guard !clip.isEmpty, opacity > 0 else { return }
-        switch layer.content {
-        case .fill(let rect, let color)?:
-            let box = clip.intersection(PixelBox(covering: transform.apply(rect)))
+        switch (layer.content, frame) {
+        case let (.fill(rect, color)?, .aligned):
+            let box = clip.intersection(frame.box(of: rect))
             if !box.isEmpty { ops.append(.fill(box, color, opacity)) }
-        case .image(let image)?:
-            let frame = transform.apply(Rect(origin: .zero, size: image.size))
-            let pixels = image.level(forFrameWidth: frame.width)
-            if pixels.width > 0, pixels.height > 0, !frame.size.isEmpty {
-                let mapping = ImageMapping(source: pixels.size, onto: frame)
+        case let (.image(image)?, .aligned(placement, turn)):
+            let frameRect = placement.apply(Rect(origin: .zero, size: image.size))
+            let pixels = image.level(forFrameWidth: frameRect.width)
+            if pixels.width > 0, pixels.height > 0, !frameRect.size.isEmpty {
+                let mapping = ImageMapping(source: pixels.size, onto: frameRect)
                 // Crisp squares show a photo's real pixels; a reduced copy (a preview) scaled up
                 // stays smooth, since its pixels are not the photo's.
                 let filter = image.isFullResolution ? SamplingFilter.forScale(x: mapping.scaleX, y: mapping.scaleY) : .bilinear
-                ops.append(.image(pixels, mapping, filter, image.isOpaque, opacity, clip))
+                if turn.isIdentity {
+                    ops.append(.image(pixels, mapping, filter, image.isOpaque, opacity, clip))
+                } else if let turned = QuarterTurnedImage(
+                    pixels, mapping: mapping, filter: filter, opaque: image.isOpaque, opacity: opacity, clip: turn.inverse.apply(clip),
+                    turn: turn) {
+                    ops.append(.quarterTurned(turned))
+                }
             }
-        case .text(let mask, let origin, let color)?:
-            let at = transform.apply(origin)
+        case let (.image(image)?, .turned(placement)):
+            let pixels = image.level(forFrameWidth: placement.scaleX * image.size.width)
+            if pixels.width > 0, pixels.height > 0, !image.size.isEmpty {
+                let mapping = TurnedMapping(
+                    scaleX: placement.scaleX * image.size.width / Double(pixels.width),
+                    scaleY: placement.scaleY * image.size.height / Double(pixels.height),
+                    rotation: placement.rotation, offset: placement.offset)
+                let filter = image.isFullResolution ? SamplingFilter.forScale(x: mapping.scaleX, y: mapping.scaleY) : .bilinear
+                ops.append(.turned(pixels, mapping, filter, image.isOpaque, opacity, clip))
+            }
+        case let (.text(mask, origin, color)?, .aligned(placement, turn)) where turn.isIdentity:
+            let at = placement.apply(origin)
             ops.append(.mask(mask, x: Int(at.x.rounded()), y: Int(at.y.rounded()), color, opacity, clip))
-        case nil:
+        case (.fill?, .turned), (.text?, _), (nil, _):
+            // Fills under a turn between quarter turns and text under any turn: not drawn (see
+            // `Layer.rotation`).
             break
         }
-        for sub in layer.sublayers { flatten(sub, parent: transform, clip: clip, opacity: opacity, into: &ops) }
+        for sub in layer.sublayers { flatten(sub, frame: frame, clip: clip, opacity: opacity, into: &ops) }
     }
 }
 
@@ -96,6 +161,10 @@ enum DrawOperation: @unchecked Sendable {
     case mask(AlphaMask, x: Int, y: Int, Color, Double, PixelBox)
     /// An `.image` prepared once per frame for `FastBilinear`, then run band by band.
     case bilinear(BilinearPlan)
+    /// An image turned by whole quarter turns, drawn exactly as unturned and turned into place.
+    case quarterTurned(QuarterTurnedImage)
+    /// An image turned by an angle between quarter turns (`TurnedBilinear`, its reference).
+    case turned(PixelBuffer, TurnedMapping, SamplingFilter, Bool, Double, PixelBox)
 
     /// The destination rows this operation may draw in (a superset: its clip's, for an image).
     var rows: Range<Int> {
@@ -105,6 +174,8 @@ enum DrawOperation: @unchecked Sendable {
         case .mask(let mask, _, let y, _, _, let clip):
             max(y, clip.y0)..<max(max(y, clip.y0), min(y + mask.height, clip.y1))
         case .bilinear(let plan): plan.rows
+        case .quarterTurned(let image): image.box.y0..<max(image.box.y0, image.box.y1)
+        case .turned(_, _, _, _, _, let clip): clip.y0..<max(clip.y0, clip.y1)
         }
     }
 
@@ -135,6 +206,21 @@ enum DrawOperation: @unchecked Sendable {
             }
         case .bilinear(let plan):
             plan.draw(rows: rows, into: target)
+        case .quarterTurned(let image):
+            image.draw(rows: rows, path: path, into: target)
+        case .turned(let pixels, let mapping, let filter, let opaque, let opacity, let clip):
+            switch path {
+            case .reference:
+                var band = clip
+                band.y0 = max(band.y0, rows.lowerBound)
+                band.y1 = min(band.y1, rows.upperBound)
+                if !band.isEmpty {
+                    ReferenceBilinear.drawTurned(pixels, mapping: mapping, filter: filter, opacity: opacity, clip: band, into: target)
+                }
+            case .fast:
+                TurnedBilinear.draw(
+                    pixels, mapping: mapping, filter: filter, opaque: opaque, opacity: opacity, clip: clip, rows: rows, into: target)
+            }
         case .mask(let mask, let x, let y, let color, let opacity, let clip):
             SolidFill.fill(mask, atX: x, y: y, color: color, opacity: opacity, clip: clip, rows: rows, into: target)
         }

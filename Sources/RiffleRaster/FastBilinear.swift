@@ -14,7 +14,12 @@ import RiffleGeometry
 /// - everything else is separable SIMD bilinear (`BilinearPlan`): each source row a band needs
 ///   is interpolated horizontally once into a scratch row, and each destination row blends two
 ///   such rows vertically, four pixels per step in SSE2-sized vectors; nearest-neighbour
-///   (`SamplingFilter.nearest`) runs the same code with every weight 0 or 1.
+///   (`SamplingFilter.nearest`) runs the same code with every weight 0 or 1;
+/// - an image turned by whole quarter turns takes whichever of these it would take unturned,
+///   into a scratch buffer turned into place (`QuarterTurnedImage`): the quarter turn of the
+///   unturned draw, pixel for pixel;
+/// - an image turned between quarter turns (a photo while it turns) is `TurnedBilinear`,
+///   integer-weighted taps found where the reference finds them.
 enum FastBilinear {
     /// Draws `source` mapped by `mapping` into `target` within `clip`, rows `rows` only (so the
     /// caller can split the work in bands), source-over with `opacity`.

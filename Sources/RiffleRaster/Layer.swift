@@ -7,8 +7,19 @@ import RiffleGeometry
 /// A value: the app builds the tree afresh for each frame from its models (a handful of nodes),
 /// so there is no retained state to keep in sync.
 public struct Layer: Sendable {
-    /// Maps this layer's coordinates into its parent's.
+    /// Maps this layer's coordinates, once turned by `rotation`, into its parent's.
     public var transform: ScaleTranslate
+    /// Turns this layer's content and sublayers about its origin before `transform`: a point p
+    /// of the layer lands at transform(R(p)) in its parent.
+    ///
+    /// Whole quarter turns turn images, fills and clips exactly: an image is drawn, pixel for
+    /// pixel, as the quarter turn of its unturned draw (`QuarterTurnedImage`), provided the
+    /// layer's origin lands on a pixel corner (else the pixel grid turns about the nearest
+    /// corner and the rest of the offset is kept). A turn between quarter turns (a photo while
+    /// it turns) draws the images below it turned (`ReferenceBilinear.drawTurned`,
+    /// `TurnedBilinear`), each clip below it as the box around its turned rectangle. Fills
+    /// below a turn between, and text below any turn, are not drawn: no scene turns them.
+    public var rotation: Rotation
     /// Clips this layer and its sublayers to a rectangle in this layer's coordinates (a page's
     /// bounds, as UIScrollView clips to bounds).
     public var clip: Rect?
@@ -20,10 +31,11 @@ public struct Layer: Sendable {
     public var sublayers: [Layer]
 
     public init(
-        transform: ScaleTranslate = .identity, clip: Rect? = nil, opacity: Double = 1,
+        transform: ScaleTranslate = .identity, rotation: Rotation = .none, clip: Rect? = nil, opacity: Double = 1,
         content: LayerContent? = nil, sublayers: [Layer] = []
     ) {
         self.transform = transform
+        self.rotation = rotation
         self.clip = clip
         self.opacity = opacity
         self.content = content

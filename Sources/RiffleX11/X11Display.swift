@@ -1,4 +1,3 @@
-import Glibc
 import CRiffleX11
 import Glibc
 import RiffleDisplay
@@ -90,6 +89,16 @@ public final class X11Display: Display {
     /// `Xft.dpi` / 96 from the screen's resource database (what GTK and Qt scale by), else 1.
     public var pixelsPerPoint: Double {
         XftResolution.pixelsPerPoint(resources: rfx_resource_manager(connection.handle).map { String(cString: $0) })
+    }
+
+    /// The root window's `_ICC_PROFILE` (the X ICC Profiles convention, which colour managers
+    /// such as colord and xiccd set for the monitor), read when asked; nil when there is none.
+    public var colourProfile: [UInt8]? {
+        var profile: UnsafeMutablePointer<UInt8>?
+        let length = rfx_icc_profile(connection.handle, &profile)
+        guard let profile else { return nil }
+        defer { free(profile) }
+        return Array(UnsafeBufferPointer(start: profile, count: length))
     }
 
     /// Whether frames reach the server through MIT-SHM (false: XPutImage, after a line on

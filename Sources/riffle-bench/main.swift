@@ -2,18 +2,18 @@ import Foundation
 import RiffleGeometry
 import RiffleImageIO
 
-// riffle-bench [composite] [decode] [webp] [physics] [chrome] [paging] [tiles] [png] [grid] [folder] [launch]: figures printed
-// beside anchors measured in the same run (memcpy, pixman, libjpeg-turbo, libwebp and libpng at full size);
-// nothing is asserted. With no argument every benchmark runs. RIFFLE_BENCH_WORKSPACE names a
+// riffle-bench [composite] [decode] [webp] [colour] [physics] [chrome] [paging] [tiles] [png] [grid] [folder] [launch]:
+// figures printed beside anchors measured in the same run (memcpy, pixman, libjpeg-turbo, libwebp and libpng at
+// full size); nothing is asserted. With no argument every benchmark runs. RIFFLE_BENCH_WORKSPACE names a
 // folder to keep the generated photos in from one run to the next (else a temporary one, removed).
-let all = ["composite", "decode", "webp", "physics", "chrome", "paging", "tiles", "png", "grid", "folder", "launch"]
+let all = ["composite", "decode", "webp", "colour", "physics", "chrome", "paging", "tiles", "png", "grid", "folder", "launch"]
 let chosen = CommandLine.arguments.dropFirst().isEmpty ? all : Array(CommandLine.arguments.dropFirst())
 if let unknown = chosen.first(where: { !all.contains($0) }) {
     FileHandle.standardError.write(Data("riffle-bench: no benchmark \"\(unknown)\"; choose from \(all.joined(separator: ", "))\n".utf8))
     exit(2)
 }
 let width = 6000, height = 4000
-if chosen.contains("composite") || chosen.contains("decode") || chosen.contains("webp") {
+if chosen.contains("composite") || chosen.contains("decode") || chosen.contains("webp") || chosen.contains("colour") {
     print("riffle-bench: making a \(width)x\(height) camera-like photo…")
     let photo = SyntheticPhoto.make(width: width, height: height)
     if chosen.contains("composite") {
@@ -29,6 +29,10 @@ if chosen.contains("composite") || chosen.contains("decode") || chosen.contains(
     if chosen.contains("webp") {
         print("")
         try WebPBenchmark.run(photo: photo)
+    }
+    if chosen.contains("colour") {
+        print("")
+        try ColourBenchmark.run(photo: photo, jpeg: try JPEGEncoder.encode(photo, quality: 90))
     }
 }
 if chosen.contains("physics") {

@@ -24,8 +24,10 @@ struct RiffleCommand: ParsableCommand {
             click to toggle the bars on white (moving the pointer shows them a moment). Keys: i info, \
             ? or F1 help, Right/Space/Page Down next, Left/BackSpace/Page Up \
             previous (arrows pan a zoomed photo), Home/End first/last, +/- zoom, 0 fit, \
-            1 one-to-one, f or F11 fullscreen (Escape leaves it), Ctrl+C copies the photo, \
-            Ctrl+Shift+C its path, q quits. Files or a folder dropped on the window open as PATHs do.
+            1 one-to-one, r and Shift+R turn the photo a quarter clockwise and back (its view, not its \
+            file), s starts or pauses a slideshow (any other input pauses it too), f or F11 \
+            fullscreen (Escape leaves it), Ctrl+C copies the photo, Ctrl+Shift+C its path, q quits. \
+            Files or a folder dropped on the window open as PATHs do.
             Exit status: 0 when the window is closed or the replay ends, 2 when none of the \
             PATHs exists, 64 for an invalid option, 1 when the X server goes away, 130 (SIGINT), \
             143 (SIGTERM) or 129 (SIGHUP) after closing the window on that signal.
@@ -68,6 +70,14 @@ struct RiffleCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --replay: the virtual clock's frames per second (default 60), as on a display of that refresh rate.", valueName: "RATE"))
     var hz: Double?
 
+    @Option(help: ArgumentHelp(
+        "Open on the photo (a folder's first) with a slideshow running, the next photo every SECONDS (0.5 to 3600; s starts one every \(Int(SessionOptions().slideshowInterval)) s).",
+        valueName: "SECONDS"))
+    var slideshow: Double?
+
+    @Flag(help: "Slideshows go back to the first photo after the last (else they end there).")
+    var loop = false
+
     func validate() throws {
         if headless && replay == nil { throw ValidationError("--headless needs --replay SCRIPT: there is no one to press keys") }
         if snapshots != nil && replay == nil { throw ValidationError("--snapshots goes with --replay") }
@@ -76,6 +86,9 @@ struct RiffleCommand: ParsableCommand {
         if hz != nil && replay == nil { throw ValidationError("--hz goes with --replay (a window follows its display's refresh)") }
         if let hz, !(1...1000).contains(hz) { throw ValidationError("--hz must be from 1 to 1000") }
         if memoryBudget < 16 { throw ValidationError("--memory-budget must be at least 16 MiB: one decoded photo must fit") }
+        if let slideshow, !(0.5...3600).contains(slideshow) {
+            throw ValidationError("--slideshow must be from 0.5 to 3600 seconds (a photo needs about a third of a second to slide in)")
+        }
     }
 
     func run() throws {
@@ -116,6 +129,11 @@ struct RiffleCommand: ParsableCommand {
             rasterPath: referenceRaster ? .reference : .fast, memoryBudget: memoryBudget << 20, statistics: stats)
         options.fullscreen = fullscreen && !headless
         options.scale = scale
+        if let slideshow {
+            options.slideshowInterval = slideshow
+            options.startsSlideshow = true
+        }
+        options.slideshowLoops = loop
         let session = RiffleSession(library: library, display: display, options: options, clock: clock)
         for problem in problems { StandardError.write("riffle: \(problem)") }
         if let script {

@@ -74,11 +74,30 @@ import Testing
         #expect(photo.pixels[20, 20] == 0xFFFF_0000)
     }
 
+    /// An animation's frames come in the display's colours, as its still does: on a Display P3
+    /// screen a GIF's sRGB red is converted, frame and still alike.
+    @Test func framesAreBroughtIntoTheDisplaysColours() throws {
+        let folder = try ScratchFolder()
+        let path = try folder.write(Self.moving, to: "moving.gif")
+        let colour = ColourManagement(displayProfile: ColourProfiles.displayP3)
+        let decoding = PhotoDecoding(tileSources: TileSources(), thumbnailCache: nil, colour: colour)
+        guard case .photo(.image(let still)) = decoding.perform(DecodeRequest(index: 0, path: path, job: .fit(viewport: Self.viewport))),
+              case .frames(.success(let decoded)) = decoding.perform(
+                DecodeRequest(index: 0, path: path, job: .frames(viewport: Self.viewport, first: 0, count: 1)))
+        else {
+            Issue.record("no still or no frame")
+            return
+        }
+        let frame = try #require(decoded.frames.first).pixels
+        #expect(still.pixels[20, 20] != 0xFFFF_0000, "the still is converted")
+        #expect(frame[20, 20] == still.pixels[20, 20])
+    }
+
     /// The grid's thumbnail of an animation is its first frame.
     @Test func theThumbnailIsTheFirstFrame() throws {
         let folder = try ScratchFolder()
         let path = try folder.write(Self.moving, to: "moving.gif")
-        let thumbnail = try ThumbnailCache.make(path: path, size: .normal).pixels
+        let thumbnail = try ThumbnailCache.make(path: path, size: .normal, colour: ColourManagement(displayProfile: nil)).pixels
         #expect(thumbnail[thumbnail.width / 2, thumbnail.height / 2] == 0xFFFF_0000)
     }
 

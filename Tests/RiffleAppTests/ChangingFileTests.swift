@@ -30,7 +30,8 @@ import Testing
         let output = PhotoDecoding.steadily(path: path) {
             reads += 1
             let read = PhotoDecoding.photo(
-                path: path, viewport: PixelSize(width: 640, height: 480), detail: 1, isPreview: false, cancellation: DecodeCancellation())
+                path: path, viewport: PixelSize(width: 640, height: 480), detail: 1, isPreview: false,
+                colour: ColourManagement(displayProfile: nil), cancellation: DecodeCancellation())
             if reads == 1 { try! Self.write(0xFF00_00FF, width: 80, height: 40, to: path) }
             return read
         }

@@ -67,14 +67,14 @@ final class RestlessDisplay: Display {
 @Suite struct LiveLoopTests {
     /// Three small photos, decoded before the loop starts: each is within ±2 of both pages the
     /// tests visit, so no decode finishes on the wall clock while the virtual one runs.
-    static func settledSession(on display: Display) -> RiffleSession {
+    static func settledSession(on display: Display, options: SessionOptions = SessionOptions()) -> RiffleSession {
         var problems: [String] = []
         let names = ["1 coffee.png", "2 friends.jpg", "3 notes.jpg"]
         var library = PhotoLibrary.collect(paths: names.map { TestPaths.photos + "/" + $0 }, problems: &problems)
         #expect(problems.isEmpty && library.photos.count == 3, "\(problems)")
         // The pager first (several files would open the grid).
         library.opensOnPhoto = true
-        let session = RiffleSession(library: library, display: display)
+        let session = RiffleSession(library: library, display: display, options: options)
         session.viewer.settleDecodes()
         return session
     }
@@ -119,5 +119,29 @@ final class RestlessDisplay: Display {
         LiveLoop(scene: session.scene, display: display, now: { display.now }).run()
         #expect(display.presentTimes.filter { $0 < quit } == [0])
         #expect(display.waits == [nil])
+    }
+
+    /// A slideshow (`--slideshow 3`) sleeps between its page turns: once its label has faded
+    /// (1.8 s), the loop draws only the slides at 3 s and 6 s after its first frame (each within
+    /// a third of a second), and waits in between for the next turn, not for the next frame.
+    @Test func aSlideshowSleepsBetweenItsTurns() {
+        let quit = 7.9
+        let display = RestlessDisplay(schedule: [Self.key("q", at: quit)])
+        var options = SessionOptions()
+        options.slideshowInterval = 3
+        options.startsSlideshow = true
+        let session = Self.settledSession(on: display, options: options)
+        LiveLoop(scene: session.scene, display: display, now: { display.now }).run()
+
+        #expect(session.viewer.current == 2)
+        let times = display.presentTimes.filter { $0 < quit }
+        #expect(times.first == 0)
+        for turn in [3.0, 6.0] {
+            #expect(times.contains { abs($0 - turn) < 1e-9 }, "no frame as the slide at \(turn) s starts: \(times)")
+        }
+        let idle = times.filter { (1.9..<3).contains($0) || (3.5..<6).contains($0) || (6.5..<quit).contains($0) }
+        #expect(idle.isEmpty, "frames drawn while the slideshow waits: \(idle)")
+        // Asleep, the loop waits until the next turn: waits far longer than a frame.
+        #expect(display.waits.contains { ($0 ?? 0) > 2 })
     }
 }

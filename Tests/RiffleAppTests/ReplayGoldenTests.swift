@@ -60,7 +60,7 @@ func replay(
         ("flick", 1, friendsFit), ("slow-drag", 1, friendsFit), ("rubber-band", 0, coffeeFit),
         ("double-click", 0, coffeeFit), ("zoom-page-back", 0, coffeeFit), ("wheel-zoom", 0, coffeeFit),
         ("pan-to-next", 1, friendsFit), ("mid-swipe", 1, friendsFit), ("paging", 0, coffeeFit),
-        ("fit-however-reached", 1, friendsFit),
+        ("fit-however-reached", 1, friendsFit), ("turn", 0, coffeeFit), ("slideshow", 1, friendsFit),
     ])
     func scriptEndsAtRestOnItsPage(script: String, page: Int, fitScale: Double) throws {
         // At 60 Hz, and stepped as a 144 Hz display (`--hz 144`): the physics are functions of

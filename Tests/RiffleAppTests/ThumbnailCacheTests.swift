@@ -397,9 +397,9 @@ struct ThumbnailCacheTests {
         let png = try scratch.write(PNGEncoder.encode(PixelBuffer(width: 60, height: 40)), to: "photos/drawing.png")
         let before = scratch.snapshot()
 
-        let normal = try #require(ThumbnailCache.embeddedThumbnail(path: photo, size: .normal))
+        let normal = try #require(ThumbnailCache.embeddedThumbnail(path: photo, size: .normal)).pixels
         #expect(normal.size == PixelSize(width: 128, height: 86) && Self.isClose(Self.centre(normal), Self.red))
-        #expect(ThumbnailCache.embeddedThumbnail(path: photo, size: .xxLarge)?.size == PixelSize(width: 160, height: 107))
+        #expect(ThumbnailCache.embeddedThumbnail(path: photo, size: .xxLarge)?.pixels.size == PixelSize(width: 160, height: 107))
         #expect(ThumbnailCache.embeddedThumbnail(path: png, size: .normal) == nil)
         #expect(scratch.snapshot() == before)
     }

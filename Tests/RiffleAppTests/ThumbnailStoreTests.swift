@@ -162,7 +162,7 @@ import Testing
         #expect(Self.settle(store) == [0])
         let expected: String
         do throws(ImageDecodeError) {
-            _ = try ThumbnailCache.make(path: path, size: .normal)
+            _ = try ThumbnailCache.make(path: path, size: .normal, colour: ColourManagement(displayProfile: nil))
             Issue.record("the broken file decoded")
             return
         } catch {

@@ -7,7 +7,7 @@ import RiffleRaster
 import Testing
 
 /// A huge photo zoomed to 1:1 shows its full-resolution pixels, cut from pyramid tiles: what is
-/// on screen equals the same region of a whole decode at full size.
+/// on screen equals the same region of a whole decode at full size (turned as the photo is).
 @Suite struct TiledZoomTests {
     /// 8200 × 4200 = 34.4 MP: just above the tiling threshold (2^25 pixels), a fine pattern that
     /// any scaling would blur.
@@ -26,8 +26,11 @@ import Testing
         return (path, picture)
     }
 
-    @Test func oneToOneShowsFullResolutionTiles() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-huge-\(getpid())")
+    /// Upright, and turned a quarter (r): the tiles in view are found in the photo's own frame
+    /// and drawn turned with it.
+    @Test(arguments: [0, 1])
+    func oneToOneShowsFullResolutionTiles(quarters: Int) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-huge-\(getpid())-\(quarters)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let (path, _) = try Self.makeHugeJPEG(in: dir)
@@ -46,18 +49,28 @@ import Testing
             }
         }
         run(0.2)
+        for _ in 0..<quarters {
+            v.handle(.key(name: "r", modifiers: [], time: t), now: t)
+            run(0.6)
+        }
         v.handle(.key(name: "1", modifiers: [], time: t), now: t)
         // Long enough for the tiles, and for the zoom label ("100 %") to have faded.
         run(1.5)
         let shown = try #require(v.renderState.pages.first)
         #expect(abs(shown.transform.scale - 1) < 1e-9)
         let frame = try display.capture()
-        // The same window cut from a whole decode at full size.
+        #expect(shown.rotation == Rotation(quarterTurns: Double(quarters)))
+        // The same window cut from a whole decode at full size, turned: pixel (X, Y) of the
+        // picture turned a quarter clockwise is pixel (Y, h − 1 − X) of the photo.
         let whole = try ImageDecoder.decodeFile(atPath: path).pixels
         let origin = shown.transform.invert(.zero)
         let ox = Int(origin.x.rounded()), oy = Int(origin.y.rounded())
         let expected = PixelBuffer(width: 320, height: 200)
-        for y in 0..<200 { for x in 0..<320 { expected[x, y] = whole[ox + x, oy + y] } }
+        for y in 0..<200 {
+            for x in 0..<320 {
+                expected[x, y] = quarters == 1 ? whole[oy + y, whole.height - 1 - (ox + x)] : whole[ox + x, oy + y]
+            }
+        }
         let diff = ImageDifference(frame, expected, tolerance: 3)
         #expect(diff.pixelsOverTolerance == 0, "\(diff.pixelsOverTolerance) pixels differ (worst \(diff.maxChannel))")
         #expect(v.cacheHighWaterBytes < 64 << 20, "tiles, not a whole 34 MP decode (\(v.cacheHighWaterBytes) bytes)")

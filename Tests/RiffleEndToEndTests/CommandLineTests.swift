@@ -38,4 +38,12 @@ import Testing
         #expect(exit.status == 0, "stderr: \(exit.stderr)")
         #expect(exit.stderr.contains("riffle: /nowhere/riffle-typo.jpg: no such file or folder"), "stderr: \(exit.stderr)")
     }
+
+    /// A slideshow's interval out of range is an invalid option (status 64), named.
+    @Test(arguments: ["0.1", "0", "0.49", "7200"])
+    func aSlideshowIntervalOutOfRangeIsRefused(seconds: String) throws {
+        let exit = try RealWindowTests.runRiffle(["--slideshow", seconds, RealWindowTests.photos], environment: Self.noDisplay)
+        #expect(exit.status == 64, "stderr: \(exit.stderr)")
+        #expect(exit.stderr.contains("--slideshow must be from 0.5 to 3600 seconds"), "stderr: \(exit.stderr)")
+    }
 }

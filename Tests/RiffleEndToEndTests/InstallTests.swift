@@ -54,7 +54,7 @@ import Testing
         plain["MANWIDTH"] = "100"
         let rendered = try ExternalCommand("man", package: "man-db").run(["--warnings", "-P", "cat", "-l", page], environment: plain)
         #expect(rendered.status == 0 && rendered.stderr.isEmpty, "\(rendered.stderr)")
-        for option in ["--fullscreen", "--size", "--version", "--memory-budget"] {
+        for option in ["--fullscreen", "--size", "--version", "--memory-budget", "--slideshow", "--loop"] {
             #expect(rendered.stdout.contains(option), "the manual page does not mention \(option)")
         }
 

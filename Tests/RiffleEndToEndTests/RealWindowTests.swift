@@ -126,7 +126,7 @@ import Testing
     @Test func helpListsEveryOption() throws {
         let options: Set = [
             "--size", "--headless", "--replay", "--snapshots", "--reference-raster", "--fullscreen",
-            "--memory-budget", "--real-time", "--stats", "--scale", "--hz", "--help", "--version",
+            "--memory-budget", "--real-time", "--stats", "--scale", "--hz", "--slideshow", "--loop", "--help", "--version",
         ]
         let exit = try Self.runRiffle(["--help"])
         #expect(exit.status == 0)

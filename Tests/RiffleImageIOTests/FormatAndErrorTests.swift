@@ -14,12 +14,35 @@ struct FormatAndErrorTests {
         ([0xFF, 0xD8], nil),
         ([0x89, 0x50, 0x4E, 0x47], nil),
         (Array("GIF89a".utf8), .gif),
-        (Array("RIFF\0\0\0\0WEBPVP8 ".utf8), .webp),
+        (Array("GIF87a".utf8), .gif),
+        (Array("GIF8".utf8), nil),
+        (Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8), .webp),
+        (Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WAVEfmt ".utf8), nil),
+        ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .tiff),
+        ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], .tiff),
+        ([0x49, 0x49, 0x2A, 0x00, 0x10, 0, 0, 0, 0x43, 0x52, 0x02, 0], .raw),
+        ([0xFF, 0x0A, 0xFA], .jxl),
+        ([0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A], .jxl),
+        (Array("FUJIFILMCCD-RAW 0201".utf8), .raw),
+        (Array("IIU".utf8) + [0, 0x18, 0, 0, 0], .raw),
+        (isoMedia(major: "heic", compatible: ["mif1", "heic"]), .heif),
+        (isoMedia(major: "mif1", compatible: ["mif1", "avif"]), .avif),
+        (isoMedia(major: "mif1", compatible: ["mif1", "miaf"]), .heif),
+        (isoMedia(major: "avif", compatible: ["avif", "mif1", "miaf"]), .avif),
+        (isoMedia(major: "crx ", compatible: ["crx ", "isom"]), .raw),
+        (isoMedia(major: "isom", compatible: ["isom", "mp41"]), nil),
         (Array("<html>".utf8), nil),
         ([], nil),
     ] as [([UInt8], ImageFormat?)])
     func detect(bytes: [UInt8], expected: ImageFormat?) {
         #expect(ImageFormat.detect(bytes) == expected)
+    }
+
+    /// An ISO-BMFF "ftyp" box: size, "ftyp", the major brand, minor version 0, the compatible
+    /// brands.
+    static func isoMedia(major: String, compatible: [String]) -> [UInt8] {
+        let size = 16 + 4 * compatible.count
+        return [0, 0, 0, UInt8(size)] + Array("ftyp".utf8) + Array(major.utf8) + [0, 0, 0, 0] + compatible.flatMap { Array($0.utf8) }
     }
 
     @Test("A PNG named .jpg decodes as a PNG")

@@ -89,8 +89,3 @@ enum FormatTools {
         return picture
     }
 }
-
-extension Channels {
-    /// The pixel these channels make (premultiplied BGRA, 0xAARRGGBB).
-    var packed: UInt32 { UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) }
-}

@@ -109,6 +109,16 @@ struct Channels: Equatable, CustomStringConvertible {
         self.b = premultiply(b)
     }
 
+    /// The pixel as stored: 0xAARRGGBB.
+    var packed: UInt32 { UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) }
+
+    /// The straight (unpremultiplied) colour, rounding c·255/a to nearest; black for alpha 0.
+    var unpremultiplied: (r: Int, g: Int, b: Int) {
+        guard a > 0 else { return (0, 0, 0) }
+        func straight(_ c: Int) -> Int { min(255, (c * 255 + a / 2) / a) }
+        return (straight(r), straight(g), straight(b))
+    }
+
     /// Largest per-channel difference from an opaque straight colour.
     func distance(toOpaque rgb: (r: Int, g: Int, b: Int)) -> Int {
         max(abs(r - rgb.r), abs(g - rgb.g), abs(b - rgb.b), abs(a - 255))

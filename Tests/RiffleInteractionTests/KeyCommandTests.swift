@@ -14,7 +14,8 @@ import Testing
         ("minus", .zoomOut), ("KP_Subtract", .zoomOut),
         ("0", .zoomToFit), ("KP_0", .zoomToFit), ("1", .zoomToActualSize), ("KP_1", .zoomToActualSize),
         ("f", .toggleFullscreen), ("F", .toggleFullscreen), ("F11", .toggleFullscreen),
-        ("q", .quit), ("Escape", .escape),
+        ("q", .quit), ("Escape", .escape), ("i", .toggleInfo), ("question", .toggleHelp), ("F1", .toggleHelp),
+        ("r", .rotateClockwise), ("R", .rotateAnticlockwise), ("s", .toggleSlideshow),
     ])
     func mappedKeys(name: String, command: KeyCommand) {
         #expect(KeyCommand(keyName: name, modifiers: []) == command)
@@ -34,7 +35,7 @@ import Testing
 
     /// Keys Riffle ignores, including case variants of mapped names and keypad names it does not
     /// map.
-    @Test(arguments: ["a", "Q", "left", "SPACE", "2", "KP_2", "Return", "Tab", "KP_Left", "F12", ""])
+    @Test(arguments: ["a", "Q", "S", "left", "SPACE", "2", "KP_2", "Return", "Tab", "KP_Left", "F12", ""])
     func unknownKeysAreIgnored(name: String) {
         #expect(KeyCommand(keyName: name, modifiers: []) == nil)
         #expect(KeyCommand(keyName: name, modifiers: .alt) == nil)

@@ -11,9 +11,10 @@ struct ViewerHarness {
 
     init(
         pages: Int = 5, viewport: Size = Size(width: 1000, height: 800), content: Size? = nil, page: Int = 0,
-        libraryBehind: Bool = false
+        libraryBehind: Bool = false, slideshow: Slideshow.Settings = Slideshow.Settings()
     ) {
-        viewer = ViewerInteraction(pageCount: pages, viewport: viewport, page: page, libraryBehind: libraryBehind)
+        viewer = ViewerInteraction(
+            pageCount: pages, viewport: viewport, page: page, libraryBehind: libraryBehind, slideshowSettings: slideshow)
         if let content {
             for index in 0..<pages { setContentSize(content, forPage: index) }
         }
@@ -31,14 +32,17 @@ struct ViewerHarness {
     /// Why `page`'s transform is not at rest within its zoom limits and pan bounds, or nil when it
     /// is, worked out from the definition rather than from `ZoomBounds`, so that a wrong clamp in
     /// the model cannot also pass here. For a photo of size C (the viewport's own size while
-    /// unknown) in viewport V: fit = min(Vw/Cw, Vh/Ch, 1) (a small photo rests at 1:1) and
+    /// unknown; turned by an odd number of quarter turns, its sides exchanged) in viewport V: fit = min(Vw/Cw, Vh/Ch, 1) (a small photo rests at 1:1) and
     /// maximum = max(2.5·fit, 8, min(Vw/Cw, Vh/Ch)) (deep enough to see pixels, and to fill the
     /// window with a tiny photo); the scale s lies in [fit, maximum]; on each axis the photo
     /// covers the window, offset in [V − C·s, 0], when C·s > V, and is centred, offset
     /// (V − C·s)/2, otherwise.
     func restingProblem(_ page: ViewerRenderState.Page) -> String? {
         let viewport = state.viewport
-        let content = contentSizes[page.index] ?? viewport
+        // A photo turned an odd number of quarter turns rests as its turned self, sides exchanged.
+        let upright = contentSizes[page.index] ?? viewport
+        let content = page.rotation.wholeQuarters.map { $0 % 2 == 1 } == true
+            ? Size(width: upright.height, height: upright.width) : upright
         let s = page.transform.scale
         let fit = min(viewport.width / content.width, viewport.height / content.height, 1)
         let maximum = max(2.5 * fit, 8, min(viewport.width / content.width, viewport.height / content.height))

@@ -4,8 +4,9 @@ import RiffleInteraction
 import RiffleTestSupport
 import Testing
 
-/// Any sequence of complete gestures, clicks, keys and resizes ends, once the clock runs on, at
-/// rest on a whole page with every visible photo inside its zoom limits and pan bounds, and the
+/// Any sequence of complete gestures, clicks, keys (turns included) and resizes ends, once the
+/// clock runs on, at rest on a whole page with every visible photo inside the zoom limits and pan
+/// bounds of its turned size, at a whole quarter turn, and the
 /// navigator strip at rest on that same photo (the two-way sync: the strip's position is the
 /// page, and the cell under the strip's centre is the page's).
 ///
@@ -59,6 +60,7 @@ import Testing
             problems.append("dismiss drag at \(state.dismissOffset), alpha \(state.dismissBackgroundAlpha)")
         }
         problems += state.pages.compactMap { h.restingProblem($0) }
+        problems += state.pages.filter { $0.rotation.wholeQuarters == nil }.map { "page \($0.index) rests at \($0.rotation)" }
         if h.viewer.isStripDriven { problems.append("strip still driven") }
         if state.strip.position != Double(state.currentPage) {
             problems.append("strip at \(state.strip.position), pager on \(state.currentPage)")
@@ -107,7 +109,7 @@ struct ScriptedInput {
             h.run(0.1)
             h.click(p)
         case 4:
-            let names = ["Left", "Right", "space", "BackSpace", "Home", "End", "plus", "minus", "0", "1", "Up", "Down"]
+            let names = ["Left", "Right", "space", "BackSpace", "Home", "End", "plus", "minus", "0", "1", "Up", "Down", "r", "R"]
             h.key(names[next(names.count)], next(3) == 0 ? .control : [])
         case 5:
             h.viewer.resize(viewport: Size(width: Double(300 + next(1300)), height: Double(200 + next(1000))), at: h.t)

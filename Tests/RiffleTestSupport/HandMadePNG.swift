@@ -24,6 +24,29 @@ public enum HandMadePNG {
         return file + chunk("IEND", [])
     }
 
+    /// An 8-bit RGB PNG of `patches` side by side, each `side` × `side` pixels, with
+    /// `chunks` (whole chunks, from `chunk(_:_:)`) between IHDR and the image data: where
+    /// iCCP, sRGB, gAMA and cHRM must come.
+    public static func patches(_ patches: [(red: UInt8, green: UInt8, blue: UInt8)], side: Int, chunks: [[UInt8]]) -> [UInt8] {
+        var header = bigEndian(UInt32(side * patches.count)) + bigEndian(UInt32(side))
+        header += [8, 2, 0, 0, 0]  // depth, colour type, compression, filter, interlace
+        var rows: [UInt8] = []
+        for _ in 0..<side {
+            rows.append(0)  // filter type None
+            for patch in patches {
+                for _ in 0..<side { rows += [patch.red, patch.green, patch.blue] }
+            }
+        }
+        let file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+        return file + chunks.flatMap { $0 } + chunk("IDAT", zlibStored(rows)) + chunk("IEND", [])
+    }
+
+    /// An iCCP chunk holding `profile` (named "ICC profile", compressed as a zlib stream of
+    /// stored blocks).
+    public static func iccpChunk(_ profile: [UInt8]) -> [UInt8] {
+        chunk("iCCP", Array("ICC profile".utf8) + [0, 0] + zlibStored(profile))
+    }
+
     /// A chunk: length, type, data, CRC-32 of type and data.
     public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typeAndData = Array(type.utf8) + data
@@ -60,7 +83,7 @@ public enum HandMadePNG {
         return ~crc
     }
 
-    static func bigEndian(_ value: UInt32) -> [UInt8] {
+    public static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 }

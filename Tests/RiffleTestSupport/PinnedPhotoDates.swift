@@ -10,11 +10,15 @@ public enum PinnedPhotoDates {
     public static let zone = "UTC"
 
     /// Sets every file's mtime in the folder `photos` to `modificationTime`, and this process's
-    /// zone to `zone`.
+    /// zone to `zone`. A file already pinned is left alone: setting a time changes the file's
+    /// ctime, which a decode running in a test beside this one reads as the file being
+    /// rewritten under it (`FileStamp`).
     public static func pin(photos: String) throws {
+        let pinned = Date(timeIntervalSince1970: modificationTime)
         for name in try FileManager.default.contentsOfDirectory(atPath: photos) {
-            try FileManager.default.setAttributes(
-                [.modificationDate: Date(timeIntervalSince1970: modificationTime)], ofItemAtPath: photos + "/" + name)
+            let path = photos + "/" + name
+            guard try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date != pinned else { continue }
+            try FileManager.default.setAttributes([.modificationDate: pinned], ofItemAtPath: path)
         }
         setenv("TZ", zone, 1)
         tzset()

@@ -79,11 +79,19 @@ typedef struct rfi_bytes {
 void rfi_pixels_free(uint32_t *pixels);
 void rfi_bytes_free(uint8_t *data);
 
+#include "rfi_colour.h"
+
 /* MARK: JPEG (libjpeg-turbo, libexif) */
 
 /* Reads the JPEG header and the EXIF orientation from an APP1 segment. */
 rfi_status rfi_jpeg_read_header(const uint8_t *data, size_t length, rfi_image_header *header,
                                 char *message, size_t message_capacity);
+
+/* The ICC profile in the JPEG's APP2 "ICC_PROFILE" chunks, reassembled (libjpeg-turbo's
+ * jpeg_read_icc_profile); `out` stays empty (data NULL) when there is none or the chunks are
+ * incomplete. Release `out->data` with rfi_bytes_free. */
+rfi_status rfi_jpeg_read_icc_profile(const uint8_t *data, size_t length, rfi_bytes *out, char *message,
+                                     size_t message_capacity);
 
 /* Decodes at scale_eighths/8 (1 to 8) of the stored size using libjpeg-turbo's DCT scaling, each
  * side rounded up; 1/8, 2/8, 4/8 and 8/8 run its SIMD IDCTs, the other eighths its scaled C ones.
@@ -208,6 +216,10 @@ typedef struct rfi_exif_details {
     int32_t has_position;
     double latitude;
     double longitude;
+    /* Exif ColorSpace: 1 sRGB, 0xFFFF uncalibrated (2 from some cameras for Adobe RGB); 0 when absent. */
+    int32_t colour_space;
+    /* The Interoperability IFD's InteroperabilityIndex: "R98" (sRGB), "R03" (Adobe RGB). */
+    char interoperability_index[8];
 } rfi_exif_details;
 
 /* Reads make, model, lens, DateTimeOriginal, exposure time, f-number, ISO, focal length and GPS
@@ -220,6 +232,15 @@ rfi_status rfi_exif_read_details(const uint8_t *exif, size_t length, rfi_exif_de
 /* Reads IHDR and, if it comes before the image data, the EXIF orientation from an eXIf chunk. */
 rfi_status rfi_png_read_header(const uint8_t *data, size_t length, rfi_image_header *header,
                                char *message, size_t message_capacity);
+
+/* The colour profile a PNG's chunks before its image data give it, in the PNG specification's
+ * order of precedence: iCCP's profile (inflated), else none for an sRGB chunk, else one built
+ * from gAMA and cHRM (rfi_colour_profile_from_png_chunks) — except a gAMA of 45455 (the value
+ * the specification pairs with sRGB) with no cHRM or sRGB's, which is sRGB.
+ * `out` stays empty (data NULL) for sRGB and for a PNG that says nothing (taken as sRGB).
+ * Release `out->data` with rfi_bytes_free. */
+rfi_status rfi_png_read_colour_profile(const uint8_t *data, size_t length, rfi_bytes *out, char *message,
+                                       size_t message_capacity);
 
 /* A PNG decoded a few rows at a time (png_read_row), so that a caller can reduce each row as it
  * comes and never hold the picture; reading from a file descriptor it also never holds the file

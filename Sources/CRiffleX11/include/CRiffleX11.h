@@ -118,6 +118,13 @@ void rfx_set_title(rfx_display *display, const char *utf8_title);
  * Xft.dpi lives), or NULL when there is none; owned by Xlib, valid until rfx_close. */
 const char *rfx_resource_manager(rfx_display *display);
 
+/* The display's ICC profile by the X Color Management convention (ICC Profiles in X
+ * Specification 0.4, section 5): the `_ICC_PROFILE` property (8-bit, any type) of the root window
+ * of the window's screen, `_ICC_PROFILE_<n>` for screen n > 0. Returns its length and sets
+ * *profile to a malloc'ed copy (release with free), or returns 0 with *profile NULL when there
+ * is none. */
+long rfx_icc_profile(rfx_display *display, unsigned char **profile);
+
 /* Asks the window manager to add (`on` != 0) or remove _NET_WM_STATE_FULLSCREEN, and sets
  * _NET_WM_BYPASS_COMPOSITOR to 1 while on (deleted when off). */
 void rfx_set_fullscreen(rfx_display *display, int on);
@@ -260,6 +267,12 @@ int rfx_startup_watch_next(rfx_startup_watch *watch, char *message, int capacity
 
 /* Closes the watching connection. */
 void rfx_startup_watch_close(rfx_startup_watch *watch);
+
+/* Sets the root window's `_ICC_PROFILE` on the display `display_name` (NULL: $DISPLAY) to
+ * `length` bytes of `profile` (type CARDINAL, format 8), as a colour manager (colord, xiccd)
+ * does for the monitor; the property outlives this short connection. 0 when the display cannot
+ * be opened. */
+int rfx_test_set_display_profile(const char *display_name, const unsigned char *profile, long length);
 
 /* MARK: Present */
 

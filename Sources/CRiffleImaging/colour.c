@@ -1,0 +1,261 @@
+/* Colour management over Little CMS 2: see include/rfi_colour.h. */
+#include <lcms2.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "CRiffleImaging.h"
+#include "internal.h"
+
+struct rfi_colour_transform {
+    cmsHTRANSFORM transform;
+    /* The pixels are premultiplied: each row is divided by alpha before, multiplied after. */
+    int premultiplied;
+};
+
+/* A grey source read from BGRA: the first byte of each pixel (blue, equal to green and red in
+ * a grey picture) is the grey value, the other three are skipped as extra channels. */
+#define RFI_GREY_IN_BGRA (COLORSPACE_SH(PT_GRAY) | CHANNELS_SH(1) | BYTES_SH(1) | EXTRA_SH(3))
+
+/* Tone curves and colorants compared within this (1/4096 of full scale): closer than 8-bit
+ * output can show. */
+static const double rfi_colour_tolerance = 1.0 / 4096;
+
+/* 1 when `a` and `b` are both matrix-shaper RGB profiles with the same colorants and tone
+ * curves, so a transform between them is the identity but for rounding. */
+static int rfi_colour_profiles_alike(cmsHPROFILE a, cmsHPROFILE b) {
+    if (cmsGetColorSpace(a) != cmsSigRgbData || cmsGetColorSpace(b) != cmsSigRgbData) return 0;
+    if (!cmsIsMatrixShaper(a) || !cmsIsMatrixShaper(b)) return 0;
+    static const cmsTagSignature colorants[3] = {cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag};
+    static const cmsTagSignature curves[3] = {cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag};
+    for (int c = 0; c < 3; c++) {
+        const cmsCIEXYZ *xa = cmsReadTag(a, colorants[c]), *xb = cmsReadTag(b, colorants[c]);
+        const cmsToneCurve *ta = cmsReadTag(a, curves[c]), *tb = cmsReadTag(b, curves[c]);
+        if (xa == NULL || xb == NULL || ta == NULL || tb == NULL) return 0;
+        if (fabs(xa->X - xb->X) > rfi_colour_tolerance || fabs(xa->Y - xb->Y) > rfi_colour_tolerance ||
+            fabs(xa->Z - xb->Z) > rfi_colour_tolerance)
+            return 0;
+        for (int i = 0; i <= 32; i++) {
+            cmsFloat32Number v = (cmsFloat32Number)i / 32;
+            if (fabs(cmsEvalToneCurveFloat(ta, v) - cmsEvalToneCurveFloat(tb, v)) > rfi_colour_tolerance) return 0;
+        }
+    }
+    return 1;
+}
+
+rfi_status rfi_colour_transform_create(const uint8_t *source, size_t source_length, const uint8_t *display,
+                                       size_t display_length, rfi_colour_alpha alpha,
+                                       rfi_colour_transform **transform, char *message, size_t message_capacity) {
+    *transform = NULL;
+    cmsHPROFILE from = cmsOpenProfileFromMem(source, (cmsUInt32Number)source_length);
+    if (from == NULL) {
+        rfi_set_message(message, message_capacity, "the embedded colour profile cannot be read");
+        return RFI_STATUS_FAILED;
+    }
+    cmsHPROFILE to = display != NULL ? cmsOpenProfileFromMem(display, (cmsUInt32Number)display_length)
+                                     : cmsCreate_sRGBProfile();
+    if (to == NULL) {
+        cmsCloseProfile(from);
+        rfi_set_message(message, message_capacity, "the display's colour profile cannot be read");
+        return RFI_STATUS_FAILED;
+    }
+    rfi_status status = RFI_STATUS_OK;
+    cmsColorSpaceSignature space = cmsGetColorSpace(from);
+    if (cmsGetColorSpace(to) != cmsSigRgbData) {
+        rfi_set_message(message, message_capacity, "the display's colour profile is not an RGB profile");
+        status = RFI_STATUS_UNSUPPORTED;
+    } else if (space != cmsSigRgbData && space != cmsSigGrayData) {
+        rfi_set_message(message, message_capacity, "the embedded colour profile is neither RGB nor grey");
+        status = RFI_STATUS_UNSUPPORTED;
+    } else if (space == cmsSigGrayData && alpha == RFI_COLOUR_PREMULTIPLIED) {
+        rfi_set_message(message, message_capacity, "a grey colour profile on translucent pixels");
+        status = RFI_STATUS_UNSUPPORTED;
+    } else if (!rfi_colour_profiles_alike(from, to)) {
+        cmsUInt32Number in = space == cmsSigGrayData ? RFI_GREY_IN_BGRA : TYPE_BGRA_8;
+        /* The transform runs in place on straight colour: lcms2 leaves the alpha byte (an extra
+         * channel it is not asked to copy) as it is. */
+        cmsHTRANSFORM made = cmsCreateTransform(from, in, to, TYPE_BGRA_8, INTENT_PERCEPTUAL, cmsFLAGS_NOCACHE);
+        if (made == NULL) {
+            rfi_set_message(message, message_capacity, "lcms2 cannot make a transform between these colour profiles");
+            status = RFI_STATUS_FAILED;
+        } else {
+            *transform = malloc(sizeof **transform);
+            if (*transform == NULL) {
+                cmsDeleteTransform(made);
+                rfi_set_message(message, message_capacity, "out of memory");
+                status = RFI_STATUS_OUT_OF_MEMORY;
+            } else {
+                (*transform)->transform = made;
+                (*transform)->premultiplied = alpha == RFI_COLOUR_PREMULTIPLIED;
+            }
+        }
+    }
+    cmsCloseProfile(from);
+    cmsCloseProfile(to);
+    return status;
+}
+
+/* Straight colour from premultiplied, c·255/a rounded to nearest (black stays black at a = 0). */
+static void rfi_colour_unpremultiply(uint32_t *row, int32_t width) {
+    for (int32_t x = 0; x < width; x++) {
+        uint32_t p = row[x], a = p >> 24;
+        if (a == 0 || a == 255) continue;
+        uint32_t r = (((p >> 16) & 0xFF) * 255 + a / 2) / a, g = (((p >> 8) & 0xFF) * 255 + a / 2) / a,
+                 b = ((p & 0xFF) * 255 + a / 2) / a;
+        row[x] = a << 24 | (r > 255 ? 255 : r) << 16 | (g > 255 ? 255 : g) << 8 | (b > 255 ? 255 : b);
+    }
+}
+
+/* Premultiplied colour from straight, c·a/255 rounded to nearest. */
+static void rfi_colour_premultiply(uint32_t *row, int32_t width) {
+    for (int32_t x = 0; x < width; x++) {
+        uint32_t p = row[x], a = p >> 24;
+        if (a == 255) continue;
+        uint32_t r = (((p >> 16) & 0xFF) * a + 127) / 255, g = (((p >> 8) & 0xFF) * a + 127) / 255,
+                 b = ((p & 0xFF) * a + 127) / 255;
+        row[x] = a << 24 | r << 16 | g << 8 | b;
+    }
+}
+
+void rfi_colour_transform_apply(const rfi_colour_transform *transform, uint32_t *pixels, int32_t width, int32_t height,
+                                int32_t row_pixels) {
+    if (transform == NULL || width <= 0 || height <= 0) return;
+    cmsUInt32Number stride = (cmsUInt32Number)row_pixels * 4;
+    if (!transform->premultiplied) {
+        cmsDoTransformLineStride(transform->transform, pixels, pixels, (cmsUInt32Number)width,
+                                 (cmsUInt32Number)height, stride, stride, 0, 0);
+        return;
+    }
+    for (int32_t y = 0; y < height; y++) {
+        uint32_t *row = pixels + (size_t)y * (size_t)row_pixels;
+        rfi_colour_unpremultiply(row, width);
+        cmsDoTransform(transform->transform, row, row, (cmsUInt32Number)width);
+        rfi_colour_premultiply(row, width);
+    }
+}
+
+void rfi_colour_transform_free(rfi_colour_transform *transform) {
+    if (transform == NULL) return;
+    cmsDeleteTransform(transform->transform);
+    free(transform);
+}
+
+/* Writes `profile` as ICC bytes into `out` and closes it. */
+static rfi_status rfi_colour_profile_save(cmsHPROFILE profile, rfi_bytes *out, char *message,
+                                          size_t message_capacity) {
+    out->data = NULL;
+    out->length = 0;
+    if (profile == NULL) {
+        rfi_set_message(message, message_capacity, "lcms2 cannot build the colour profile");
+        return RFI_STATUS_FAILED;
+    }
+    cmsUInt32Number length = 0;
+    rfi_status status = RFI_STATUS_OK;
+    if (!cmsSaveProfileToMem(profile, NULL, &length) || length == 0) {
+        rfi_set_message(message, message_capacity, "lcms2 cannot write the colour profile");
+        status = RFI_STATUS_FAILED;
+    } else if ((out->data = malloc(length)) == NULL) {
+        rfi_set_message(message, message_capacity, "out of memory");
+        status = RFI_STATUS_OUT_OF_MEMORY;
+    } else if (!cmsSaveProfileToMem(profile, out->data, &length)) {
+        free(out->data);
+        out->data = NULL;
+        rfi_set_message(message, message_capacity, "lcms2 cannot write the colour profile");
+        status = RFI_STATUS_FAILED;
+    } else {
+        out->length = length;
+    }
+    cmsCloseProfile(profile);
+    return status;
+}
+
+/* An RGB profile with white point and primaries (x, y: white, red, green, blue) and one tone
+ * curve for all three channels. */
+static cmsHPROFILE rfi_colour_rgb_profile(const double *xy, cmsToneCurve *curve) {
+    if (curve == NULL) return NULL;
+    cmsCIExyY white = {xy[0], xy[1], 1.0};
+    cmsCIExyYTRIPLE primaries = {{xy[2], xy[3], 1.0}, {xy[4], xy[5], 1.0}, {xy[6], xy[7], 1.0}};
+    cmsToneCurve *curves[3] = {curve, curve, curve};
+    cmsHPROFILE profile = cmsCreateRGBProfile(&white, &primaries, curves);
+    cmsFreeToneCurve(curve);
+    return profile;
+}
+
+/* sRGB's (ITU-R BT.709) primaries and D65 white, as x, y: white, red, green, blue. */
+static const double rfi_srgb_chromaticities[8] = {0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06};
+
+rfi_status rfi_colour_profile_from_png_chunks(double gamma, const double *chromaticities, rfi_bytes *out, char *message,
+                                              size_t message_capacity) {
+    if (!(gamma > 0) || !isfinite(gamma)) {
+        rfi_set_message(message, message_capacity, "the PNG's gamma is not a positive number");
+        return RFI_STATUS_FAILED;
+    }
+    /* gAMA stores the encoding exponent: the decoding curve is its inverse. */
+    cmsToneCurve *curve = cmsBuildGamma(NULL, 1.0 / gamma);
+    return rfi_colour_profile_save(
+        rfi_colour_rgb_profile(chromaticities != NULL ? chromaticities : rfi_srgb_chromaticities, curve), out, message,
+        message_capacity);
+}
+
+rfi_status rfi_colour_profile_adobe_rgb(rfi_bytes *out, char *message, size_t message_capacity) {
+    /* Adobe RGB (1998) Color Image Encoding, version 2005-05, sections 4.3.1.1 (primaries and
+     * D65 white) and 4.3.1.2 (the 563/256 = 2.19921875 gamma). */
+    static const double xy[8] = {0.3127, 0.3290, 0.64, 0.33, 0.21, 0.71, 0.15, 0.06};
+    return rfi_colour_profile_save(rfi_colour_rgb_profile(xy, cmsBuildGamma(NULL, 563.0 / 256.0)), out, message,
+                                   message_capacity);
+}
+
+/* The sRGB tone curve (IEC 61966-2-1) as lcms2's parametric type 4: Y = ((aX + b)^g) for
+ * X >= d, else cX. */
+static cmsToneCurve *rfi_srgb_curve(void) {
+    const cmsFloat64Number parameters[5] = {2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045};
+    return cmsBuildParametricToneCurve(NULL, 4, parameters);
+}
+
+rfi_status rfi_colour_profile_display_p3(rfi_bytes *out, char *message, size_t message_capacity) {
+    /* SMPTE EG 432-1's P3 primaries with D65 white, the sRGB curve (Apple's "Display P3"). */
+    static const double xy[8] = {0.3127, 0.3290, 0.680, 0.320, 0.265, 0.690, 0.150, 0.060};
+    return rfi_colour_profile_save(rfi_colour_rgb_profile(xy, rfi_srgb_curve()), out, message, message_capacity);
+}
+
+rfi_status rfi_colour_profile_srgb(rfi_bytes *out, char *message, size_t message_capacity) {
+    return rfi_colour_profile_save(cmsCreate_sRGBProfile(), out, message, message_capacity);
+}
+
+/* MARK: CMYK, for the JPEG decoder */
+
+void *rfi_colour_cmyk_transform_create(const uint8_t *profile, size_t length, int inverted) {
+    cmsHPROFILE from = cmsOpenProfileFromMem(profile, (cmsUInt32Number)length);
+    if (from == NULL) return NULL;
+    cmsHTRANSFORM transform = NULL;
+    if (cmsGetColorSpace(from) == cmsSigCmykData) {
+        cmsHPROFILE to = cmsCreate_sRGBProfile();
+        if (to != NULL) {
+            /* With black point compensation, as print software shows CMYK on screen (Adobe's
+             * "Black-Point Compensation Implementation", 2006): the ink's black maps to the
+             * display's, not to a grey. */
+            transform = cmsCreateTransform(from, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8, to, TYPE_BGRA_8,
+                                           INTENT_PERCEPTUAL, cmsFLAGS_NOCACHE | cmsFLAGS_BLACKPOINTCOMPENSATION);
+            cmsCloseProfile(to);
+        }
+    }
+    cmsCloseProfile(from);
+    return transform;
+}
+
+void rfi_colour_cmyk_row(void *transform, const uint8_t *cmyk, uint32_t *bgra, uint32_t width) {
+    /* lcms2 writes the colour channels only: alpha is set first. */
+    for (uint32_t x = 0; x < width; x++) bgra[x] = 0xFF000000u;
+    cmsDoTransform((cmsHTRANSFORM)transform, cmyk, bgra, width);
+}
+
+void rfi_colour_cmyk_transform_free(void *transform) {
+    if (transform != NULL) cmsDeleteTransform((cmsHTRANSFORM)transform);
+}
+
+int rfi_colour_profile_is_cmyk(const uint8_t *profile, size_t length) {
+    cmsHPROFILE opened = cmsOpenProfileFromMem(profile, (cmsUInt32Number)length);
+    if (opened == NULL) return 0;
+    int is_cmyk = cmsGetColorSpace(opened) == cmsSigCmykData;
+    cmsCloseProfile(opened);
+    return is_cmyk;
+}

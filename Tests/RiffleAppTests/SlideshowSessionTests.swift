@@ -1,0 +1,41 @@
+import RiffleApp
+import RiffleDisplay
+import RiffleGeometry
+import RiffleTestSupport
+import Testing
+
+/// `riffle --slideshow SECONDS [--loop]` as a session: the window opens on the pager (a folder
+/// on its first photo, the grid behind it), the slideshow running from the first frame.
+@Suite struct SlideshowSessionTests {
+    static func session(loops: Bool) throws -> RiffleSession {
+        try PinnedPhotoDates.pin(photos: TestPaths.photos)
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
+        #expect(problems.isEmpty && !library.opensOnPhoto)
+        var options = SessionOptions(thumbnailFolder: nil)
+        options.slideshowInterval = 2
+        options.slideshowLoops = loops
+        options.startsSlideshow = true
+        return RiffleSession(library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)), options: options)
+    }
+
+    @Test func aFolderOpensOnItsFirstPhotoWithTheSlideshowRunning() throws {
+        let session = try Self.session(loops: false)
+        #expect(!session.scene.isShowingGrid)
+        #expect(session.viewer.current == 0)
+        // One turn, at 2 s on the replay's clock.
+        try session.replay(try ReplayScript(parsing: "wait 2700\n"), snapshots: { _, _ in })
+        #expect(session.viewer.current == 1)
+        // The scene sleeps until the next turn (asleep: nothing animates).
+        #expect(!session.scene.isAnimating)
+        #expect(session.scene.wakeTime != nil)
+    }
+
+    /// The last of the five test photos is followed by the first with `--loop`.
+    @Test func withLoopTheLastIsFollowedByTheFirst() throws {
+        let session = try Self.session(loops: true)
+        try session.replay(try ReplayScript(parsing: "wait 10500\n"), snapshots: { _, _ in })
+        #expect(session.viewer.current == 0)
+        #expect(session.viewer.library.photos.count == 5)
+    }
+}
