@@ -120,7 +120,7 @@ struct TIFFDecodeTests {
         // tiffset cannot write an UNDEFINED tag: a TIFF written here carries the profile (libtiff never
         // looks inside it).
         let profile = Array("riffle icc".utf8)
-        let withProfile = StillFixtures.write(TIFFBuilder.rgb(width: 2, height: 2, extra: [.undefined(34675, profile)]), to: "icc-built.tif")
+        let withProfile = StillFixtures.write(TIFFBuilder.rgb(width: 2, height: 2, extra: [TIFFBuilder.undefined(34675, profile)]), to: "icc-built.tif")
         #expect(try ImageDecoder.probeFile(atPath: withProfile).iccProfile == profile)
         let details = StillFixtures.details(tiff)
         #expect(details?.make == "Riffle Optics")
