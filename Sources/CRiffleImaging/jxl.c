@@ -39,6 +39,8 @@ rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_hea
     }
     rfi_status result = RFI_STATUS_OK;
     JxlDecoderStatus status = JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING);
+    /* Else libjxl reports the size after orientation and the orientation as 1. */
+    if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetKeepOrientation(decoder, JXL_TRUE);
     if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetInput(decoder, data, length);
     int have_info = 0;
     while (status == JXL_DEC_SUCCESS || status == JXL_DEC_BASIC_INFO) {
