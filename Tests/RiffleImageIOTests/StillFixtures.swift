@@ -9,12 +9,14 @@ import RiffleRaster
 /// to PNG, which Riffle's PNG decoder (exact, see `PNGDecodeTests`) reads back. A test whose
 /// tool is missing is skipped (`available`); CI installs them all (`.ci/run`).
 enum StillFixtures {
-    /// A folder of this process's own for the files made.
+    /// A folder of this process's own for the files made, removed when the process exits.
     static let folder: String = {
-        let path = NSTemporaryDirectory() + "riffle-stills-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        try? FileManager.default.createDirectory(atPath: madeFolder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: StillFixtures.madeFolder) }
+        return madeFolder
     }()
+
+    private static let madeFolder = NSTemporaryDirectory() + "riffle-stills-\(getpid())"
 
     static func path(_ name: String) -> String { folder + "/" + name }
 
