@@ -35,7 +35,7 @@ struct TIFFCodec: ImageCodec {
         let reader = try TIFFRowReader(path: path)
         let info = reader.info
         let stored = info.storedSize
-        let storedTarget = info.orientation.storedSize(ofUpright: target(info))
+        let storedTarget = Self.capped(info.orientation.storedSize(ofUpright: target(info)), pixelLimit: pixelLimit)
         var resampler = filter.resampler(from: stored, to: PixelSize(
             width: max(1, min(storedTarget.width, stored.width)), height: max(1, min(storedTarget.height, stored.height))))
         let rows = PixelBuffer(width: stored.width, height: reader.bandRows)
@@ -71,6 +71,14 @@ struct TIFFCodec: ImageCodec {
         var raw = rfi_exif_details()
         guard rfi_tiff_read_details(file, &raw) == RFI_STATUS_OK else { return nil }
         return ExifDetails(raw)
+    }
+
+    /// `size` made smaller, its aspect kept, until it holds at most `pixelLimit` pixels (a
+    /// streamed decode of a huge TIFF zoomed in is shrunk to fit the limit, as a PNG's is).
+    private static func capped(_ size: PixelSize, pixelLimit: Int) -> PixelSize {
+        guard size.area > pixelLimit, pixelLimit > 0 else { return size }
+        let scale = (Double(pixelLimit) / Double(size.area)).squareRoot()
+        return PixelSize(width: max(1, Int(Double(size.width) * scale)), height: max(1, Int(Double(size.height) * scale)))
     }
 
     /// The RAW codec for a camera file at `path` (`CameraTIFF`), nil for a TIFF picture.

@@ -13,7 +13,7 @@ struct FormatAndErrorTests {
         ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00], .png),
         ([0xFF, 0xD8], nil),
         ([0x89, 0x50, 0x4E, 0x47], nil),
-        (Array("GIF89a".utf8), nil),
+        (Array("GIF89a".utf8), .gif),
         (Array("<html>".utf8), nil),
         ([], nil),
     ] as [([UInt8], ImageFormat?)])
