@@ -109,7 +109,9 @@ FUZZ_SECONDS ?= 60
 FUZZERS ?= jpeg png exif inflate swift-decode swift-scan-index swift-exif
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld
-FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig libtiff-4 libheif libjxl libjxl_threads libraw_r)
+# LibRaw's pkg-config adds -fopenmp, which would make its header include omp.h (the toolchain's
+# clang has none); libraw_r.so brings its own dependencies.
+FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig libtiff-4 libheif libjxl libjxl_threads) -lraw_r
 FUZZ_RUNTIME_DIR = $$($(FUZZ_CC) -print-resource-dir)/lib/linux
 FUZZ_SWIFT_FLAGS = -c release --product riffle-fuzz --build-path .build-fuzz/swift -Xswiftc -DRIFFLE_FUZZ \
 	-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
