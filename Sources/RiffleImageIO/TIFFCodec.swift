@@ -38,7 +38,7 @@ struct TIFFCodec: ImageCodec {
         let storedTarget = Self.capped(info.orientation.storedSize(ofUpright: target(info)), pixelLimit: pixelLimit)
         var resampler = filter.resampler(from: stored, to: PixelSize(
             width: max(1, min(storedTarget.width, stored.width)), height: max(1, min(storedTarget.height, stored.height))))
-        let rows = PixelBuffer(width: stored.width, height: reader.bandRows)
+        let rows = try Self.band(of: reader, pixelLimit: pixelLimit)
         var translucent = false
         while !resampler.isComplete {
             if stop() { throw .stopped }
@@ -86,12 +86,23 @@ struct TIFFCodec: ImageCodec {
         CameraTIFF.isCameraRaw(try FileBytes.read(atPath: path, upTo: CameraTIFF.headBytes)) ? RAWCodec() : nil
     }
 
+    /// A buffer for one band of `reader`'s rows; refused, before it is allocated, when the band
+    /// holds more than `pixelLimit` pixels (a huge picture stored as one strip and read through
+    /// TIFFRGBAImage, whose band is the whole picture).
+    private static func band(of reader: TIFFRowReader, pixelLimit: Int) throws(ImageDecodeError) -> PixelBuffer {
+        let width = reader.info.storedSize.width
+        guard reader.bandRows <= pixelLimit / max(1, width) else {
+            throw ImageDecoder.tooLarge(reader.info.uprightSize, pixelLimit: pixelLimit)
+        }
+        return PixelBuffer(width: width, height: reader.bandRows)
+    }
+
     /// Every row of `reader` at full size, upright; refused past `pixelLimit` pixels.
     private static func whole(_ reader: TIFFRowReader, pixelLimit: Int) throws(ImageDecodeError) -> DecodedImage {
         let info = reader.info
         guard info.storedSize.area <= pixelLimit else { throw ImageDecoder.tooLarge(info.uprightSize, pixelLimit: pixelLimit) }
         let picture = PixelBuffer(width: info.storedSize.width, height: info.storedSize.height)
-        let band = PixelBuffer(width: picture.width, height: reader.bandRows)
+        let band = try Self.band(of: reader, pixelLimit: pixelLimit)
         var y = 0, translucent = false
         while y < picture.height {
             let read = try reader.read(into: band.pixels, rowPixels: band.rowPixels, pixelLimit: pixelLimit)
