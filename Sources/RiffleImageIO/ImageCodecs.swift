@@ -12,7 +12,11 @@ package enum ImageCodecs {
         switch format {
         case .jpeg: JPEGCodec()
         case .png: PNGCodec()
-        case .gif, .webp, .tiff, .heif, .avif, .jxl, .raw: UnsupportedCodec(format: format)
+        case .tiff: TIFFCodec()
+        case .heif, .avif: HEIFCodec(format: format)
+        case .jxl: JXLCodec()
+        case .raw: RAWCodec()
+        case .gif, .webp: UnsupportedCodec(format: format)
         }
     }
 

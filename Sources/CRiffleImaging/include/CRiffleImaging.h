@@ -439,4 +439,7 @@ int32_t rfi_font_has_kerning(const rfi_font *font);
  * never shrinks. Returns 1 on success. */
 int32_t rfi_set_mmap_threshold(size_t threshold_bytes);
 
+/* TIFF, HEIF, AVIF, JPEG XL and camera RAW. */
+#include "CRiffleImagingStills.h"
+
 #endif
