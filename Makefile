@@ -19,17 +19,20 @@ BENCH ?=
 
 # Headers and libraries the build links, the font the text uses, pkg-config for pixman's flags.
 BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libxcursor-dev libxpresent-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev \
-	libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev libwebp-dev libgif-dev
+	libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev \
+	libtiff-dev libheif-dev libjxl-dev libraw-dev libwebp-dev libgif-dev
 # `install` renders the icon's PNG sizes from its SVG.
 INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # The end-to-end tests run the real window on a virtual X server and send it real input through
 # XTest (xdotool); the install test validates what `install` writes as a distribution would
 # (desktop-file-validate, appstreamcli, man, update-desktop-database, xdg-mime, xdg-open) and
-# reads the window's properties back (xprop); the clipboard tests paste what Riffle copies (xclip);
-# the WebP and GIF tests make their files with the formats' own encoders and decode them for
-# reference (webp: cwebp, img2webp, webpmux, dwebp; imagemagick: convert).
+# reads the window's properties back (xprop); the clipboard tests paste what Riffle copies (xclip).
+# The still formats' tests make their fixtures with each format's own encoder and compare with its
+# own decoder: heif-enc/heif-convert (libheif-examples; libheif1 brings the x265 and aom encoders),
+# cjxl/djxl (libjxl-tools), tiffcp/tiffset (libtiff-tools) and ImageMagick's convert; the WebP and
+# GIF tests likewise: cwebp, img2webp, webpmux, dwebp (webp) and convert.
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
-	webp imagemagick
+	libheif-examples libjxl-tools libtiff-tools imagemagick webp
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -99,13 +102,18 @@ bench: deps-build
 # (Fuzz/*_fuzzer.c) over the imaging shim and the libraries it drives, UndefinedBehaviorSanitizer
 # too, and Swift ones (Sources/riffle-fuzz, `swift-…`) over the parsers Riffle writes in Swift,
 # built with coverage into .build-fuzz/swift. Each runs FUZZ_SECONDS from its seeds (the test
-# fixtures, Fuzz/seeds) and its corpus so far in .build-fuzz/corpus; an input that crashes, leaks
-# or runs over a second is kept in .build-fuzz/crashes and fails the target.
+# fixtures, Fuzz/seeds; `swift-decode` also Fuzz/seeds/stills: tiny TIFF, HEIC, AVIF and JPEG XL
+# files made by the tools the tests use, and the tests' hand-built DNG) and its corpus so far in
+# .build-fuzz/corpus; an input that crashes, leaks or runs over a second is kept in
+# .build-fuzz/crashes and fails the target.
 FUZZ_SECONDS ?= 60
 FUZZERS ?= jpeg png exif inflate icc animation swift-decode swift-scan-index swift-exif
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld
-FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig lcms2 libwebp libwebpdemux) -lgif
+# LibRaw's pkg-config adds -fopenmp, which would make its header include omp.h (the toolchain's
+# clang has none); libraw_r.so brings its own dependencies.
+FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig lcms2 libtiff-4 libheif libjxl libjxl_threads \
+	libwebp libwebpdemux) -lraw_r -lgif
 FUZZ_RUNTIME_DIR = $$($(FUZZ_CC) -print-resource-dir)/lib/linux
 FUZZ_SWIFT_FLAGS = -c release --product riffle-fuzz --build-path .build-fuzz/swift -Xswiftc -DRIFFLE_FUZZ \
 	-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
@@ -127,7 +135,7 @@ fuzz: deps-build
 			swift-*) run=".build-fuzz/swift/release/riffle-fuzz $${f#swift-}"; dict=-dict=Fuzz/jpeg.dict;; \
 			jpeg|png|exif|animation) dict=-dict=Fuzz/$$f.dict;; \
 		esac; \
-		case $$f in exif|inflate|icc) seeds=Fuzz/seeds/$$f;; esac; \
+		case $$f in exif|inflate|icc) seeds=Fuzz/seeds/$$f;; swift-decode) seeds="$(FUZZ_FIXTURES) Fuzz/seeds/stills";; esac; \
 		mkdir -p .build-fuzz/corpus/$$f; \
 		echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
 		$$run -max_total_time=$(FUZZ_SECONDS) -timeout=1 -rss_limit_mb=2048 -print_final_stats=1 \

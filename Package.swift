@@ -4,7 +4,8 @@
 // The target graph is the architecture: the pure-Swift floors (geometry, physics, interaction,
 // raster) depend on nothing but swift-numerics, so importing C, X or a clock there is a compile
 // error. C lives in two prefixed shims: CRiffleX11 (Xlib, MIT-SHM, Present, XInput2, Xcursor) and CRiffleImaging
-// (libjpeg-turbo, libpng and its zlib, libexif, FreeType, fontconfig).
+// (libjpeg-turbo, libpng and its zlib, libexif, FreeType, fontconfig; libtiff, libheif, libjxl and
+// LibRaw for the other still formats).
 import PackageDescription
 
 // Pixel loops (sampling, resampling, premultiplying, orienting) run 30-50x slower unoptimised,
@@ -39,6 +40,11 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("exif"),
                 .linkedLibrary("freetype"), .linkedLibrary("fontconfig"), .linkedLibrary("lcms2"),
+                // The still formats: TIFF, HEIF/AVIF, JPEG XL (and its thread pool), camera RAW
+                // (libraw_r, LibRaw's reentrant build: decodes run on several threads).
+                .linkedLibrary("tiff"), .linkedLibrary("heif"), .linkedLibrary("jxl"), .linkedLibrary("jxl_threads"),
+                .linkedLibrary("raw_r"),
+                // The animated and web formats: WebP (and its demuxer), GIF.
                 .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("gif"),
             ]
         ),

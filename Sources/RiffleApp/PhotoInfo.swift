@@ -26,7 +26,7 @@ struct PhotoInfo: Hashable {
         let head = (try? FileBytes.read(atPath: path, upTo: PhotoDecoding.headerBytes)) ?? []
         let codec = try? ImageCodecs.codec(forHead: head)
         let info = try? codec?.probe(head: head, path: path)
-        let exif = info == nil ? nil : codec?.exifDetails(head: head)
+        let exif = info == nil ? nil : codec?.exifDetails(head: head, path: path)
         var status = stat()
         let statted = FileSystemPath.withSystemPath(path) { stat($0, &status) } == 0
         date = exif?.dateTaken.flatMap(Self.exifDate) ?? (statted ? Self.localDate(secondsSince1970: Int(status.st_mtim.tv_sec)) : nil)

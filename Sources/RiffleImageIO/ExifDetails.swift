@@ -84,12 +84,19 @@ public struct ExifDetails: Sendable, Hashable {
         return read(segment: tiff.starts(with: prefix) ? Array(tiff) : prefix + tiff)
     }
 
-    // The details in an APP1 payload ("Exif\0\0", then the TIFF structure).
-    private static func read<Bytes: Collection<UInt8>>(segment: Bytes) -> ExifDetails? {
+    /// The details in an APP1 payload ("Exif\0\0", then the TIFF structure), as a JPEG's
+    /// segment or another format's EXIF block made into one; nil when libexif cannot read it.
+    static func read<Bytes: Collection<UInt8>>(segment: Bytes) -> ExifDetails? {
         var raw = rfi_exif_details()
         let bytes = Array(segment)
         let status = bytes.withUnsafeBufferPointer { rfi_exif_read_details($0.baseAddress!, $0.count, &raw) }
         guard status == RFI_STATUS_OK else { return nil }
+        return ExifDetails(raw)
+    }
+
+    /// The details the shim read (libexif, libtiff or LibRaw): empty text and numbers that are
+    /// not positive are absent.
+    init(_ raw: rfi_exif_details) {
         func text<T>(_ field: T) -> String? {
             let value = withUnsafeBytes(of: field) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
@@ -97,7 +104,7 @@ public struct ExifDetails: Sendable, Hashable {
             return value.isEmpty ? nil : value
         }
         func positive(_ value: Double) -> Double? { value > 0 ? value : nil }
-        return ExifDetails(
+        self.init(
             make: text(raw.make), model: text(raw.model), lens: text(raw.lens), dateTaken: text(raw.date_taken),
             exposureSeconds: positive(raw.exposure_seconds), fNumber: positive(raw.f_number), iso: raw.iso > 0 ? Int(raw.iso) : nil,
             focalLengthMillimetres: positive(raw.focal_length_mm),

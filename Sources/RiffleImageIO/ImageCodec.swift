@@ -53,6 +53,11 @@ package protocol ImageCodec: Sendable {
     /// The camera's EXIF details in `head`, the start of the file; nil when there are none.
     func exifDetails(head: [UInt8]) -> ExifDetails?
 
+    /// The camera's EXIF details of the file that starts with `head`, read from `path` where
+    /// the format keeps them past the head (a TIFF's EXIF directory, a HEIF's Exif item, a JPEG
+    /// XL's Exif box); nil when there are none. By default, `exifDetails(head:)`.
+    func exifDetails(head: [UInt8], path: String?) -> ExifDetails?
+
     /// True when a huge picture of this format can be cut into tiles (`TileDecoder`) for
     /// zooming in past what one decode holds.
     var cutsTiles: Bool { get }
@@ -67,6 +72,7 @@ extension ImageCodec {
     package var cutsTiles: Bool { false }
     package func embeddedThumbnail(head: [UInt8], path: String, info: ImageInfo) -> PixelBuffer? { nil }
     package func exifDetails(head: [UInt8]) -> ExifDetails? { nil }
+    package func exifDetails(head: [UInt8], path: String?) -> ExifDetails? { exifDetails(head: head) }
     package func animation(
         atPath path: String, fitting size: PixelSize, pixelLimit: Int
     ) throws(ImageDecodeError) -> (any ImageAnimation)? { nil }

@@ -14,7 +14,10 @@ package enum ImageCodecs {
         case .png: PNGCodec()
         case .gif: GIFCodec()
         case .webp: WebPCodec()
-        case .tiff, .heif, .avif, .jxl, .raw: UnsupportedCodec(format: format)
+        case .tiff: TIFFCodec()
+        case .heif, .avif: HEIFCodec(format: format)
+        case .jxl: JXLCodec()
+        case .raw: RAWCodec()
         }
     }
 

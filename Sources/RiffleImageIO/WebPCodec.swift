@@ -49,8 +49,12 @@ struct WebPCodec: ImageCodec {
         return decoded.shrunk(by: filter, to: upright)
     }
 
-    func exifDetails(head: [UInt8]) -> ExifDetails? {
-        WebPChunks.read(head: head, path: nil).exif.flatMap { ExifDetails.read(tiff: $0) }
+    func exifDetails(head: [UInt8]) -> ExifDetails? { exifDetails(head: head, path: nil) }
+
+    /// The EXIF chunk's details, read from the file at `path` when the chunk lies past `head`
+    /// (a large WebP keeps it after the image data).
+    func exifDetails(head: [UInt8], path: String?) -> ExifDetails? {
+        WebPChunks.read(head: head, path: path).exif.flatMap { ExifDetails.read(tiff: $0) }
     }
 
     func animation(atPath path: String, fitting size: PixelSize, pixelLimit: Int) throws(ImageDecodeError) -> (any ImageAnimation)? {

@@ -108,8 +108,9 @@ struct WebPDecodeTests {
     }
 
     /// A large WebP keeps its EXIF chunk after the image data, past the 256 KiB a probe reads
-    /// first: the probe reads it from the file.
-    @Test func anOrientationPastTheHeadIsRead() throws {
+    /// first: the probe, and the info panel's details, read it from the file.
+    @Test(arguments: [false, true])
+    func exifPastTheHeadIsRead(details: Bool) throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
         // Noise does not compress: a lossless 400×400 of it is about 600 KiB.
@@ -122,11 +123,19 @@ struct WebPDecodeTests {
             }
         }
         let plain = try Self.webp(noise, options: ["-lossless"], in: folder)
-        let path = try Self.setting("exif", Self.orientationTIFF(6), in: plain, folder: folder)
+        let exif = details ? ExifDetailsTests.TIFF(bigEndian: false).photo() : Self.orientationTIFF(6)
+        let path = try Self.setting("exif", exif, in: plain, folder: folder)
         #expect(try FileBytes.read(atPath: path).count > ImageCodecs.headBytes)
-        let info = try ImageDecoder.probeFile(atPath: path)
-        #expect(info.orientation == .rightTop)
-        #expect(info.uprightSize == PixelSize(width: 400, height: 400))
+        if details {
+            let head = try FileBytes.read(atPath: path, upTo: ImageCodecs.headBytes)
+            let codec = try ImageCodecs.codec(forHead: head)
+            #expect(codec.exifDetails(head: head) == nil)
+            #expect(codec.exifDetails(head: head, path: path)?.model == "Canon EOS R6")
+        } else {
+            let info = try ImageDecoder.probeFile(atPath: path)
+            #expect(info.orientation == .rightTop)
+            #expect(info.uprightSize == PixelSize(width: 400, height: 400))
+        }
     }
 
     /// The ICCP chunk is the header's profile, byte for byte (colour management reads it).

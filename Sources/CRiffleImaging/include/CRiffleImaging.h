@@ -439,8 +439,10 @@ int32_t rfi_font_has_kerning(const rfi_font *font);
  * never shrinks. Returns 1 on success. */
 int32_t rfi_set_mmap_threshold(size_t threshold_bytes);
 
-/* MARK: animated and web formats: WebP, GIF, APNG */
+/* TIFF, HEIF, AVIF, JPEG XL and camera RAW. */
+#include "CRiffleImagingStills.h"
 
+/* WebP, GIF and APNG, still and animated. */
 #include "rfi_animated.h"
 
 #endif

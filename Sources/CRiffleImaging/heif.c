@@ -1,0 +1,220 @@
+/* HEIF (HEIC) and AVIF through libheif: the primary image and its first thumbnail, decoded with
+ * the file's transformations and converted to premultiplied BGRA in libheif's own image memory;
+ * the colour profile and the EXIF block.
+ *
+ * libheif returns a struct heif_error from every call; nothing longjmps.
+ */
+#include "stills_internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libheif/heif.h>
+
+/* Threads libheif decodes a grid's tiles on (its default is 4). Riffle runs two decode workers
+ * (RiffleSession.defaultDecodeWorkers) on the two cores it is made for; when one photo decodes
+ * alone, the usual wait (the photo just paged to), two threads take both cores, and when both
+ * workers are busy the extra thread only takes turns. */
+#define RFI_HEIF_DECODING_THREADS 2
+
+struct rfi_heif {
+    struct heif_context *context;
+    struct heif_image_handle *primary;
+};
+
+static pthread_once_t rfi_heif_once = PTHREAD_ONCE_INIT;
+
+/* heif_init once for the process (reference counted by libheif; never undone: the decoders stay
+ * registered while Riffle runs). */
+static void rfi_heif_initialise(void) { heif_init(NULL); }
+
+/* The status and message of a failed libheif call. */
+static rfi_status rfi_heif_failure(struct heif_error error, char *message, size_t message_capacity) {
+    rfi_set_message(message, message_capacity, error.message != NULL ? error.message : "libheif failed");
+    if (error.code == heif_error_Memory_allocation_error) return RFI_STATUS_OUT_OF_MEMORY;
+    if (error.subcode == heif_suberror_End_of_data) return RFI_STATUS_TRUNCATED;
+    if (error.code == heif_error_Unsupported_feature || error.code == heif_error_Unsupported_filetype)
+        return RFI_STATUS_UNSUPPORTED;
+    return RFI_STATUS_FAILED;
+}
+
+void rfi_heif_close(rfi_heif *heif) {
+    if (heif == NULL) return;
+    if (heif->primary != NULL) heif_image_handle_release(heif->primary);
+    if (heif->context != NULL) heif_context_free(heif->context);
+    free(heif);
+}
+
+rfi_status rfi_heif_open(const char *path, const uint8_t *data, size_t length, rfi_heif **out,
+                         rfi_still_header *header, char *message, size_t message_capacity) {
+    *out = NULL;
+    memset(header, 0, sizeof *header);
+    rfi_set_message(message, message_capacity, "");
+    pthread_once(&rfi_heif_once, rfi_heif_initialise);
+    struct rfi_heif *heif = calloc(1, sizeof *heif);
+    if (heif != NULL) heif->context = heif_context_alloc();
+    if (heif == NULL || heif->context == NULL) {
+        rfi_heif_close(heif);
+        rfi_set_message(message, message_capacity, "out of memory");
+        return RFI_STATUS_OUT_OF_MEMORY;
+    }
+    heif_context_set_max_decoding_threads(heif->context, RFI_HEIF_DECODING_THREADS);
+    struct heif_error error = path != NULL ? heif_context_read_from_file(heif->context, path, NULL)
+                                           : heif_context_read_from_memory_without_copy(heif->context, data, length, NULL);
+    if (error.code == heif_error_Ok) error = heif_context_get_primary_image_handle(heif->context, &heif->primary);
+    if (error.code != heif_error_Ok) {
+        rfi_status status = rfi_heif_failure(error, message, message_capacity);
+        rfi_heif_close(heif);
+        return status;
+    }
+    struct heif_image_handle *primary = heif->primary;
+    /* Width and height after the transformations (libheif swaps them for a 90° irot and crops
+     * them to the clap box): the picture as it is decoded. */
+    header->image.width = heif_image_handle_get_width(primary);
+    header->image.height = heif_image_handle_get_height(primary);
+    header->image.orientation = 1;
+    header->image.has_alpha = heif_image_handle_has_alpha_channel(primary) != 0;
+    header->bits_per_sample = heif_image_handle_get_luma_bits_per_pixel(primary);
+    enum heif_color_profile_type profile = heif_image_handle_get_color_profile_type(primary);
+    if (profile == heif_color_profile_type_rICC || profile == heif_color_profile_type_prof) {
+        size_t size = heif_image_handle_get_raw_color_profile_size(primary);
+        if (size > 0) {
+            header->icc.data = malloc(size);
+            if (header->icc.data != NULL &&
+                heif_image_handle_get_raw_color_profile(primary, header->icc.data).code == heif_error_Ok) {
+                header->icc.length = size;
+            } else {
+                free(header->icc.data);
+                header->icc.data = NULL;
+            }
+        }
+    } else if (profile == heif_color_profile_type_nclx) {
+        header->has_code_point_colour = 1;
+    }
+    if (header->image.width <= 0 || header->image.height <= 0) {
+        rfi_still_header_free(header);
+        rfi_heif_close(heif);
+        rfi_set_message(message, message_capacity, "the image has no valid size");
+        return RFI_STATUS_FAILED;
+    }
+    *out = heif;
+    return RFI_STATUS_OK;
+}
+
+static void rfi_heif_release_image(void *image) { heif_image_release(image); }
+
+/* Converts libheif's interleaved R, G, B, A (8 bits, or `bits` in 16-bit little-endian words) to
+ * premultiplied BGRA in place, row by row: pixel x's 4 bytes go where its 4 or 8 bytes began, so
+ * nothing is overwritten before it is read. Returns 1 when some pixel is translucent. */
+static int rfi_heif_to_bgra(uint8_t *plane, int stride, int width, int height, int bits, int premultiplied) {
+    int translucent = 0;
+    for (int y = 0; y < height; y++) {
+        uint8_t *row = plane + (size_t)y * (size_t)stride;
+        uint32_t *out = (uint32_t *)(void *)row;
+        for (int x = 0; x < width; x++) {
+            uint32_t r, g, b, a;
+            if (bits <= 8) {
+                const uint8_t *p = row + 4 * (size_t)x;
+                r = p[0], g = p[1], b = p[2], a = p[3];
+            } else {
+                const uint8_t *p = row + 8 * (size_t)x;
+                r = rfi_reduce_to_8((uint32_t)p[0] | (uint32_t)p[1] << 8, bits);
+                g = rfi_reduce_to_8((uint32_t)p[2] | (uint32_t)p[3] << 8, bits);
+                b = rfi_reduce_to_8((uint32_t)p[4] | (uint32_t)p[5] << 8, bits);
+                a = rfi_reduce_to_8((uint32_t)p[6] | (uint32_t)p[7] << 8, bits);
+            }
+            if (a < 255) {
+                translucent = 1;
+                if (premultiplied) {
+                    r = r > a ? a : r, g = g > a ? a : g, b = b > a ? a : b;
+                } else {
+                    r = rfi_times_alpha(r, a), g = rfi_times_alpha(g, a), b = rfi_times_alpha(b, a);
+                }
+            }
+            out[x] = a << 24 | r << 16 | g << 8 | b;
+        }
+    }
+    return translucent;
+}
+
+rfi_status rfi_heif_decode(rfi_heif *heif, int32_t thumbnail, int64_t pixel_limit,
+                           rfi_image_pixels *out, char *message, size_t message_capacity) {
+    memset(out, 0, sizeof *out);
+    rfi_set_message(message, message_capacity, "");
+    struct heif_image_handle *handle = heif->primary;
+    struct heif_image_handle *thumbnail_handle = NULL;
+    if (thumbnail) {
+        heif_item_id id;
+        if (heif_image_handle_get_list_of_thumbnail_IDs(heif->primary, &id, 1) < 1) {
+            rfi_set_message(message, message_capacity, "the image has no thumbnail");
+            return RFI_STATUS_UNSUPPORTED;
+        }
+        struct heif_error error = heif_image_handle_get_thumbnail(heif->primary, id, &thumbnail_handle);
+        if (error.code != heif_error_Ok) return rfi_heif_failure(error, message, message_capacity);
+        handle = thumbnail_handle;
+    }
+    int width = heif_image_handle_get_width(handle), height = heif_image_handle_get_height(handle);
+    if ((int64_t)width * (int64_t)height > pixel_limit) {
+        if (thumbnail_handle != NULL) heif_image_handle_release(thumbnail_handle);
+        rfi_set_message(message, message_capacity, "the image has more pixels than the limit");
+        return RFI_STATUS_TOO_LARGE;
+    }
+    int deep = heif_image_handle_get_luma_bits_per_pixel(handle) > 8;
+    int premultiplied = heif_image_handle_is_premultiplied_alpha(handle);
+    /* Always four samples a pixel, alpha filled with the maximum when the image has none: the
+     * conversion to BGRA then fits in place. */
+    enum heif_chroma chroma = deep ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RGBA;
+    struct heif_image *image = NULL;
+    struct heif_error error = heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, NULL);
+    if (thumbnail_handle != NULL) heif_image_handle_release(thumbnail_handle);
+    if (error.code != heif_error_Ok) return rfi_heif_failure(error, message, message_capacity);
+    int stride = 0;
+    uint8_t *plane = heif_image_get_plane(image, heif_channel_interleaved, &stride);
+    int bits = heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved);
+    width = heif_image_get_width(image, heif_channel_interleaved);
+    height = heif_image_get_height(image, heif_channel_interleaved);
+    if (plane == NULL || stride % 4 != 0 || width <= 0 || height <= 0 || (deep && (bits <= 8 || bits > 16))) {
+        heif_image_release(image);
+        rfi_set_message(message, message_capacity, "libheif returned no interleaved pixels");
+        return RFI_STATUS_FAILED;
+    }
+    out->translucent = rfi_heif_to_bgra(plane, stride, width, height, deep ? bits : 8, premultiplied);
+    out->pixels = (uint32_t *)(void *)plane;
+    out->width = width;
+    out->height = height;
+    out->row_pixels = stride / 4;
+    out->owner = image;
+    out->release = rfi_heif_release_image;
+    return RFI_STATUS_OK;
+}
+
+rfi_status rfi_heif_exif(rfi_heif *heif, rfi_bytes *out) {
+    memset(out, 0, sizeof *out);
+    heif_item_id id;
+    if (heif_image_handle_get_list_of_metadata_block_IDs(heif->primary, "Exif", &id, 1) < 1) return RFI_STATUS_OK;
+    size_t size = heif_image_handle_get_metadata_size(heif->primary, id);
+    if (size < 4) return RFI_STATUS_OK;
+    uint8_t *block = malloc(size);
+    if (block == NULL) return RFI_STATUS_OUT_OF_MEMORY;
+    rfi_status status = RFI_STATUS_OK;
+    if (heif_image_handle_get_metadata(heif->primary, id, block).code == heif_error_Ok) {
+        /* ISO/IEC 23008-12 A.2.1: a 32-bit big-endian offset from after itself to the TIFF
+         * header, which usually follows an "Exif\0\0" of its own. */
+        size_t offset = (size_t)block[0] << 24 | (size_t)block[1] << 16 | (size_t)block[2] << 8 | block[3];
+        if (offset <= size - 4 && size - 4 - offset >= 8) {
+            const uint8_t *tiff = block + 4 + offset;
+            size_t length = size - 4 - offset;
+            out->data = malloc(length + 6);
+            if (out->data == NULL) {
+                status = RFI_STATUS_OUT_OF_MEMORY;
+            } else {
+                memcpy(out->data, "Exif\0\0", 6);
+                memcpy(out->data + 6, tiff, length);
+                out->length = length + 6;
+            }
+        }
+    }
+    free(block);
+    return status;
+}

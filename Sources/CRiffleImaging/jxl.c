@@ -1,0 +1,273 @@
+/* JPEG XL through libjxl: the basic info and colour encoding, the first frame decoded to
+ * premultiplied BGRA at its stored orientation, and the "Exif" box.
+ *
+ * libjxl returns a JxlDecoderStatus from every call; nothing longjmps.
+ */
+#include "stills_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <jxl/decode.h>
+#include <jxl/thread_parallel_runner.h>
+
+/* Threads libjxl decodes a frame's groups on: as libheif's (see heif.c), two for the two cores
+ * Riffle is made for. */
+#define RFI_JXL_THREADS 2
+
+/* The largest EXIF box read, bytes: far above a camera's 64 KiB. */
+#define RFI_JXL_MAX_EXIF_BYTES ((size_t)16 << 20)
+
+/* The status and message of a decoder that stopped with `status`. */
+static rfi_status rfi_jxl_failure(JxlDecoderStatus status, char *message, size_t message_capacity) {
+    if (status == JXL_DEC_NEED_MORE_INPUT) {
+        rfi_set_message(message, message_capacity, "the data ends early");
+        return RFI_STATUS_TRUNCATED;
+    }
+    rfi_set_message(message, message_capacity, "libjxl cannot decode the data");
+    return RFI_STATUS_FAILED;
+}
+
+rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_header *header,
+                               char *message, size_t message_capacity) {
+    memset(header, 0, sizeof *header);
+    rfi_set_message(message, message_capacity, "");
+    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    if (decoder == NULL) {
+        rfi_set_message(message, message_capacity, "out of memory");
+        return RFI_STATUS_OUT_OF_MEMORY;
+    }
+    rfi_status result = RFI_STATUS_OK;
+    JxlDecoderStatus status = JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING);
+    /* Else libjxl reports the size after orientation and the orientation as 1. */
+    if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetKeepOrientation(decoder, JXL_TRUE);
+    if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetInput(decoder, data, length);
+    int have_info = 0;
+    while (status == JXL_DEC_SUCCESS || status == JXL_DEC_BASIC_INFO) {
+        status = JxlDecoderProcessInput(decoder);
+        if (status == JXL_DEC_BASIC_INFO) {
+            JxlBasicInfo info;
+            if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS || info.xsize == 0 || info.ysize == 0 ||
+                info.xsize > INT32_MAX || info.ysize > INT32_MAX) {
+                status = JXL_DEC_ERROR;
+                break;
+            }
+            header->image.width = (int32_t)info.xsize;
+            header->image.height = (int32_t)info.ysize;
+            header->image.orientation = info.orientation >= 1 && info.orientation <= 8 ? (int32_t)info.orientation : 1;
+            header->image.has_alpha = info.alpha_bits > 0;
+            header->bits_per_sample = (int32_t)info.bits_per_sample;
+            have_info = 1;
+        } else if (status == JXL_DEC_COLOR_ENCODING) {
+            JxlColorEncoding encoding;
+            header->has_code_point_colour =
+                JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &encoding) ==
+                JXL_DEC_SUCCESS;
+            size_t size = 0;
+            if (JxlDecoderGetICCProfileSize(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &size) == JXL_DEC_SUCCESS &&
+                size > 0) {
+                header->icc.data = malloc(size);
+                if (header->icc.data != NULL && JxlDecoderGetColorAsICCProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL,
+                                                                               header->icc.data, size) == JXL_DEC_SUCCESS) {
+                    header->icc.length = size;
+                } else {
+                    free(header->icc.data);
+                    header->icc.data = NULL;
+                }
+            }
+            status = JXL_DEC_SUCCESS;
+            break;
+        }
+    }
+    if (!have_info || status != JXL_DEC_SUCCESS) {
+        result = rfi_jxl_failure(status, message, message_capacity);
+        rfi_still_header_free(header);
+        memset(header, 0, sizeof *header);
+    }
+    JxlDecoderDestroy(decoder);
+    return result;
+}
+
+/* Where the image-out callback writes: the BGRA picture, its layout and alpha handling. */
+struct rfi_jxl_output {
+    uint32_t *pixels;
+    size_t width;
+    int deep;
+    int premultiplied;
+    int translucent;
+};
+
+/* libjxl's image-out callback: `count` pixels of row `y` from column `x`, R, G, B, A as uint8 or
+ * native uint16. Called from the runner's threads at once, each on pixels of its own. */
+static void rfi_jxl_rows(void *opaque, size_t x, size_t y, size_t count, const void *pixels) {
+    struct rfi_jxl_output *output = opaque;
+    uint32_t *out = output->pixels + y * output->width + x;
+    int translucent = 0;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t r, g, b, a;
+        if (output->deep) {
+            const uint16_t *p = (const uint16_t *)pixels + 4 * i;
+            r = rfi_reduce_to_8(p[0], 16), g = rfi_reduce_to_8(p[1], 16), b = rfi_reduce_to_8(p[2], 16);
+            a = rfi_reduce_to_8(p[3], 16);
+        } else {
+            const uint8_t *p = (const uint8_t *)pixels + 4 * i;
+            r = p[0], g = p[1], b = p[2], a = p[3];
+        }
+        if (a < 255) {
+            translucent = 1;
+            if (output->premultiplied) {
+                r = r > a ? a : r, g = g > a ? a : g, b = b > a ? a : b;
+            } else {
+                r = rfi_times_alpha(r, a), g = rfi_times_alpha(g, a), b = rfi_times_alpha(b, a);
+            }
+        }
+        out[i] = a << 24 | r << 16 | g << 8 | b;
+    }
+    if (translucent) __atomic_store_n(&output->translucent, 1, __ATOMIC_RELAXED);
+}
+
+rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limit,
+                          rfi_image_pixels *out, char *message, size_t message_capacity) {
+    memset(out, 0, sizeof *out);
+    rfi_set_message(message, message_capacity, "");
+    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    void *runner = JxlThreadParallelRunnerCreate(NULL, RFI_JXL_THREADS);
+    if (decoder == NULL || runner == NULL) {
+        if (decoder != NULL) JxlDecoderDestroy(decoder);
+        if (runner != NULL) JxlThreadParallelRunnerDestroy(runner);
+        rfi_set_message(message, message_capacity, "out of memory");
+        return RFI_STATUS_OUT_OF_MEMORY;
+    }
+    struct rfi_jxl_output output = {0};
+    JxlPixelFormat format = {4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
+    rfi_status result = RFI_STATUS_OK;
+    int done = 0;
+    uint32_t width = 0, height = 0;
+    JxlDecoderStatus status = JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_FULL_IMAGE);
+    /* Stored orientation: Riffle turns the picture upright as it does a JPEG's. */
+    if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetKeepOrientation(decoder, JXL_TRUE);
+    if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetParallelRunner(decoder, JxlThreadParallelRunner, runner);
+    if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetInput(decoder, data, length);
+    while (status == JXL_DEC_SUCCESS && !done) {
+        status = JxlDecoderProcessInput(decoder);
+        switch (status) {
+        case JXL_DEC_BASIC_INFO: {
+            JxlBasicInfo info;
+            if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS) {
+                status = JXL_DEC_ERROR;
+                break;
+            }
+            width = info.xsize, height = info.ysize;
+            if (width == 0 || height == 0 || width > INT32_MAX || height > INT32_MAX) {
+                status = JXL_DEC_ERROR;
+                break;
+            }
+            if ((int64_t)width * (int64_t)height > pixel_limit) {
+                result = RFI_STATUS_TOO_LARGE;
+                rfi_set_message(message, message_capacity, "the image has more pixels than the limit");
+                done = 1;
+                break;
+            }
+            output.deep = info.bits_per_sample > 8 || info.exponent_bits_per_sample > 0;
+            output.premultiplied = info.alpha_premultiplied;
+            output.width = width;
+            format.data_type = output.deep ? JXL_TYPE_UINT16 : JXL_TYPE_UINT8;
+            output.pixels = malloc((size_t)width * height * sizeof(uint32_t));
+            if (output.pixels == NULL) {
+                result = RFI_STATUS_OUT_OF_MEMORY;
+                rfi_set_message(message, message_capacity, "out of memory");
+                done = 1;
+                break;
+            }
+            status = JXL_DEC_SUCCESS;
+            break;
+        }
+        case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
+            status = JxlDecoderSetImageOutCallback(decoder, &format, rfi_jxl_rows, &output);
+            break;
+        case JXL_DEC_FULL_IMAGE:
+            /* The first frame is all a still needs. */
+            done = 1;
+            status = JXL_DEC_SUCCESS;
+            break;
+        default:
+            break;
+        }
+    }
+    if (!done && result == RFI_STATUS_OK) result = rfi_jxl_failure(status, message, message_capacity);
+    if (result != RFI_STATUS_OK || output.pixels == NULL) {
+        if (result == RFI_STATUS_OK) result = rfi_jxl_failure(JXL_DEC_ERROR, message, message_capacity);
+        free(output.pixels);
+    } else {
+        out->pixels = output.pixels;
+        out->width = (int32_t)width;
+        out->height = (int32_t)height;
+        out->row_pixels = (int32_t)width;
+        out->translucent = output.translucent;
+        out->owner = output.pixels;
+        out->release = rfi_free_owner;
+    }
+    JxlDecoderDestroy(decoder);
+    JxlThreadParallelRunnerDestroy(runner);
+    return result;
+}
+
+rfi_status rfi_jxl_exif(const uint8_t *data, size_t length, rfi_bytes *out) {
+    memset(out, 0, sizeof *out);
+    JxlDecoder *decoder = JxlDecoderCreate(NULL);
+    if (decoder == NULL) return RFI_STATUS_OUT_OF_MEMORY;
+    uint8_t *box = NULL;
+    size_t capacity = 0, filled = 0;
+    int in_exif = 0, found = 0;
+    JxlDecoderStatus status = JxlDecoderSubscribeEvents(decoder, JXL_DEC_BOX);
+    /* A "brob" box holds another box Brotli-compressed; libjxl opens it. */
+    if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetDecompressBoxes(decoder, JXL_TRUE);
+    if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetInput(decoder, data, length);
+    JxlDecoderCloseInput(decoder);
+    while (status == JXL_DEC_SUCCESS || status == JXL_DEC_BOX || status == JXL_DEC_BOX_NEED_MORE_OUTPUT) {
+        status = JxlDecoderProcessInput(decoder);
+        if (in_exif && (status == JXL_DEC_BOX || status == JXL_DEC_SUCCESS)) {
+            filled = capacity - JxlDecoderReleaseBoxBuffer(decoder);
+            found = 1;
+            break;
+        }
+        if (status == JXL_DEC_BOX) {
+            JxlBoxType type;
+            if (JxlDecoderGetBoxType(decoder, type, JXL_TRUE) == JXL_DEC_SUCCESS && memcmp(type, "Exif", 4) == 0) {
+                capacity = 65536;
+                box = malloc(capacity);
+                if (box == NULL || JxlDecoderSetBoxBuffer(decoder, box, capacity) != JXL_DEC_SUCCESS) break;
+                in_exif = 1;
+            }
+        } else if (status == JXL_DEC_BOX_NEED_MORE_OUTPUT && in_exif) {
+            size_t used = capacity - JxlDecoderReleaseBoxBuffer(decoder);
+            if (capacity * 2 > RFI_JXL_MAX_EXIF_BYTES) break;
+            uint8_t *grown = realloc(box, capacity * 2);
+            if (grown == NULL) break;
+            box = grown;
+            capacity *= 2;
+            /* The new buffer ends where the block does, so what is left of it at the end
+             * gives the bytes written in all. */
+            if (JxlDecoderSetBoxBuffer(decoder, box + used, capacity - used) != JXL_DEC_SUCCESS) break;
+        }
+    }
+    rfi_status result = RFI_STATUS_OK;
+    if (found && filled >= 12) {
+        /* As HEIF's Exif item: a 32-bit big-endian offset from after itself to the TIFF header. */
+        size_t offset = (size_t)box[0] << 24 | (size_t)box[1] << 16 | (size_t)box[2] << 8 | box[3];
+        if (offset <= filled - 4 && filled - 4 - offset >= 8) {
+            size_t tiff_length = filled - 4 - offset;
+            out->data = malloc(tiff_length + 6);
+            if (out->data == NULL) {
+                result = RFI_STATUS_OUT_OF_MEMORY;
+            } else {
+                memcpy(out->data, "Exif\0\0", 6);
+                memcpy(out->data + 6, box + 4 + offset, tiff_length);
+                out->length = tiff_length + 6;
+            }
+        }
+    }
+    free(box);
+    JxlDecoderDestroy(decoder);
+    return result;
+}

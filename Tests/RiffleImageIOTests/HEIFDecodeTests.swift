@@ -1,0 +1,112 @@
+import Foundation
+import RiffleGeometry
+import RiffleImageIO
+import RiffleRaster
+import Testing
+
+/// HEIC and AVIF through libheif, made by libheif's `heif-enc` (x265, aom) and compared with
+/// `heif-convert`'s decode of the same file: both run libheif's decoder and its YCbCr→RGB
+/// conversion, so they agree within 1 (Riffle premultiplies the straight values heif-convert
+/// writes, and reduces deeper samples itself).
+@Suite("HEIF and AVIF decoding", .enabled(if: StillFixtures.available("heif-enc", "heif-convert")))
+struct HEIFDecodeTests {
+    static let size = PixelSize(width: 96, height: 64)
+
+    /// The cases: name, `heif-enc` options, a translucent source, 16-bit source PNG, format.
+    static let cases: [(name: String, options: [String], alpha: Bool, format: ImageFormat)] = [
+        ("HEIC", ["-q", "90"], false, .heif),
+        ("HEIC with alpha", ["-q", "90"], true, .heif),
+        ("HEIC, 10-bit", ["-q", "90", "-b", "10"], false, .heif),
+        ("AVIF", ["-A", "-q", "90"], false, .avif),
+        ("AVIF with alpha", ["-A", "-q", "90"], true, .avif),
+        ("AVIF, 12-bit", ["-A", "-q", "90", "-b", "12"], false, .avif),
+    ]
+
+    static func make(_ name: String, options: [String], alpha: Bool, picture: PixelBuffer? = nil) throws -> (file: String, reference: String) {
+        // Tests run at once: each makes files of its own.
+        let slug = name.filter { $0.isLetter || $0.isNumber } + "-" + UUID().uuidString.prefix(8)
+        let source = try StillFixtures.png("heif-source-\(slug).png", picture ?? StillFixtures.picture(size, alpha: alpha))
+        let file = StillFixtures.path(slug + (options.contains("-A") ? ".avif" : ".heic"))
+        let reference = StillFixtures.path(slug + "-reference.png")
+        try StillFixtures.run("heif-enc", options + ["-o", file, source])
+        try StillFixtures.run("heif-convert", [file, reference])
+        return (file, reference)
+    }
+
+    @Test("Decodes as heif-convert does", arguments: cases.map { $0.name })
+    func decode(name: String) throws {
+        let item = try #require(Self.cases.first { $0.name == name })
+        let (file, reference) = try Self.make(name, options: item.options, alpha: item.alpha)
+        let decoded = try ImageDecoder.decodeFile(atPath: file)
+        #expect(decoded.format == item.format)
+        #expect(decoded.info.hasAlpha == item.alpha)
+        #expect(decoded.info.orientation == .topLeft)
+        let expected = try StillFixtures.reference(reference)
+        #expect(StillFixtures.maxDifference(decoded.pixels, expected) <= 1, "\(StillFixtures.worstPixel(decoded.pixels, expected))")
+        // And within what the lossy codec keeps of the source (quality 90): 12 levels.
+        #expect(StillFixtures.maxDifference(decoded.pixels, StillFixtures.picture(Self.size, alpha: item.alpha)) <= 12)
+    }
+
+    @Test("The fit decode is the whole decode shrunk, and sharp")
+    func fit() throws {
+        let (file, _) = try Self.make("HEIC", options: ["-q", "90"], alpha: false)
+        let target = PixelSize(width: 24, height: 16)
+        let fitted = try ImageDecoder.decodeFile(atPath: file, shrunkTo: { _ in target })
+        #expect(fitted.pixels.size == target)
+        let whole = try ImageDecoder.decodeFile(atPath: file).pixels
+        // From 96×64 to 24×16 the decode is box-halved once (48×32, still twice the target),
+        // then Lanczos-3: within 2 levels of Lanczos-3 from the whole picture on this smooth ramp.
+        #expect(StillFixtures.maxDifference(fitted.pixels, DownscaleFilter.lanczos3.shrink(whole, to: target)) <= 2)
+    }
+
+    @Test("The embedded thumbnail is the preview")
+    func thumbnail() throws {
+        let (file, _) = try Self.make("HEIC with thumbnail", options: ["-q", "90", "-t", "32"], alpha: false)
+        let head = try FileBytes.read(atPath: file, upTo: ImageCodecs.headBytes)
+        let codec = try ImageCodecs.codec(forHead: head)
+        let info = try codec.probe(head: head, path: file)
+        let thumbnail = try #require(codec.embeddedThumbnail(head: head, path: file, info: info))
+        // heif-enc -t 32: at most 32 a side, the aspect kept (libheif rounds 21.3 down).
+        #expect(thumbnail.width == 32 && (20...22).contains(thumbnail.height))
+    }
+
+    @Test("An EXIF orientation is not applied over libheif's transformations")
+    func exifOrientation() throws {
+        // A JPEG that says "turn me" (orientation 6): heif-enc keeps its EXIF block, and libheif
+        // alone decides what is upright, as heif-convert shows.
+        let jpeg = try ExifThumbnail.inserting(
+            thumbnail: [], orientation: .rightTop, into: JPEGEncoder.encode(StillFixtures.picture(Self.size), quality: 95))
+        let source = StillFixtures.write(jpeg, to: "heif-exif-source.jpg")
+        let file = StillFixtures.path("exif-oriented.heic"), reference = StillFixtures.path("exif-oriented.png")
+        try StillFixtures.run("heif-enc", ["-q", "90", "-o", file, source])
+        try StillFixtures.run("heif-convert", [file, reference])
+        let decoded = try ImageDecoder.decodeFile(atPath: file)
+        // The file has no irot: the picture is as stored, whatever its EXIF says.
+        #expect(decoded.pixels.size == Self.size)
+        #expect(StillFixtures.maxDifference(decoded.pixels, StillFixtures.picture(Self.size)) <= 12)
+        // heif-convert copies the EXIF block into its PNG, whose eXIf Riffle's PNG decoder turns:
+        // the same pixels, turned, say the two decodes agree on what is stored.
+        let expected = try ImageDecoder.decodeFile(atPath: reference)
+        #expect(expected.info.orientation == .rightTop)
+        #expect(StillFixtures.maxDifference(ImageOrientation.rightTop.upright(decoded.pixels), expected.pixels) <= 1)
+    }
+
+    @Test("A HEIC named .jpg opens as a HEIF")
+    func misnamed() throws {
+        let (file, _) = try Self.make("HEIC", options: ["-q", "90"], alpha: false)
+        let named = StillFixtures.write(try FileBytes.read(atPath: file), to: "phone-photo.jpg")
+        #expect(try ImageDecoder.decodeFile(atPath: named).format == .heif)
+    }
+
+    @Test("Broken files give a reason", arguments: ["HEIC truncated", "HEIC garbage", "AVIF truncated", "AVIF garbage"])
+    func broken(name: String) throws {
+        let avif = name.hasPrefix("AVIF")
+        let (file, _) = try Self.make(avif ? "AVIF" : "HEIC", options: avif ? ["-A", "-q", "90"] : ["-q", "90"], alpha: false)
+        let bytes = try FileBytes.read(atPath: file)
+        // The ftyp box (its brands name the format) kept, then no valid box.
+        let broken = name.hasSuffix("truncated") ? StillFixtures.truncated(bytes, to: 0.6) : StillFixtures.garbage(after: 32, of: bytes)
+        let path = StillFixtures.write(broken, to: "broken-\(name.filter { $0.isLetter }).heic")
+        let reason = try #require(StillFixtures.decodeError(path))
+        #expect(reason.contains(avif ? "AVIF" : "HEIF"))
+    }
+}

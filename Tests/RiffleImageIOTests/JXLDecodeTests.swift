@@ -1,0 +1,84 @@
+import Foundation
+import RiffleGeometry
+import RiffleImageIO
+import RiffleRaster
+import Testing
+
+/// JPEG XL through libjxl, made by `cjxl` and compared with `djxl`'s decode (libjxl both, so
+/// they agree within 1: Riffle premultiplies djxl's straight values and reduces 16-bit samples
+/// itself).
+@Suite("JPEG XL decoding", .enabled(if: StillFixtures.available("cjxl", "djxl")))
+struct JXLDecodeTests {
+    static let size = PixelSize(width: 96, height: 64)
+
+    /// Name, `cjxl` options, translucent, 16-bit source.
+    static let cases: [(name: String, options: [String], alpha: Bool, deep: Bool)] = [
+        ("lossy", ["-d", "1"], false, false),
+        ("lossless", ["-d", "0"], false, false),
+        ("lossless with alpha", ["-d", "0"], true, false),
+        ("lossless 16-bit", ["-d", "0"], false, true),
+    ]
+
+    @Test("Decodes as djxl does", arguments: cases.map { $0.name })
+    func decode(name: String) throws {
+        let item = try #require(Self.cases.first { $0.name == name })
+        let slug = name.filter { $0.isLetter || $0.isNumber } + "-" + UUID().uuidString.prefix(8)
+        var source = try StillFixtures.png("jxl-\(slug).png", StillFixtures.picture(Self.size, alpha: item.alpha))
+        if item.deep {
+            let deep = StillFixtures.path("jxl-\(slug)-16.png")
+            try StillFixtures.run("convert", [source, "-depth", "16", deep])
+            source = deep
+        }
+        let file = StillFixtures.path(slug + ".jxl"), reference = StillFixtures.path(slug + "-reference.png")
+        try StillFixtures.run("cjxl", [source, file] + item.options)
+        try StillFixtures.run("djxl", [file, reference])
+        let decoded = try ImageDecoder.decodeFile(atPath: file)
+        #expect(decoded.format == .jxl)
+        #expect(decoded.info.hasAlpha == item.alpha)
+        let expected = try StillFixtures.reference(reference)
+        #expect(StillFixtures.maxDifference(decoded.pixels, expected) <= 1, "\(StillFixtures.worstPixel(decoded.pixels, expected))")
+        if item.options.contains("0") {
+            // Lossless: the source itself (16-bit samples v·257 reduce back to v exactly).
+            #expect(StillFixtures.maxDifference(decoded.pixels, StillFixtures.picture(Self.size, alpha: item.alpha)) <= (item.alpha ? 1 : 0))
+        }
+    }
+
+    @Test("A JPEG recompressed into JPEG XL decodes to its pixels, oriented by its EXIF as djxl orients it")
+    func recompressedJPEG() throws {
+        let jpeg = try ExifThumbnail.inserting(
+            thumbnail: [], orientation: .rightTop, into: JPEGEncoder.encode(StillFixtures.picture(Self.size), quality: 90))
+        let source = StillFixtures.write(jpeg, to: "jxl-source.jpg")
+        let file = StillFixtures.path("recompressed.jxl"), reference = StillFixtures.path("recompressed.png")
+        try StillFixtures.run("cjxl", [source, file])
+        try StillFixtures.run("djxl", [file, reference])
+        let decoded = try ImageDecoder.decodeFile(atPath: file)
+        let expected = try StillFixtures.reference(reference)
+        #expect(decoded.pixels.size == expected.size)
+        #expect(StillFixtures.maxDifference(decoded.pixels, expected) <= 2, "\(StillFixtures.worstPixel(decoded.pixels, expected))")
+        #expect(decoded.info.orientation == .rightTop)
+        // And JPEG's own decode of the same bytes, turned by the same EXIF, is the same picture.
+        let original = try ImageDecoder.decode(jpeg).pixels
+        #expect(StillFixtures.maxDifference(decoded.pixels, original) <= 2)
+    }
+
+    @Test("Broken files give a reason", arguments: ["truncated", "garbage"])
+    func broken(kind: String) throws {
+        let source = try StillFixtures.png("jxl-broken.png", StillFixtures.picture(PixelSize(width: 256, height: 256)))
+        let file = StillFixtures.path("broken-source.jxl")
+        try StillFixtures.run("cjxl", [source, file, "-d", "1"])
+        let bytes = try FileBytes.read(atPath: file)
+        let broken = kind == "truncated" ? StillFixtures.truncated(bytes, to: 0.5) : StillFixtures.garbage(after: 2, of: bytes)
+        let path = StillFixtures.write(broken, to: "broken-\(kind).jxl")
+        let reason = try #require(StillFixtures.decodeError(path))
+        #expect(reason.contains("JPEG XL"))
+    }
+
+    @Test("A JPEG XL named .png opens as a JPEG XL")
+    func misnamed() throws {
+        let source = try StillFixtures.png("jxl-named.png", StillFixtures.picture(Self.size))
+        let file = StillFixtures.path("named.jxl")
+        try StillFixtures.run("cjxl", [source, file, "-d", "0"])
+        let named = StillFixtures.write(try FileBytes.read(atPath: file), to: "not-really.png")
+        #expect(try ImageDecoder.decodeFile(atPath: named).format == .jxl)
+    }
+}
