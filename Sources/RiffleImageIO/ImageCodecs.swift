@@ -34,19 +34,3 @@ package enum ImageCodecs {
     /// The refusal of data whose signature is none of `ImageFormat`'s.
     package static let notAnImage = "The file is not an image in a format Riffle reads"
 }
-
-/// A format Riffle recognises but has no decoder for in this build: every decode is refused
-/// with a reason that names it.
-struct UnsupportedCodec: ImageCodec {
-    let format: ImageFormat
-
-    func probe(head: [UInt8], path: String?) throws(ImageDecodeError) -> ImageInfo { throw refusal }
-
-    func decode(_ bytes: [UInt8], atLeast target: PixelSize?, pixelLimit: Int) throws(ImageDecodeError) -> DecodedImage {
-        throw refusal
-    }
-
-    private var refusal: ImageDecodeError {
-        ImageDecodeError(reason: "The file is a \(format.displayName) image, which this build of Riffle cannot decode")
-    }
-}
