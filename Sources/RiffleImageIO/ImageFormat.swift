@@ -86,6 +86,27 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
 }
 
 extension ImageFormat {
+    /// The MIME types files of this format go by in shared-mime-info (what a file manager asks
+    /// `xdg-mime` about), the first the format's main one: what the desktop entry offers.
+    package var mimeTypes: [String] {
+        switch self {
+        case .jpeg: ["image/jpeg"]
+        case .png: ["image/png", "image/apng"]
+        case .gif: ["image/gif"]
+        case .webp: ["image/webp"]
+        case .tiff: ["image/tiff"]
+        case .heif: ["image/heif", "image/heic"]
+        case .avif: ["image/avif"]
+        case .jxl: ["image/jxl"]
+        case .raw:
+            [
+                "image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-canon-crw", "image/x-nikon-nef",
+                "image/x-sony-arw", "image/x-olympus-orf", "image/x-panasonic-rw2", "image/x-fuji-raf", "image/x-pentax-pef",
+                "image/x-samsung-srw",
+            ]
+        }
+    }
+
     /// "JPEG", "HEIF", …, for messages and the info panel.
     public var displayName: String {
         switch self {

@@ -18,6 +18,21 @@ import Testing
     /// folder is the XDG_DATA_HOME of the desktop tools below.
     static let prefix = "/home/user/.local"
 
+    /// A file manager offers Riffle for a file only by the MIME types its desktop entry lists:
+    /// every format Riffle reads must be there, and in the AppStream metadata (its main type).
+    @Test func theDesktopEntryOffersEveryFormatRiffleReads() throws {
+        let entry = try String(contentsOfFile: "\(Self.repository)/data/\(Self.appID).desktop", encoding: .utf8)
+        let line = try #require(entry.split(separator: "\n").first { $0.hasPrefix("MimeType=") })
+        let offered = Set(line.dropFirst("MimeType=".count).split(separator: ";").map(String.init))
+        let metainfo = try String(contentsOfFile: "\(Self.repository)/data/\(Self.appID).metainfo.xml", encoding: .utf8)
+        for format in ImageFormat.allCases {
+            for type in format.mimeTypes {
+                #expect(offered.contains(type), "the desktop entry does not offer \(type) (\(format.displayName))")
+            }
+            #expect(metainfo.contains("<mediatype>\(format.mimeTypes[0])</mediatype>"), "the metainfo lacks \(format.mimeTypes[0])")
+        }
+    }
+
     @Test func aStagedInstallIsWhatADesktopExpects() throws {
         let make = try ExternalCommand("make", package: "make")
         let manual = try ManualPage.generated()
