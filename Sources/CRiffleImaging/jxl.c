@@ -45,6 +45,11 @@ rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_hea
     int have_info = 0;
     while (status == JXL_DEC_SUCCESS || status == JXL_DEC_BASIC_INFO) {
         status = JxlDecoderProcessInput(decoder);
+        /* The end of the input before its colour encoding: the header is incomplete. */
+        if (status == JXL_DEC_SUCCESS) {
+            status = JXL_DEC_ERROR;
+            break;
+        }
         if (status == JXL_DEC_BASIC_INFO) {
             JxlBasicInfo info;
             if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS || info.xsize == 0 || info.ysize == 0 ||
@@ -190,6 +195,10 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
             done = 1;
             status = JXL_DEC_SUCCESS;
             break;
+        case JXL_DEC_SUCCESS:
+            /* The input ended without a whole frame. */
+            status = JXL_DEC_ERROR;
+            break;
         default:
             break;
         }
@@ -224,7 +233,9 @@ rfi_status rfi_jxl_exif(const uint8_t *data, size_t length, rfi_bytes *out) {
     if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetDecompressBoxes(decoder, JXL_TRUE);
     if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetInput(decoder, data, length);
     JxlDecoderCloseInput(decoder);
-    while (status == JXL_DEC_SUCCESS || status == JXL_DEC_BOX || status == JXL_DEC_BOX_NEED_MORE_OUTPUT) {
+    /* JXL_DEC_SUCCESS from JxlDecoderProcessInput is the end of the input: a bare codestream,
+     * which holds no box, ends there at once. Only a box event goes round again. */
+    while (status == JXL_DEC_SUCCESS) {
         status = JxlDecoderProcessInput(decoder);
         if (in_exif && (status == JXL_DEC_BOX || status == JXL_DEC_SUCCESS)) {
             filled = capacity - JxlDecoderReleaseBoxBuffer(decoder);
@@ -249,7 +260,10 @@ rfi_status rfi_jxl_exif(const uint8_t *data, size_t length, rfi_bytes *out) {
             /* The new buffer ends where the block does, so what is left of it at the end
              * gives the bytes written in all. */
             if (JxlDecoderSetBoxBuffer(decoder, box + used, capacity - used) != JXL_DEC_SUCCESS) break;
+        } else {
+            break;
         }
+        status = JXL_DEC_SUCCESS;
     }
     rfi_status result = RFI_STATUS_OK;
     if (found && filled >= 12) {

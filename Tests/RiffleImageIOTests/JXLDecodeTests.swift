@@ -81,4 +81,22 @@ struct JXLDecodeTests {
         let named = StillFixtures.write(try FileBytes.read(atPath: file), to: "not-really.png")
         #expect(try ImageDecoder.decodeFile(atPath: named).format == .jxl)
     }
+
+    // The Exif box search once went round forever on a bare codestream, which has no box at
+    // all: the window's title froze on the first JPEG XL paged to.
+    @Test("A bare codestream has no EXIF details, and says so at once", .timeLimit(.minutes(1)))
+    func bareCodestreamHasNoDetails() throws {
+        let source = try StillFixtures.png("jxl-bare.png", StillFixtures.picture(Self.size))
+        let file = StillFixtures.path("bare.jxl")
+        try StillFixtures.run("cjxl", [source, file, "-d", "1"])
+        let bytes = try FileBytes.read(atPath: file)
+        #expect(ImageFormat.detect(bytes) == .jxl && bytes.starts(with: [0xFF, 0x0A]), "cjxl wrote a container")
+        #expect(ImageCodecs.codec(for: .jxl).exifDetails(head: bytes, path: file) == nil)
+        // Cut anywhere, the header read and the decode end too (the time limit is the check),
+        // and a codestream cut short never decodes.
+        for cut in [2, 16, bytes.count / 2] {
+            _ = try? ImageDecoder.probe(Array(bytes.prefix(cut)))
+            #expect((try? ImageDecoder.decode(Array(bytes.prefix(cut)))) == nil, "a codestream cut at \(cut) bytes decoded")
+        }
+    }
 }
