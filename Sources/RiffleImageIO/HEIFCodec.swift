@@ -67,43 +67,26 @@ struct HEIFCodec: ImageCodec {
 private final class HEIFFile {
     let info: ImageInfo
     private let heif: OpaquePointer?
-    /// The bytes libheif reads in place when there is no path.
-    private let bytes: UnsafeMutableRawBufferPointer?
+    /// The file or bytes libheif reads, kept for as long as it reads them.
+    private let input: LibraryInput
 
     /// Opens the file at `path`, or `bytes` when `path` is nil.
     init(path: String?, bytes data: [UInt8], format: ImageFormat) throws(ImageDecodeError) {
         var opened: OpaquePointer?
         var header = rfi_still_header()
         var message = MessageBuffer()
-        let status: rfi_status
-        if let path {
-            // Refuses a directory, a pipe or a device with the reason, as every codec does.
-            _ = try FileBytes.read(atPath: path, upTo: 0)
-            bytes = nil
-            status = message.withPointer { text, capacity in
-                FileSystemPath.withSystemPath(path) { rfi_heif_open($0, nil, 0, &opened, &header, text, capacity) }
-            }
-        } else {
-            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
-            data.withUnsafeBytes { if let base = $0.baseAddress { copy.baseAddress!.copyMemory(from: base, byteCount: $0.count) } }
-            bytes = copy
-            status = message.withPointer {
-                rfi_heif_open(nil, copy.baseAddress!.assumingMemoryBound(to: UInt8.self), data.count, &opened, &header, $0, $1)
-            }
+        let input = try LibraryInput(path: path, bytes: data)
+        let status = message.withPointer { text, capacity in
+            input.open { path, bytes, count in rfi_heif_open(path, bytes, count, &opened, &header, text, capacity) }
         }
-        do {
-            try ImageDecoder.check(status, format: format, message: message.text)
-        } catch {
-            bytes?.deallocate()
-            throw error
-        }
+        self.input = input
+        try ImageDecoder.check(status, format: format, message: message.text)
         heif = opened
         info = StillDecoding.info(&header, format: format)
     }
 
     deinit {
         rfi_heif_close(heif)
-        bytes?.deallocate()
     }
 
     /// The primary image (or its first thumbnail), upright premultiplied BGRA, and whether a

@@ -112,34 +112,20 @@ private final class RAWFile {
     /// The embedded preview's size as stored; zero when there is none.
     let previewSize: PixelSize
     private let raw: OpaquePointer?
-    private let bytes: UnsafeMutableRawBufferPointer?
+    /// The file or bytes LibRaw reads, kept for as long as it reads them.
+    private let input: LibraryInput
 
     /// Opens the file at `path`, or `bytes` when `path` is nil.
     init(path: String?, bytes data: [UInt8]) throws(ImageDecodeError) {
         var opened: OpaquePointer?
         var header = rfi_raw_header()
         var message = MessageBuffer()
-        let status: rfi_status
-        if let path {
-            _ = try FileBytes.read(atPath: path, upTo: 0)
-            bytes = nil
-            status = message.withPointer { text, capacity in
-                FileSystemPath.withSystemPath(path) { rfi_raw_open($0, nil, 0, &opened, &header, text, capacity) }
-            }
-        } else {
-            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
-            data.withUnsafeBytes { if let base = $0.baseAddress { copy.baseAddress!.copyMemory(from: base, byteCount: $0.count) } }
-            bytes = copy
-            status = message.withPointer {
-                rfi_raw_open(nil, copy.baseAddress!.assumingMemoryBound(to: UInt8.self), data.count, &opened, &header, $0, $1)
-            }
+        let input = try LibraryInput(path: path, bytes: data)
+        let status = message.withPointer { text, capacity in
+            input.open { path, bytes, count in rfi_raw_open(path, bytes, count, &opened, &header, text, capacity) }
         }
-        do {
-            try ImageDecoder.check(status, format: .raw, message: message.text)
-        } catch {
-            bytes?.deallocate()
-            throw error
-        }
+        self.input = input
+        try ImageDecoder.check(status, format: .raw, message: message.text)
         raw = opened
         info = ImageInfo(format: .raw, header: header.image)
         previewSize = PixelSize(width: Int(header.preview_width), height: Int(header.preview_height))
@@ -147,7 +133,6 @@ private final class RAWFile {
 
     deinit {
         rfi_raw_close(raw)
-        bytes?.deallocate()
     }
 
     /// The embedded preview as stored (sensor orientation): a JPEG decoded at the least DCT
