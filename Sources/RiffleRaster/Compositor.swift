@@ -193,9 +193,7 @@ enum DrawOperation: @unchecked Sendable {
         case .image(let pixels, let mapping, let filter, let opaque, let opacity, let clip):
             switch path {
             case .reference:
-                var band = clip
-                band.y0 = max(band.y0, rows.lowerBound)
-                band.y1 = min(band.y1, rows.upperBound)
+                let band = clip.limited(toRows: rows)
                 if !band.isEmpty {
                     ReferenceBilinear.draw(pixels, mapping: mapping, filter: filter, opacity: opacity, clip: band, into: target)
                 }
@@ -211,9 +209,7 @@ enum DrawOperation: @unchecked Sendable {
         case .turned(let pixels, let mapping, let filter, let opaque, let opacity, let clip):
             switch path {
             case .reference:
-                var band = clip
-                band.y0 = max(band.y0, rows.lowerBound)
-                band.y1 = min(band.y1, rows.upperBound)
+                let band = clip.limited(toRows: rows)
                 if !band.isEmpty {
                     ReferenceBilinear.drawTurned(pixels, mapping: mapping, filter: filter, opacity: opacity, clip: band, into: target)
                 }

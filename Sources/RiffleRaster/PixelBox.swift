@@ -31,4 +31,12 @@ public struct PixelBox: Hashable, Sendable {
     public func intersection(_ other: PixelBox) -> PixelBox {
         PixelBox(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
     }
+
+    /// This box cut to the rows `rows` (empty when they do not meet).
+    func limited(toRows rows: Range<Int>) -> PixelBox {
+        var band = self
+        band.y0 = max(y0, rows.lowerBound)
+        band.y1 = min(y1, rows.upperBound)
+        return band
+    }
 }

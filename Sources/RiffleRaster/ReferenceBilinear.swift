@@ -41,17 +41,27 @@ enum ReferenceBilinear {
                 let x0f = sx.rounded(.down)
                 let fx = filter.secondWeight(sx - x0f)
                 let x0 = clampIndex(Int(x0f), source.width), x1 = clampIndex(Int(x0f) + 1, source.width)
-                var packed: UInt32 = 0
-                for shift: UInt32 in [0, 8, 16, 24] {
-                    func ch(_ x: Int, _ y: Int) -> Double { Double((source[x, y] >> shift) & 0xFF) }
-                    let top = ch(x0, y0) * (1 - fx) + ch(x1, y0) * fx
-                    let bottom = ch(x0, y1) * (1 - fx) + ch(x1, y1) * fx
-                    let v = (top * (1 - fy) + bottom * fy) * alpha
-                    packed |= UInt32(min(255, max(0, v.rounded()))) << shift
-                }
+                let packed = blend(source, x0: x0, x1: x1, fx: fx, y0: y0, y1: y1, fy: fy, alpha: alpha)
                 out[i] = PixelBlend.over(packed, out[i])
             }
         }
+    }
+
+    /// The four source pixels (x0, y0), (x1, y0), (x0, y1), (x1, y1) weighted by their second
+    /// weights `fx` and `fy`, each channel lerped across, then down, times `alpha`, rounded to
+    /// nearest and clamped to 0...255: the one sample both draws take.
+    static func blend(
+        _ source: PixelBuffer, x0: Int, x1: Int, fx: Double, y0: Int, y1: Int, fy: Double, alpha: Double
+    ) -> UInt32 {
+        var packed: UInt32 = 0
+        for shift: UInt32 in [0, 8, 16, 24] {
+            func ch(_ x: Int, _ y: Int) -> Double { Double((source[x, y] >> shift) & 0xFF) }
+            let top = ch(x0, y0) * (1 - fx) + ch(x1, y0) * fx
+            let bottom = ch(x0, y1) * (1 - fx) + ch(x1, y1) * fx
+            let v = (top * (1 - fy) + bottom * fy) * alpha
+            packed |= UInt32(min(255, max(0, v.rounded()))) << shift
+        }
+        return packed
     }
 
     /// Draws `source` turned and placed by `mapping` into `target`, limited to `clip`, blended
@@ -75,14 +85,7 @@ enum ReferenceBilinear {
                 let fx = filter.secondWeight(sx - x0f), fy = filter.secondWeight(sy - y0f)
                 let x0 = clampIndex(Int(x0f), source.width), x1 = clampIndex(Int(x0f) + 1, source.width)
                 let y0 = clampIndex(Int(y0f), source.height), y1 = clampIndex(Int(y0f) + 1, source.height)
-                var packed: UInt32 = 0
-                for shift: UInt32 in [0, 8, 16, 24] {
-                    func ch(_ x: Int, _ y: Int) -> Double { Double((source[x, y] >> shift) & 0xFF) }
-                    let top = ch(x0, y0) * (1 - fx) + ch(x1, y0) * fx
-                    let bottom = ch(x0, y1) * (1 - fx) + ch(x1, y1) * fx
-                    let v = (top * (1 - fy) + bottom * fy) * alpha
-                    packed |= UInt32(min(255, max(0, v.rounded()))) << shift
-                }
+                let packed = blend(source, x0: x0, x1: x1, fx: fx, y0: y0, y1: y1, fy: fy, alpha: alpha)
                 out[i] = PixelBlend.over(packed, out[i])
             }
         }
