@@ -4,7 +4,8 @@
 #   make test     build and run every test, the end-to-end ones under Xvfb included
 #   make test-sanitize  the tests under ASan + UBSan, and the decode pool under TSan
 #   make bench    print the benchmarks (release build); BENCH="tiles paging" for some of them
-#   make fuzz     fuzz the imaging shim's parsers, FUZZ_SECONDS (60) each; FUZZERS="jpeg" for some
+#   make fuzz     fuzz the parsers Riffle owns or drives, FUZZ_SECONDS (60) each; FUZZERS="jpeg" for
+#                 some; `make fuzz-report` sums the CPU hours fuzzed on this machine
 #   make install  install the release build, its desktop entry, icons, manual page and AppStream
 #                 metadata under $(DESTDIR)$(PREFIX) (default /usr/local); `make uninstall` removes them
 #
@@ -12,7 +13,7 @@
 # root) if any is missing.
 
 SWIFT ?= swift
-# bash: the fuzz target reads its pipelines' exit statuses (PIPESTATUS).
+# bash: the fuzz target's recipes use bash's $(…) and ||.
 SHELL := /bin/bash
 ARGS ?=
 BENCH ?=
@@ -59,7 +60,7 @@ ICON_SIZES := 16 24 32 48 64 128 256 512
 RIFFLE_BINARY ?= .build/release/riffle
 RIFFLE_MANUAL ?= .build/plugins/GenerateManual/outputs/riffle/riffle.1
 
-.PHONY: run test test-sanitize bench fuzz build deps-build deps-test clean deps-install install uninstall release-build
+.PHONY: run test test-sanitize bench fuzz fuzz-build fuzz-run fuzz-report build deps-build deps-test clean deps-install install uninstall release-build
 
 run: deps-build
 	$(SWIFT) build -c release --product riffle
@@ -103,11 +104,15 @@ bench: deps-build
 # too, and Swift ones (Sources/riffle-fuzz, `swift-…`) over the parsers Riffle writes in Swift,
 # built with coverage into .build-fuzz/swift. Each runs FUZZ_SECONDS from its seeds (the test
 # fixtures, Fuzz/seeds; `swift-decode` also Fuzz/seeds/stills: tiny TIFF, HEIC, AVIF and JPEG XL
-# files made by the tools the tests use, and the tests' hand-built DNG) and its corpus so far in
-# .build-fuzz/corpus; an input that crashes, leaks or runs over a second is kept in
-# .build-fuzz/crashes and fails the target.
+# files made by the tools the tests use, and the tests' hand-built DNG; `swift-replay` the test
+# scripts) and its corpus so far in .build-fuzz/corpus; an input that crashes, leaks or runs over
+# FUZZ_TIMEOUT seconds (1) is kept in .build-fuzz/crashes and fails the target. Each run's CPU
+# time (GNU time), executions and outcome are added to .build-fuzz/ledger.tsv, which
+# `make fuzz-report` sums per harness: the figure the fuzzing has reached on this machine.
+# `make fuzz-run` runs what `make fuzz-build` last built.
 FUZZ_SECONDS ?= 60
-FUZZERS ?= jpeg png exif inflate icc animation swift-decode swift-scan-index swift-exif
+FUZZ_TIMEOUT ?= 1
+FUZZERS ?= jpeg png exif inflate icc animation swift-decode swift-scan-index swift-exif swift-thumbnail-cache swift-replay
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld
 # LibRaw's pkg-config adds -fopenmp, which would make its header include omp.h (the toolchain's
@@ -121,28 +126,52 @@ FUZZ_SWIFT_FLAGS = -c release --product riffle-fuzz --build-path .build-fuzz/swi
 	-Xlinker $(FUZZ_RUNTIME_DIR)/libclang_rt.fuzzer_no_main-x86_64.a -Xlinker -lstdc++
 FUZZ_FIXTURES := Tests/RiffleImageIOTests/Fixtures Tests/Photos Tests/Animations Fuzz/seeds/animation
 
-fuzz: deps-build
+fuzz: fuzz-build
+	@$(MAKE) --no-print-directory fuzz-run
+
+fuzz-build: deps-build
 	@mkdir -p .build-fuzz/crashes
 	@set -e; for f in $(filter-out swift-%,$(FUZZERS)); do \
 		$(FUZZ_CC) $(FUZZ_FLAGS) -ISources/CRiffleImaging/include -ISources/CRiffleImaging \
 			Sources/CRiffleImaging/*.c Fuzz/$${f}_fuzzer.c $(FUZZ_LIBS) -o .build-fuzz/$$f; \
 	done
 	@if [ -n "$(filter swift-%,$(FUZZERS))" ]; then $(SWIFT) build $(FUZZ_SWIFT_FLAGS) 2>&1 | grep -E 'error|Build' ; fi
+
+fuzz-run:
+	@mkdir -p .build-fuzz/crashes
 	@set -e; for f in $(FUZZERS); do \
 		run=.build-fuzz/$$f; seeds="$(FUZZ_FIXTURES)"; dict=; \
 		case $$f in \
 			swift-exif) run=".build-fuzz/swift/release/riffle-fuzz exif"; dict=-dict=Fuzz/exif.dict;; \
+			swift-thumbnail-cache|swift-replay) run=".build-fuzz/swift/release/riffle-fuzz $${f#swift-}"; dict=-dict=Fuzz/$${f#swift-}.dict;; \
 			swift-*) run=".build-fuzz/swift/release/riffle-fuzz $${f#swift-}"; dict=-dict=Fuzz/jpeg.dict;; \
 			jpeg|png|exif|animation) dict=-dict=Fuzz/$$f.dict;; \
 		esac; \
-		case $$f in exif|inflate|icc) seeds=Fuzz/seeds/$$f;; swift-decode) seeds="$(FUZZ_FIXTURES) Fuzz/seeds/stills";; esac; \
+		case $$f in exif|inflate|icc) seeds=Fuzz/seeds/$$f;; swift-decode) seeds="$(FUZZ_FIXTURES) Fuzz/seeds/stills";; \
+			swift-thumbnail-cache) seeds=Fuzz/seeds/thumbnail-cache;; swift-replay) seeds=Tests/Scripts;; esac; \
 		mkdir -p .build-fuzz/corpus/$$f; \
 		echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
-		$$run -max_total_time=$(FUZZ_SECONDS) -timeout=1 -rss_limit_mb=2048 -print_final_stats=1 \
-			$$dict -artifact_prefix=.build-fuzz/crashes/$$f- .build-fuzz/corpus/$$f $$seeds 2>&1 \
-			| grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|INFO: seed corpus)' ; \
-		[ $${PIPESTATUS[0]} -eq 0 ] || exit 1; \
+		status=0; /usr/bin/time -f '%U %S' -o .build-fuzz/cpu-$$f \
+			$$run -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2048 -print_final_stats=1 \
+			$$dict -artifact_prefix=.build-fuzz/crashes/$$f- .build-fuzz/corpus/$$f $$seeds > .build-fuzz/log-$$f 2>&1 || status=$$?; \
+		grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|INFO: seed corpus)' .build-fuzz/log-$$f || true; \
+		printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$$(date -u +%FT%TZ)" $$f \
+			"$$(awk '/^[0-9.]+ [0-9.]+$$/ { print $$1 + $$2 }' .build-fuzz/cpu-$$f)" \
+			"$$(awk '/^stat::number_of_executed_units/ { print $$2 }' .build-fuzz/log-$$f)" \
+			"$$( [ $$status -eq 0 ] && echo clean || echo "failed $$status")" $(FUZZ_TIMEOUT) >> .build-fuzz/ledger.tsv; \
+		[ $$status -eq 0 ] || { tail -40 .build-fuzz/log-$$f; exit 1; }; \
 	done
+
+# Per harness, from .build-fuzz/ledger.tsv (time, harness, CPU seconds, inputs run, outcome,
+# timeout in seconds): the CPU hours fuzzed, the inputs run, the runs that failed (a crash, leak
+# or timeout) and the longest timeout any run allowed.
+fuzz-report:
+	@printf "%-24s %10s %14s %7s %8s\n" harness "CPU hours" "inputs run" failed timeout
+	@awk -F'\t' '{ cpu[$$2] += $$3; runs[$$2] += $$4; bad[$$2] += ($$5 != "clean"); \
+			if ($$6 + 0 > limit[$$2]) limit[$$2] = $$6 + 0 } \
+		END { for (h in cpu) printf "%-24s %10.2f %14d %7d %7ds\n", h, cpu[h] / 3600, runs[h], bad[h], limit[h] }' \
+		.build-fuzz/ledger.tsv | sort
+
 # Installed in place (no DESTDIR), the desktop's caches learn of the change at once: the MIME
 # handlers xdg-mime reads and the icon theme's cache. A staged install leaves that to the package's
 # own hooks.

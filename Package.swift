@@ -86,7 +86,7 @@ let package = Package(
             dependencies: ["RiffleApp", "RiffleX11", "RiffleDisplay", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The Swift parsers' fuzz harnesses (`make fuzz`), a replayer of their inputs otherwise.
-        .executableTarget(name: "riffle-fuzz", dependencies: ["RiffleImageIO", "RiffleGeometry"]),
+        .executableTarget(name: "riffle-fuzz", dependencies: ["RiffleApp", "RiffleImageIO", "RiffleGeometry"]),
         .executableTarget(
             name: "riffle-bench",
             dependencies: [

@@ -22,7 +22,7 @@ import Synchronization
 /// Safe to call from several decode workers at once: the one thing it holds that changes is
 /// whether it still writes. Two workers making the same thumbnail each write it whole, and
 /// the second rename wins.
-final class ThumbnailCache: Sendable {
+package final class ThumbnailCache: Sendable {
     /// The thumbnails folder, `$XDG_CACHE_HOME/thumbnails` (`standardFolder()`), absolute and
     /// canonical.
     let folder: String
@@ -164,14 +164,23 @@ final class ThumbnailCache: Sendable {
     }
 
     /// The PNG at `path` and its text when it is a valid record of `original`; nil when there
-    /// is no file, it does not decode within `pixelLimit` pixels (a thumbnail larger than its
-    /// class is not one), or its stamp is not the original's.
+    /// is no file or `recordedImage(in:of:pixelLimit:)` refuses its bytes.
     private func recordedImage(
         atPath path: String, of original: Original, pixelLimit: Int
     ) -> (image: DecodedImage, text: [PNGTextChunk])? {
-        guard let bytes = try? FileBytes.read(atPath: path),
-              let recorded = try? ImageDecoder.decodeWithText(bytes, pixelLimit: pixelLimit),
-              original.stamp.isRecorded(in: recorded.text)
+        guard let bytes = try? FileBytes.read(atPath: path) else { return nil }
+        return Self.recordedImage(in: bytes, of: original.stamp, pixelLimit: pixelLimit)
+    }
+
+    /// The thumbnail file `bytes` and its text when they are a valid record of the file whose
+    /// stamp is `stamp`; nil when they do not decode as a PNG within `pixelLimit` pixels (a
+    /// thumbnail larger than its class is not one) or their stamp is not `stamp`. The cache's
+    /// whole reader of files other programs may have written (fuzzed as `swift-thumbnail-cache`).
+    package static func recordedImage(
+        in bytes: [UInt8], of stamp: ThumbnailStamp, pixelLimit: Int
+    ) -> (image: DecodedImage, text: [PNGTextChunk])? {
+        guard let recorded = try? ImageDecoder.decodeWithText(bytes, pixelLimit: pixelLimit),
+              stamp.isRecorded(in: recorded.text)
         else { return nil }
         return recorded
     }

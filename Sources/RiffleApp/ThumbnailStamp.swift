@@ -6,13 +6,20 @@ import RiffleImageIO
 /// of the thumbnail standard record it: a thumbnail is valid while its stamp equals the file's
 /// (https://specifications.freedesktop.org/thumbnail-spec/latest/creation.html and
 /// https://specifications.freedesktop.org/thumbnail-spec/latest/modifications.html).
-struct ThumbnailStamp: Hashable, Sendable {
+package struct ThumbnailStamp: Hashable, Sendable {
     /// The file's URI (Thumb::URI), as `FileURI` spells it.
-    let uri: String
+    package let uri: String
     /// The file's modification time in whole seconds since 1970 (Thumb::MTime).
-    let modificationTime: Int
+    package let modificationTime: Int
     /// The file's size in bytes (Thumb::Size).
-    let byteCount: Int
+    package let byteCount: Int
+
+    /// The stamp of a file with these attributes.
+    package init(uri: String, modificationTime: Int, byteCount: Int) {
+        self.uri = uri
+        self.modificationTime = modificationTime
+        self.byteCount = byteCount
+    }
 
     /// The stamp of the file at `absolutePath` (canonical, as `FileURI.absolutePath(of:)`
     /// gives it) as it is now, from stat(2), following symbolic links; throws the OS's reason

@@ -1,4 +1,5 @@
 import Glibc
+import RiffleApp
 import RiffleGeometry
 import RiffleImageIO
 
@@ -25,6 +26,17 @@ let harnesses: [String: ([UInt8]) -> Void] = [
         let pyramid = decoder.pyramid
         let grid = pyramid.gridSize(0)
         _ = try? decoder.decode(TileKey(level: 0, column: grid.width / 2, row: grid.height / 2))
+    },
+    // The thumbnail cache's reader: a PNG another program may have written, decoded within
+    // the large class's 256 x 256 pixels, and its Thumb:: keys checked against a photo's stamp
+    // (the one the seeds and dictionary spell, so that valid records are reached).
+    "thumbnail-cache": { bytes in
+        let stamp = ThumbnailStamp(uri: "file:///photos/a.jpg", modificationTime: 1_700_000_000, byteCount: 12345)
+        _ = ThumbnailCache.recordedImage(in: bytes, of: stamp, pixelLimit: 256 * 256)
+    },
+    // The replay-script parser, on any text (invalid UTF-8 repaired as a file read would be).
+    "replay": { bytes in
+        _ = try? ReplayScript(parsing: String(decoding: bytes, as: UTF8.self))
     },
     // The EXIF segment walk and its thumbnail, with the details the info panel reads.
     "exif": { bytes in
