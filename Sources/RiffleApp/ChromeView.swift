@@ -10,14 +10,14 @@ import RiffleRaster
 /// On black the bar darkens the photo under it and its text is white; on white (the bars mode)
 /// it lightens it, with dark text and a hairline under it, as Photos' bars are. The layers are
 /// kept while what they show stays the same; only their opacity changes during a fade.
-final class ChromeView {
+package final class ChromeView {
     /// Text sizes, points: the title and the buttons 15, the subtitle and the panels 12 (near
     /// UIKit's 17 pt bar title and 15 pt footnotes, smaller for a desktop window: Riffle's choice).
     static let titlePoints = 15.0
     static let smallPoints = 12.0
     /// Plates: black at 0.55 over the photo on black, white at 0.85 on white (Riffle's choice:
     /// text stays readable over any photo); hover and press plates in the text colour.
-    static let darkPlateOpacity = 0.55
+    package static let darkPlateOpacity = 0.55
     static let lightPlateOpacity = 0.85
     static let hoverOpacity = 0.12
     static let pressedOpacity = 0.26

@@ -44,6 +44,24 @@ enum PixelBlend {
         src &+ scale(dst, by: Lanes(repeating: 255) &- (src &>> 24))
     }
 
+    /// Eight pixels in the 16-bit lanes of a vector, two channels to a lane. `scale` splits
+    /// each lane's low and high channel and does the arithmetic of the 0x00FF00FF lanes on
+    /// each: every step fits 16 bits (x · a + 128 + ⌊(x · a + 128) / 256⌋ ≤ 65407), so the
+    /// vector unit's 16-bit multiply does it. SSE2, the x86-64 baseline, has no 32-bit
+    /// multiply: `Lanes` pay two multiplies and shuffles for each.
+    typealias HalfLanes = SIMD16<UInt16>
+
+    /// `scale(_:by:)` channel by channel, each lane's two channels by that lane's `a`.
+    @inline(__always)
+    static func scale(_ p: HalfLanes, by a: HalfLanes) -> HalfLanes {
+        let byte = HalfLanes(repeating: 0x00FF), half = HalfLanes(repeating: 0x0080)
+        var low = (p & byte) &* a &+ half
+        low = (low &+ (low &>> 8)) &>> 8
+        var high = (p &>> 8) &* a &+ half
+        high = (high &+ (high &>> 8)) & HalfLanes(repeating: 0xFF00)
+        return low | high
+    }
+
     /// Each channel of each lane times `weight`/65536 (0...65536), rounded to nearest: a pixel
     /// faded by an opacity with 16-bit precision (within 0.502 of the exact product).
     @inline(__always)

@@ -1,8 +1,10 @@
+import CPixman
 import Foundation
 import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
 import RiffleInteraction
+import RiffleRaster
 import Glibc
 
 /// The cost of the pager's chrome: the same 1920×1080 pager frame (a 6000×4000 JPEG at fit, on
@@ -64,6 +66,28 @@ enum ChromeBenchmark {
         print("  bars hidden            \(ms(hidden))")
         print("  bars shown             \(ms(shown))   \(ratio(shown, hidden)) of hidden (target at most \(targetRatio)x)")
         print("  CPU a frame, all threads: hidden \(ms(hiddenCPU)), shown \(ms(shownCPU)), \(ratio(shownCPU, hiddenCPU))")
+        platesBesidePixman()
+    }
+
+    /// The chrome's main work, a translucent black plate blended over the photo, on one core
+    /// beside pixman's OVER of the same solid colour over the same pixels (its SSE2/AVX2 paths).
+    static func platesBesidePixman() {
+        let target = SyntheticPhoto.make(width: frame.width, height: 100)
+        let plate = Layer(opacity: ChromeView.darkPlateOpacity, content: .fill(Rect(x: 0, y: 0, width: Double(frame.width), height: 100), .black))
+        let compositor = Compositor(path: .fast)
+        let ours = Stopwatch.median(minimumRuns: 50, minimumSeconds: 0.5) { compositor.render(plate, into: target) }
+        guard let dst = pixman_image_create_bits(
+            PIXMAN_a8r8g8b8, Int32(target.width), Int32(target.height), target.pixels, Int32(target.rowPixels * 4))
+        else { fatalError("pixman could not wrap the buffer") }
+        defer { pixman_image_unref(dst) }
+        // pixman's colours are 16 bits a channel, premultiplied: black at the plate's opacity.
+        var black = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((ChromeView.darkPlateOpacity * 65535).rounded()))
+        guard let solid = pixman_image_create_solid_fill(&black) else { fatalError("pixman could not make a solid fill") }
+        defer { pixman_image_unref(solid) }
+        let pixman = Stopwatch.median(minimumRuns: 50, minimumSeconds: 0.5) {
+            pixman_image_composite32(PIXMAN_OP_OVER, solid, nil, dst, 0, 0, 0, 0, 0, 0, Int32(target.width), Int32(target.height))
+        }
+        print("  plate over \(frame.width)x100 px, one core: \(ms(ours)), pixman OVER \(ms(pixman)), riffle/pixman \(ratio(ours, pixman))")
     }
 }
 
