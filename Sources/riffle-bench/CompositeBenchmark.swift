@@ -59,6 +59,46 @@ enum CompositeBenchmark {
                 print("        (sampling the 24 MP original instead, which the viewer never does: \(ms(direct)), /pixman \(ratio(direct, pix)))")
             }
         }
+        midTurn(shownSize(source, scale: fit), target: target, fast: fast, single: single)
+    }
+
+    /// A frame half way through a quarter turn (`r`): the shown-size pixels turned 45° about
+    /// the frame's centre at 0.85 of their size (between the two fits), on black, beside
+    /// pixman's bilinear affine composite of the same pixels and turn (OVER, no repeat).
+    static func midTurn(_ held: PixelBuffer, target: PixelBuffer, fast: Compositor, single: Compositor) {
+        let k = 0.85, angle = Double.pi / 4
+        let centre = Point(x: Double(target.width) / 2, y: Double(target.height) / 2)
+        let image = Layer(
+            transform: ScaleTranslate(scale: k, offset: Point(x: -Double(held.width) * k / 2, y: -Double(held.height) * k / 2)),
+            content: .image(ImageContent(pixels: held, isOpaque: true)))
+        let turned = Layer(sublayers: [
+            Layer(content: .fill(Rect(origin: .zero, size: Size(target.size)), .black)),
+            Layer(transform: ScaleTranslate(offset: centre), rotation: Rotation(quarterTurns: 0.5), sublayers: [image]),
+        ])
+        let ours = Stopwatch.median { fast.render(turned, into: target) }
+        let oursOne = Stopwatch.median { single.render(turned, into: target) }
+        guard let src = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(held.width), Int32(held.height), held.pixels, Int32(held.rowPixels * 4)),
+              let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(target.width), Int32(target.height), target.pixels, Int32(target.rowPixels * 4))
+        else { fatalError("pixman could not wrap the buffers") }
+        defer {
+            pixman_image_unref(src)
+            pixman_image_unref(dst)
+        }
+        // Destination to source: q = R⁻¹(d − centre) / k + held / 2, R the clockwise turn.
+        func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
+        let c = Double.cos(angle) / k, s = Double.sin(angle) / k
+        var m = pixman_transform()
+        m.matrix = (
+            (fixed(c), fixed(s), fixed(-c * centre.x - s * centre.y + Double(held.width) / 2)),
+            (fixed(-s), fixed(c), fixed(s * centre.x - c * centre.y + Double(held.height) / 2)),
+            (0, 0, fixed(1)))
+        pixman_image_set_transform(src, &m)
+        pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
+        let pix = Stopwatch.median {
+            memset(target.pixels, 0, target.rowPixels * target.height * 4)
+            pixman_image_composite32(PIXMAN_OP_OVER, src, nil, dst, 0, 0, 0, 0, 0, 0, Int32(target.width), Int32(target.height))
+        }
+        print("  mid-turn (45°) riffle \(ms(ours)) (1 core \(ms(oursOne)))  pixman \(ms(pix)) (1 core, black first)  riffle/pixman \(ratio(ours, pix))  1 core riffle/pixman \(ratio(oursOne, pix))  [turned bilinear]")
     }
 
     /// `source` area-averaged to the size it is shown at `scale`, as the viewer holds a photo at fit.

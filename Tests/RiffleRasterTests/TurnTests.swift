@@ -225,6 +225,22 @@ func expectedTurned(_ src: PixelBuffer, scale: Double, radians: Double, offset: 
         #expect(maxChannelDifference(reference, fast) <= fastPathTolerance, "seed \(2000 + seed), \(mapping), opacity \(opacity)")
     }
 
+    /// Rows far longer than the random cases': the fast path steps its source point along a
+    /// row in fixed point and still draws the reference's pixels, within its tolerance, to the
+    /// far end of each row (a drift would grow with the length).
+    @Test(arguments: [0.37, 1.62, -0.81])
+    func longRowsDoNotDrift(quarterTurns: Double) {
+        var rng = SeededGenerator(seed: 54)
+        let src = randomImage(1200, 300, opaque: true, using: &rng)
+        let mapping = TurnedMapping(
+            scaleX: 1.31, scaleY: 1.29, rotation: Rotation(quarterTurns: quarterTurns), offset: Point(x: 800.4, y: 449.7))
+        let reference = PixelBuffer(width: 1600, height: 900), fast = PixelBuffer(width: 1600, height: 900)
+        let clip = PixelBox(size: reference.size)
+        ReferenceBilinear.drawTurned(src, mapping: mapping, opacity: 1, clip: clip, into: reference)
+        TurnedBilinear.draw(src, mapping: mapping, opaque: true, opacity: 1, clip: clip, rows: 0..<900, into: fast)
+        #expect(maxChannelDifference(reference, fast) <= fastPathTolerance, "\(quarterTurns) quarter turns")
+    }
+
     /// A turn by exactly a quarter drawn by the free sampler lands within a step of the exact
     /// quarter turn (the free sampler's sines and cosines are exact there too).
     @Test func theFreeSamplerAtAQuarterTurnIsTheExactTurn() {
