@@ -14,6 +14,7 @@ final class GridCellImages {
     private struct Crop {
         /// The thumbnail it was made from.
         let source: ObjectIdentifier
+        let turn: Rotation
         let size: PixelSize
         let image: ImageContent
     }
@@ -28,16 +29,18 @@ final class GridCellImages {
         compositor = Compositor(path: path)
     }
 
-    /// Item `index`'s `thumbnail` cropped to its centre square and scaled to `size`: the one
-    /// made before when it was made from the same thumbnail at the same size, else made now.
-    func crop(of index: Int, thumbnail: ImageContent, size: PixelSize) -> ImageContent {
+    /// Item `index`'s `thumbnail` turned by `turn` (whole quarter turns), cropped to its centre
+    /// and scaled to `size`: the one made before when it was made from the same thumbnail, turn
+    /// and size, else made now.
+    func crop(of index: Int, thumbnail: ImageContent, turn: Rotation = .none, size: PixelSize) -> ImageContent {
         used.insert(index)
         let source = ObjectIdentifier(thumbnail.pixels)
-        if let crop = crops[index], crop.source == source, crop.size == size { return crop.image }
+        if let crop = crops[index], crop.source == source, crop.turn == turn, crop.size == size { return crop.image }
         let pixels = PixelBuffer(width: size.width, height: size.height)
-        compositor.render(GridView.centreCrop(thumbnail, in: Rect(origin: .zero, size: Size(size)), opacity: 1), into: pixels)
+        compositor.render(
+            GridView.centreCrop(thumbnail, turn: turn, in: Rect(origin: .zero, size: Size(size)), opacity: 1), into: pixels)
         let image = ImageContent(pixels: pixels, isOpaque: thumbnail.isOpaque)
-        crops[index] = Crop(source: source, size: size, image: image)
+        crops[index] = Crop(source: source, turn: turn, size: size, image: image)
         return image
     }
 

@@ -48,6 +48,9 @@ final class GridView {
     private let crops: GridCellImages
     /// When each visible cell came into view, on the app's clock (for `instantArrival`).
     private var inViewSince: [Int: Double] = [:]
+    /// Each photo's turn in the pager (whole quarter turns): a cell shows the photo the way the
+    /// pager shows it, so a turned photo flies back into a cell that stays turned.
+    var turnOfPhoto: (Int) -> Rotation = { _ in .none }
 
     /// A grid of `library`'s photos in a window of `viewport`, drawing its cells' crops with
     /// `rasterPath`.
@@ -213,10 +216,11 @@ final class GridView {
             let opacity = Self.opacity(arrivedAt: arrived, inViewSince: inViewSince[index] ?? now, now: now)
             // A cell on whole pixels draws its crop 1:1; mid column change, the thumbnail scaled.
             let square = PixelSize(width: Int(rect.width), height: Int(rect.height))
+            let turn = turnOfPhoto(index)
             guard !interaction.isChangingColumns, square.width > 0, square.height > 0 else {
-                return Layer(sublayers: [plate, Self.centreCrop(image, in: rect, opacity: opacity)])
+                return Layer(sublayers: [plate, Self.centreCrop(image, turn: turn, in: rect, opacity: opacity)])
             }
-            let crop = crops.crop(of: index, thumbnail: image, size: square)
+            let crop = crops.crop(of: index, thumbnail: image, turn: turn, size: square)
             let copy = Layer(
                 transform: ScaleTranslate(offset: rect.origin), opacity: opacity, content: .image(crop))
             return opacity < 1 || !image.isOpaque ? Layer(sublayers: [plate, copy]) : copy
@@ -236,17 +240,18 @@ final class GridView {
         return min(max((now - arrived) / fadeIn, 0), 1)
     }
 
-    /// `pixels` scaled to cover `rect` (its shorter side fills the square) and centred, clipped
-    /// to the cell: the photo's centre crop.
-    static func centreCrop(_ image: ImageContent, in rect: Rect, opacity: Double) -> Layer {
+    /// `image` turned by `turn` (whole quarter turns: the photo as the pager shows it), scaled
+    /// to cover `rect` (its shorter side fills the square) and centred, clipped to the cell: the
+    /// photo's centre crop.
+    static func centreCrop(_ image: ImageContent, turn: Rotation = .none, in rect: Rect, opacity: Double) -> Layer {
         let w = image.size.width, h = image.size.height
-        let scale = max(rect.width / w, rect.height / h)
-        let origin = Point(x: rect.center.x - w * scale / 2, y: rect.center.y - h * scale / 2)
+        let turned = turn.boundingSize(of: image.size)
+        let scale = max(rect.width / turned.width, rect.height / turned.height)
+        let picture = Layer(
+            transform: ScaleTranslate(scale: scale, offset: Point(x: -w * scale / 2, y: -h * scale / 2)), content: .image(image))
         return Layer(
             clip: rect, opacity: opacity,
-            sublayers: [Layer(
-                transform: ScaleTranslate(scale: scale, offset: origin),
-                content: .image(image))])
+            sublayers: [Layer(transform: ScaleTranslate(offset: rect.center), rotation: turn, sublayers: [picture])])
     }
 
     /// A ring `ringWidth` px wide just inside `rect`.

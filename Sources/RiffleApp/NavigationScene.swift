@@ -69,6 +69,7 @@ public final class NavigationScene: Scene {
         grid = GridView(
             library: library, viewport: Size(display.size), thumbnails: pipeline.thumbnailStore, labels: labels,
             rasterPath: compositor.path, time: 0)
+        grid.turnOfPhoto = { pager.rotation(ofPhoto: $0) }
         self.library = library
         mode = library.opensOnPhoto ? .pager : .grid
         if library.opensOnPhoto {

@@ -41,8 +41,9 @@ final class NavigatorStripView {
         return thumbnails.absorbResults(at: now).contains { shown.contains($0) }
     }
 
-    /// The strip's layers at `opacity` on black (`dark`) or white; empty when hidden.
-    func layers(_ strip: ViewerRenderState.Strip, opacity: Double, dark: Bool) -> [Layer] {
+    /// The strip's layers at `opacity` on black (`dark`) or white, each photo turned by
+    /// `turnOfPhoto` as the pager shows it; empty when hidden.
+    func layers(_ strip: ViewerRenderState.Strip, opacity: Double, dark: Bool, turnOfPhoto: (Int) -> Rotation) -> [Layer] {
         defer { crops.frameDone() }
         guard opacity > 0 else { return [] }
         var layers = [Layer(
@@ -55,7 +56,8 @@ final class NavigatorStripView {
             guard rect.width >= 1, rect.height >= 1 else { continue }
             if case let .thumbnail(image, _, _) = thumbnails.state(at: cell.index) {
                 let crop = crops.crop(
-                    of: cell.index, thumbnail: image, size: PixelSize(width: Int(rect.width), height: Int(rect.height)))
+                    of: cell.index, thumbnail: image, turn: turnOfPhoto(cell.index),
+                    size: PixelSize(width: Int(rect.width), height: Int(rect.height)))
                 let copy = Layer(transform: ScaleTranslate(offset: rect.origin), content: .image(crop))
                 layers.append(image.isOpaque ? copy : Layer(sublayers: [Layer(content: .fill(rect, Self.placeholder)), copy]))
             } else {

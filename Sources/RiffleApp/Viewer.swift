@@ -501,7 +501,7 @@ public final class Viewer {
         let sheetOpen = state.chrome.panel == .info && !state.chrome.layout.infoPanelIsSide
         layers += stripView.layers(
             state.strip, opacity: sheetOpen ? 0 : state.chrome.opacity * state.dismissBackgroundAlpha,
-            dark: state.backgroundBlackness >= 0.5)
+            dark: state.backgroundBlackness >= 0.5, turnOfPhoto: interaction.rotation(ofPage:))
         layers += chrome(state)
         let fill = Layer(opacity: state.dismissBackgroundAlpha, content: .fill(window, Self.background(state)))
         // What shows through only while the background fades: no second full-window fill at rest.

@@ -149,9 +149,11 @@ public struct ViewerInteraction: Sendable {
     /// True while the user drives the navigator strip (drag, coast, click or wheel animation).
     public var isStripDriven: Bool { stripScroll != nil }
 
-    /// Page `page`'s width over height, when its size is known.
+    /// Page `page`'s width over height as it is shown, turned by its turn, when its size is
+    /// known: the strip opens the current cell to this.
     private func aspect(_ page: Int) -> Double? {
-        contentSizes[page].flatMap { $0.height > 0 ? $0.width / $0.height : nil }
+        contentSizes[page].flatMap { $0.height > 0 ? rotation(ofPage: page).boundingSize(of: $0) : nil }
+            .map { $0.width / $0.height }
     }
 
     /// The panel or overlay open over the photo (Escape closes it first).

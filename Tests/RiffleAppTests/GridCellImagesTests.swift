@@ -31,6 +31,35 @@ import Testing
         #expect(crop.isOpaque)
     }
 
+    /// A photo turned in the pager shows turned in its cell: the crop of a thumbnail turned by
+    /// whole quarter turns is the crop of the thumbnail's pixels turned the same way, worked
+    /// out pixel by pixel (turned clockwise a quarter, the turned picture's pixel (u, v) is the
+    /// thumbnail's (v, H − 1 − u)), within one level: the compositor turns about the pixel
+    /// corner nearest the cell's centre, which samples the shrink half a pixel apart when the
+    /// centre is not on a corner. Random pixels turned any other way would differ by far more.
+    @Test(arguments: [1, 2, 3])
+    func aTurnedPhotosCropIsItsThumbnailTurned(quarters: Int) {
+        let image = Self.thumbnail()
+        let w = image.pixels.width, h = image.pixels.height
+        let odd = quarters % 2 == 1
+        let turned = PixelBuffer(width: odd ? h : w, height: odd ? w : h)
+        for v in 0..<turned.height {
+            for u in 0..<turned.width {
+                turned[u, v] = switch quarters {
+                case 1: image.pixels[v, h - 1 - u]
+                case 2: image.pixels[w - 1 - u, h - 1 - v]
+                default: image.pixels[w - 1 - v, u]
+                }
+            }
+        }
+        let size = PixelSize(width: 106, height: 105)
+        let crops = GridCellImages(path: .fast)
+        let crop = crops.crop(of: 4, thumbnail: image, turn: Rotation(quarterTurns: Double(quarters)), size: size)
+        let want = GridCellImages(path: .fast).crop(of: 4, thumbnail: ImageContent(pixels: turned, isOpaque: true), size: size)
+        #expect(ImageDifference(crop.pixels, want.pixels, tolerance: 0).maxChannel <= 1, "\(quarters) quarter turns")
+        #expect(crops.crop(of: 4, thumbnail: image, size: size).pixels !== crop.pixels, "turned back, a new crop")
+    }
+
     @Test func aCropIsMadeOncePerThumbnailAndSizeAndLetGoWhenItsCellIsNotDrawn() {
         let crops = GridCellImages(path: .fast)
         let image = Self.thumbnail(), other = Self.thumbnail(seed: 8)

@@ -31,6 +31,20 @@ import Testing
         #expect(h.state.strip.position == 1)
     }
 
+    /// The open cell takes the photo's shape as the pager shows it: turned a quarter, the 3:2
+    /// photo opens its cell 40 · 2/3 px wide instead of 60; turned back, 60 again.
+    @Test func theOpenCellTakesATurnedPhotosShape() throws {
+        var h = Self.harness()
+        func openWidth() throws -> Double { try #require(h.state.strip.cells.first { $0.index == 0 }).frame.width }
+        #expect(abs(try openWidth() - 60) < 1e-9)
+        h.key("r")
+        h.settle()
+        #expect(abs(try openWidth() - 40.0 * 2 / 3) < 1e-9)
+        h.key("R", .shift)
+        h.settle()
+        #expect(abs(try openWidth() - 60) < 1e-9)
+    }
+
     /// A drag on the strip 70 px left shows photo 2 (70/30 = 2.33 photos on) at once, the pager
     /// resting on it, never dragged; released still, the strip snaps onto photo 2.
     @Test func dragScrubsWithoutTheSlide() {
