@@ -14,7 +14,9 @@ import RiffleInteraction
 /// While animating, whatever wakes the loop early (input, a decode, the server's MIT-SHM
 /// completion events) is collected, not drawn: the next frame comes at its time and takes it in,
 /// so input waits at most one frame and the frame rate never exceeds the display's. Each frame
-/// drawn tells the display the oldest input it answers, for the input-to-photon latency.
+/// is drawn as the pager will be at the vblank that shows it (`Scene.renderIfNeeded(presentedAt:)`),
+/// so the frame answering a key already moves. Each frame drawn tells the display the oldest
+/// input it answers, for the input-to-photon latency.
 public struct LiveLoop {
     /// Frame interval while animating, in seconds.
     public static let frameInterval = 1.0 / 60
@@ -56,7 +58,9 @@ public struct LiveLoop {
             pending.removeAll()
             if quit { break }
             if perform(scene.advance(to: frameTime), on: &scene) { break }
-            if scene.renderIfNeeded() {
+            // Drawn as things will be when the frame is seen: at the next vblank with Present
+            // (a display link's target time); the other paths show it as soon as it is drawn.
+            if scene.renderIfNeeded(presentedAt: display.nextFrameTime(after: frameTime)) {
                 if let unanswered { display.presentedFrameAnswers(inputAt: unanswered) }
                 unanswered = nil
             } else if !scene.isAnimating {

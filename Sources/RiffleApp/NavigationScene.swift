@@ -252,11 +252,13 @@ public final class NavigationScene: Scene {
     }
 
     @discardableResult
-    public func renderIfNeeded() -> Bool {
+    public func renderIfNeeded(presentedAt time: Double?) -> Bool {
         switch mode {
         case .pager:
             let dragging = pager.renderState.dismissBackgroundAlpha < 1
-            return pager.renderIfNeeded(backdrop: dragging ? grid.layer(now: now, hiding: pager.current) : nil, overlay: dropHighlightLayer)
+            return pager.renderIfNeeded(
+                backdrop: dragging ? grid.layer(now: now, hiding: pager.current) : nil, overlay: dropHighlightLayer,
+                presentedAt: time)
         case .grid:
             guard needsDisplay || grid.needsDisplay || grid.isAnimating(at: now) else { return false }
             draw(grid.layer(now: now))

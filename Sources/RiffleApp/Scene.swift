@@ -21,9 +21,12 @@ public protocol Scene: AnyObject {
     var wakeTime: Double? { get }
 
     /// Draws and presents a frame if anything visible changed since the last one; true when it
-    /// drew.
+    /// drew. With `time` (clock seconds, not before the last `advance`), the frame shows the
+    /// pager's animations as they will be then, when the frame reaches the screen (the next
+    /// vblank: a display link's target time); the models themselves stay where `advance` left
+    /// them, so input is still taken at its own times. Nil draws them as they are.
     @discardableResult
-    func renderIfNeeded() -> Bool
+    func renderIfNeeded(presentedAt time: Double?) -> Bool
 
     /// True while something moves or waits with time, so the runtime must keep stepping frames.
     var isAnimating: Bool { get }
@@ -31,4 +34,11 @@ public protocol Scene: AnyObject {
     /// Blocks until every decode asked for so far has finished, then takes the results in (a
     /// replay's frames never depend on decode speed).
     func settleDecodes()
+}
+
+extension Scene {
+    /// Draws the frame as things are now (`renderIfNeeded(presentedAt: nil)`): replays, whose
+    /// frames are snapshots of their own clock.
+    @discardableResult
+    public func renderIfNeeded() -> Bool { renderIfNeeded(presentedAt: nil) }
 }

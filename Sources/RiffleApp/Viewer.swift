@@ -239,10 +239,11 @@ public final class Viewer {
 
     /// Draws and presents a frame if anything changed since the last one, with `overlay` (the
     /// drop highlight) over everything; true if it did. A change of `overlay` alone is drawn
-    /// after `setNeedsDisplay()`.
+    /// after `setNeedsDisplay()`. With `time`, the frame is the state at that time
+    /// (`presentationState(at:)`).
     @discardableResult
-    public func renderIfNeeded(backdrop: Layer? = nil, overlay: Layer? = nil) -> Bool {
-        let state = interaction.renderState
+    public func renderIfNeeded(backdrop: Layer? = nil, overlay: Layer? = nil, presentedAt time: Double? = nil) -> Bool {
+        let state = presentationState(at: time)
         tilePages(state, now: interaction.now)
         guard needsDisplay || state != drawnState else { return false }
         needsDisplay = false
@@ -259,6 +260,18 @@ public final class Viewer {
             }
         }
         return true
+    }
+
+    /// What the screen should show at `time`, when the frame being drawn will reach it: a copy
+    /// of the interaction stepped there (its motions are pure functions of time), or the
+    /// interaction's own state for nil or a time not after its clock. The first frame after a
+    /// key press then already shows the slide moving, as a display link draws for its target
+    /// time, while the interaction itself takes input at the input's own times.
+    private func presentationState(at time: Double?) -> ViewerRenderState {
+        guard let time, time > interaction.now else { return interaction.renderState }
+        var ahead = interaction
+        ahead.step(to: time)
+        return ahead.renderState
     }
 
     /// True when the current photo looks sharp: its real pixels, or its draft (no preview).

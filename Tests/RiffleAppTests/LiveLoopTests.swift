@@ -20,6 +20,11 @@ final class RestlessDisplay: Display {
     private(set) var now = 0.0
     /// The virtual time of every `present()`.
     private(set) var presentTimes: [Double] = []
+    /// A checksum of the pixels of every `present()`, in order.
+    private(set) var presentedPixels: [UInt64] = []
+    /// With a value, the display shows frames at vblanks every `vblankInterval` from 0 and
+    /// says when the next one comes (as Present lets the X display say); nil: no vblanks known.
+    private let vblankInterval: Double?
     /// Every wait's timeout, in order (nil: the loop blocked until input).
     private(set) var waits: [Double?] = []
     /// Every pointer shape asked for, with the virtual time it was asked at.
@@ -28,12 +33,23 @@ final class RestlessDisplay: Display {
     private var schedule: [InputEvent]
 
     /// A display whose input is `schedule`: each event arrives at its own timestamp.
-    init(schedule: [InputEvent]) {
+    init(schedule: [InputEvent], vblankInterval: Double? = nil) {
         self.schedule = schedule.sorted { ($0.time ?? 0) < ($1.time ?? 0) }
+        self.vblankInterval = vblankInterval
     }
 
     func frameBuffer() -> PixelBuffer { buffer }
-    func present() { presentTimes.append(now) }
+    func present() {
+        presentTimes.append(now)
+        var sum: UInt64 = 0
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width { sum = sum &* 31 &+ UInt64(buffer[x, y]) }
+        }
+        presentedPixels.append(sum)
+    }
+    func nextFrameTime(after time: Double) -> Double? {
+        vblankInterval.map { ((time / $0).rounded(.down) + 1) * $0 }
+    }
     func setTitle(_ title: String) {}
     func setFullscreen(_ on: Bool) {}
     func setCursor(_ cursor: PointerCursor) { cursors.append((cursor, now)) }
@@ -109,6 +125,28 @@ final class RestlessDisplay: Display {
         #expect(timed.count >= 10 * slide.count, "the loop was woken early often: \(timed.count) waits for \(slide.count) frames")
         // Blocked twice: before the press, and at rest after the slide until the quit.
         #expect(display.waits.filter { $0 == nil }.count == 2)
+    }
+
+    /// With vblanks known (Present), the frame drawn at a key press is drawn as the slide will
+    /// be at the vblank that shows it: its pixels already differ from the frame before, and it
+    /// reaches the screen within one refresh of the press. Without them the same frame is
+    /// drawn at the press's own instant, the slide not yet moved: the same pixels as before.
+    @Test func theFrameAnsweringAKeyShowsTheSlideAlreadyMoving() throws {
+        let press = 0.104, quit = 2.0, refresh = 1.0 / 60
+        var firstChanged: [Bool] = []
+        for vblanks in [refresh, nil] {
+            let display = RestlessDisplay(schedule: [Self.key("Right", at: press), Self.key("q", at: quit)], vblankInterval: vblanks)
+            let session = Self.settledSession(on: display)
+            LiveLoop(scene: session.scene, display: display, now: { display.now }).run()
+            let answering = try #require(display.presentTimes.firstIndex { $0 >= press })
+            #expect(answering > 0 && display.presentTimes[answering] == press, "drawn as the key arrives")
+            firstChanged.append(display.presentedPixels[answering] != display.presentedPixels[answering - 1])
+            if let vblanks {
+                let shown = try #require(display.nextFrameTime(after: display.presentTimes[answering]))
+                #expect(shown - press <= vblanks, "on screen \(shown - press) s after the press")
+            }
+        }
+        #expect(firstChanged == [true, false], "the frame answering the key moved, with vblanks and without: \(firstChanged)")
     }
 
     /// An idle viewer draws its first frame, then blocks until input: no frame, no timed wait.
