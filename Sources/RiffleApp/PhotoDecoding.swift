@@ -170,6 +170,8 @@ public struct PhotoDecoding: Sendable {
             return .thumbnail(quickThumbnail(path: path, size: size))
         case .makeThumbnail(let size):
             return makeThumbnail(path: path, size: size, cancellation: cancellation)
+        case .remakeThumbnail(let size):
+            return makeThumbnail(path: path, size: size, reusingStored: false, cancellation: cancellation)
         case .exifPreview:
             return Self.exifPreview(path: path, colour: colour)
         case .preview(let viewport):
@@ -221,14 +223,17 @@ public struct PhotoDecoding: Sendable {
     }
 
     /// The thumbnail of `size` of the file at `path`, made (and stored, when there is a cache
-    /// that writes) unless a valid one is stored; `.cancelled` once `cancellation` is raised
-    /// part-way.
-    func makeThumbnail(path: String, size: ThumbnailSize, cancellation: DecodeCancellation) -> DecodeOutput {
+    /// that writes) unless a valid one is stored and `reusingStored`
+    /// (`ThumbnailCache.thumbnail(path:size:reusingStored:until:)`); `.cancelled` once
+    /// `cancellation` is raised part-way.
+    func makeThumbnail(
+        path: String, size: ThumbnailSize, reusingStored: Bool = true, cancellation: DecodeCancellation
+    ) -> DecodeOutput {
         do throws(ImageDecodeError) {
             let stop = { cancellation.isCancelled }
             let pixels: PixelBuffer
             if let thumbnailCache {
-                pixels = try thumbnailCache.thumbnail(path: path, size: size, until: stop)
+                pixels = try thumbnailCache.thumbnail(path: path, size: size, reusingStored: reusingStored, until: stop)
             } else {
                 pixels = try ThumbnailCache.make(path: path, size: size, colour: thumbnailColour, until: stop).pixels
             }
