@@ -37,13 +37,19 @@ public struct DecodedPhoto: Sendable {
         case .damagedData:
             return "Damaged file: parts of the picture may be wrong"
         case .truncated(let missing?):
-            let side = switch missing.side { case .top: "top"; case .bottom: "bottom"; case .left: "left"; case .right: "right" }
-            // Never "0%" for a file that did lose data, nor "100%" for one that showed some.
-            let percent = min(max(Int((missing.share * 100).rounded()), 1), 99)
-            return "Incomplete file: the \(side) \(percent)% is missing"
+            return "Incomplete file: the \(missing.wording.side) \(missing.wording.percent)% is missing"
         case .truncated(nil):
             return "Incomplete file: parts of the picture are missing"
         }
+    }
+}
+
+extension ImageDamage.MissingPart {
+    /// The side the band lies along and its share in whole percent, as a badge words them:
+    /// never 0 % for a part that is missing, nor 100 % for a picture that shows some.
+    var wording: (side: String, percent: Int) {
+        let name = switch side { case .top: "top"; case .bottom: "bottom"; case .left: "left"; case .right: "right" }
+        return (name, min(max(Int((share * 100).rounded()), 1), 99))
     }
 }
 
@@ -336,7 +342,7 @@ public struct PhotoDecoding: Sendable {
                     atPath: path, shrunkTo: { _ in size }, filter: .area, pixelLimit: pixelLimit, until: { cancellation.isCancelled }))
                 return .photo(.image(DecodedPhoto(
                     pixels: decoded.pixels, fullSize: decoded.fullSize, isOpaque: decoded.isOpaque, smaller: [], isPreview: true,
-                    pyramid: nil, isDraft: true)))
+                    pyramid: nil, damage: decoded.damage, isDraft: true)))
             } catch where error == .stopped {
                 return .cancelled
             } catch {
