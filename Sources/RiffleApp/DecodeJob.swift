@@ -11,6 +11,11 @@ enum DecodeJob: Hashable, Sendable {
     /// For the library grid: the thumbnail of a size class made from the photo and stored (or
     /// the valid one stored meanwhile by another program). A 1/8-scale decode or more: not quick.
     case makeThumbnail(ThumbnailSize)
+    /// For the library grid: the thumbnail of a size class of a photo written anew, made from
+    /// the file as it is now and stored over the one stored, which is not looked at: a rewrite
+    /// within the second the stored one's Thumb::MTime names, to the same byte count, leaves
+    /// the stored stamp matching (`ThumbnailStamp`). Not quick.
+    case remakeThumbnail(ThumbnailSize)
     /// For a neighbour of the pager's photo: the camera's EXIF thumbnail only, nothing when the
     /// file has none (a 1/8 decode would cost a good part of the real one). Quick.
     case exifPreview
@@ -50,7 +55,7 @@ enum DecodeJob: Hashable, Sendable {
     var isQuick: Bool {
         switch self {
         case .thumbnail, .exifPreview: true
-        case .makeThumbnail, .preview, .draft, .fit, .detail, .tiles, .openTiles, .frames: false
+        case .makeThumbnail, .remakeThumbnail, .preview, .draft, .fit, .detail, .tiles, .openTiles, .frames: false
         }
     }
 
@@ -58,7 +63,7 @@ enum DecodeJob: Hashable, Sendable {
     var isPreview: Bool {
         switch self {
         case .preview, .exifPreview, .draft: true
-        case .thumbnail, .makeThumbnail, .fit, .detail, .tiles, .openTiles, .frames: false
+        case .thumbnail, .makeThumbnail, .remakeThumbnail, .fit, .detail, .tiles, .openTiles, .frames: false
         }
     }
 
@@ -74,7 +79,7 @@ enum DecodeJob: Hashable, Sendable {
     var viewport: PixelSize? {
         switch self {
         case .preview(let viewport), .draft(let viewport), .fit(let viewport), .detail(let viewport, _): viewport
-        case .thumbnail, .makeThumbnail, .exifPreview, .tiles, .openTiles, .frames: nil
+        case .thumbnail, .makeThumbnail, .remakeThumbnail, .exifPreview, .tiles, .openTiles, .frames: nil
         }
     }
 }

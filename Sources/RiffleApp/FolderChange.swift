@@ -12,9 +12,13 @@ struct FolderChange: Equatable, Sendable {
     var arrived: Set<String> = []
     /// Names that hold no photo now (deleted, moved away, or no longer an image).
     var departed: Set<String> = []
-    /// Names whose file was written anew (closed after writing, or another file moved over
-    /// it): their pixels and thumbnails are decoded again.
+    /// Names whose file was written anew (written to, closed after writing, or another file
+    /// moved over it): their pixels and thumbnails are decoded again.
     var rewritten: Set<String> = []
+    /// Names of `rewritten` still being written when the burst ended (written to and not
+    /// closed since, as a copy under way leaves them): what they hold has not all arrived.
+    /// A rewritten name not in it was closed (or moved in) whole.
+    var growing: Set<String> = []
     /// Photos renamed within the folder, `from` → `to`: the photo keeps its place on screen
     /// under its new name. `from` is also in `departed` and `to` in `arrived`.
     var renamed: [Rename] = []

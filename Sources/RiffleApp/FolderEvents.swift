@@ -1,14 +1,18 @@
 /// The folder events of the burst under way, folded into what each folder holds now once the
 /// burst ends (`ChangeBurst`): a file made, written and renamed in one burst is one arrival,
-/// whatever the order the kernel reported it in.
+/// whatever the order the kernel reported it in. A file written to and not closed by the end
+/// of the burst is still growing (`FolderChange.growing`); its close, in a later burst, says
+/// it is whole.
 ///
 /// Pure but for what it is handed: the file system is asked only through the closures of
 /// `take`, so tests drive it with events and answers of their own.
 struct FolderEvents: Sendable {
     /// Names touched in each folder: what they hold is asked when the burst ends.
     private var touched: [String: Set<String>] = [:]
-    /// Names written (closed after writing, or moved in over any file of that name).
+    /// Names written (written to, closed after writing, or moved in over any file of that name).
     private var written: [String: Set<String>] = [:]
+    /// Names written to and not closed since: still being written.
+    private var growing: [String: Set<String>] = [:]
     /// Names moved away, by the cookie that pairs them with their arrival.
     private var movedOut: [UInt32: (folder: String, name: String)] = [:]
     /// Moves within one folder, `from` → `to`, in order.
@@ -29,17 +33,27 @@ struct FolderEvents: Sendable {
             switch event.kind {
             case .relist:
                 relist.insert(event.folder)
-            case .created, .deleted:
+            case .created:
                 touched[event.folder, default: []].insert(event.name)
+            case .deleted:
+                touched[event.folder, default: []].insert(event.name)
+                growing[event.folder]?.remove(event.name)
+            case .modified:
+                touched[event.folder, default: []].insert(event.name)
+                written[event.folder, default: []].insert(event.name)
+                growing[event.folder, default: []].insert(event.name)
             case .written:
                 touched[event.folder, default: []].insert(event.name)
                 written[event.folder, default: []].insert(event.name)
+                growing[event.folder]?.remove(event.name)
             case let .movedOut(cookie):
                 touched[event.folder, default: []].insert(event.name)
+                growing[event.folder]?.remove(event.name)
                 movedOut[cookie] = (event.folder, event.name)
             case let .movedIn(cookie):
                 touched[event.folder, default: []].insert(event.name)
                 written[event.folder, default: []].insert(event.name)
+                growing[event.folder]?.remove(event.name)
                 if let from = movedOut.removeValue(forKey: cookie), from.folder == event.folder {
                     moves[event.folder, default: []].append(FolderChange.Rename(from: from.name, to: event.name))
                 }
@@ -71,6 +85,7 @@ struct FolderEvents: Sendable {
                 }
             }
             change.rewritten = (written[folder] ?? []).intersection(change.arrived)
+            change.growing = (growing[folder] ?? []).intersection(change.rewritten)
             change.renamed = (moves[folder] ?? []).filter { change.departed.contains($0.from) && change.arrived.contains($0.to) }
             changes.append(change)
         }

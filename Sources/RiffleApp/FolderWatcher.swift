@@ -6,7 +6,7 @@ import RiffleImageIO
 /// the queue (`takeEvents()`). The thread calls `wake` after each read, so the app's loop,
 /// asleep in `Display.waitForEvents`, takes them at once.
 ///
-/// Thin on purpose: it reports what the kernel said, and `FolderChanges` makes sense of it.
+/// Thin on purpose: it reports what the kernel said, and `FolderEvents` makes sense of it.
 final class FolderWatcher: @unchecked Sendable {
     /// One inotify event, decoded.
     struct Event: Equatable, Sendable {
@@ -20,6 +20,9 @@ final class FolderWatcher: @unchecked Sendable {
     enum Kind: Equatable, Sendable {
         /// IN_CREATE: a name appeared (the file may still be being written).
         case created
+        /// IN_MODIFY: bytes were written to a file still open: it is being written (a copy under
+        /// way); more may follow until its `written`.
+        case modified
         /// IN_CLOSE_WRITE: a file open for writing was closed: its contents are final for now.
         case written
         /// IN_DELETE: a name went.
@@ -35,7 +38,7 @@ final class FolderWatcher: @unchecked Sendable {
 
     /// What each folder is watched for (inotify(7)).
     static let mask = UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM) | UInt32(IN_MOVED_TO)
-        | UInt32(IN_CLOSE_WRITE) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
+        | UInt32(IN_MODIFY) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
 
     private let descriptor: Int32
     /// Written to stop the thread: poll(2) wakes on it.
@@ -139,6 +142,8 @@ final class FolderWatcher: @unchecked Sendable {
                 kind = .created
             } else if mask & UInt32(IN_CLOSE_WRITE) != 0 {
                 kind = .written
+            } else if mask & UInt32(IN_MODIFY) != 0 {
+                kind = .modified
             } else if mask & UInt32(IN_DELETE) != 0 {
                 kind = .deleted
             } else if mask & UInt32(IN_MOVED_FROM) != 0 {

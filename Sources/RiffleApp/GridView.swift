@@ -225,6 +225,8 @@ final class GridView {
                 transform: ScaleTranslate(offset: rect.origin), opacity: opacity, content: .image(crop))
             return opacity < 1 || !image.isOpaque ? Layer(sublayers: [plate, copy]) : copy
         case .failed:
+            // A file still being written is not broken (`ArrivingPhoto`): its cell waits.
+            guard !library.photos[index].isArriving else { return plate }
             if brokenMark == nil { brokenMark = labels.badge("!") }
             guard let mark = brokenMark else { return plate }
             let origin = Point(x: (rect.center.x - mark.size.width / 2).rounded(), y: (rect.center.y - mark.size.height / 2).rounded())

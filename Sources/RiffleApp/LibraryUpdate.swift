@@ -47,7 +47,8 @@ extension PhotoLibrary {
     /// leave, the arrived names not listed yet are inserted in natural order
     /// (`NaturalOrder.areInIncreasingOrder`, so the folder's run equals
     /// `NaturalOrder.sorted` of its names), and the rest keep their order; photos outside the
-    /// folders (files named on their own) stay. The start photo follows its photo
+    /// folders (files named on their own) stay. A rewritten photo is arriving while its file is
+    /// growing and whole once it is closed (`Photo.isArriving`); the others keep their state. The start photo follows its photo
     /// (`LibraryUpdate.place(ofPhotoAt:)`). Pure: reads no file.
     func applying(_ changes: [FolderChange]) -> LibraryUpdate {
         var byFolder: [String: FolderChange] = [:]
@@ -56,6 +57,7 @@ extension PhotoLibrary {
             merged.arrived.formUnion(change.arrived)
             merged.departed.formUnion(change.departed)
             merged.rewritten.formUnion(change.rewritten)
+            merged.growing.formUnion(change.growing)
             merged.renamed += change.renamed
             byFolder[change.folder] = merged
         }
@@ -121,6 +123,7 @@ extension PhotoLibrary {
             }
             for index in range where change.rewritten.contains(FilePaths.name(of: photos[index].path)) {
                 rewritten.insert(index)
+                photos[index].isArriving = change.growing.contains(FilePaths.name(of: photos[index].path))
             }
             folders.append(ListedFolder(path: listed.path, range: range))
         }

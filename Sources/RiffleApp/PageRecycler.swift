@@ -9,10 +9,10 @@ final class PageView {
     fileprivate(set) var index: Int
     /// Clock time the page first showed with nothing decoded, nil once it has pixels.
     var waitingSince: Double?
-    /// The error page of this photo, laid out for a width in a colour.
-    var message: (width: Double, color: Color, layer: Layer)?
-    /// The badge saying this photo's file is damaged, laid out.
-    var damageBadge: (layer: Layer, size: Size)?
+    /// The error page of this photo, laid out for a width in a colour with its detail text.
+    var message: (width: Double, color: Color, detail: String, layer: Layer)?
+    /// The badge saying this photo's file is damaged (or still arriving), laid out, and its text.
+    var damageBadge: (text: String, badge: (layer: Layer, size: Size))?
 
     fileprivate init(index: Int) { self.index = index }
 

@@ -37,13 +37,19 @@ public struct DecodedPhoto: Sendable {
         case .damagedData:
             return "Damaged file: parts of the picture may be wrong"
         case .truncated(let missing?):
-            let side = switch missing.side { case .top: "top"; case .bottom: "bottom"; case .left: "left"; case .right: "right" }
-            // Never "0%" for a file that did lose data, nor "100%" for one that showed some.
-            let percent = min(max(Int((missing.share * 100).rounded()), 1), 99)
-            return "Incomplete file: the \(side) \(percent)% is missing"
+            return "Incomplete file: the \(missing.wording.side) \(missing.wording.percent)% is missing"
         case .truncated(nil):
             return "Incomplete file: parts of the picture are missing"
         }
+    }
+}
+
+extension ImageDamage.MissingPart {
+    /// The side the band lies along and its share in whole percent, as a badge words them:
+    /// never 0 % for a part that is missing, nor 100 % for a picture that shows some.
+    var wording: (side: String, percent: Int) {
+        let name = switch side { case .top: "top"; case .bottom: "bottom"; case .left: "left"; case .right: "right" }
+        return (name, min(max(Int((share * 100).rounded()), 1), 99))
     }
 }
 
@@ -170,6 +176,8 @@ public struct PhotoDecoding: Sendable {
             return .thumbnail(quickThumbnail(path: path, size: size))
         case .makeThumbnail(let size):
             return makeThumbnail(path: path, size: size, cancellation: cancellation)
+        case .remakeThumbnail(let size):
+            return makeThumbnail(path: path, size: size, reusingStored: false, cancellation: cancellation)
         case .exifPreview:
             return Self.exifPreview(path: path, colour: colour)
         case .preview(let viewport):
@@ -221,14 +229,17 @@ public struct PhotoDecoding: Sendable {
     }
 
     /// The thumbnail of `size` of the file at `path`, made (and stored, when there is a cache
-    /// that writes) unless a valid one is stored; `.cancelled` once `cancellation` is raised
-    /// part-way.
-    func makeThumbnail(path: String, size: ThumbnailSize, cancellation: DecodeCancellation) -> DecodeOutput {
+    /// that writes) unless a valid one is stored and `reusingStored`
+    /// (`ThumbnailCache.thumbnail(path:size:reusingStored:until:)`); `.cancelled` once
+    /// `cancellation` is raised part-way.
+    func makeThumbnail(
+        path: String, size: ThumbnailSize, reusingStored: Bool = true, cancellation: DecodeCancellation
+    ) -> DecodeOutput {
         do throws(ImageDecodeError) {
             let stop = { cancellation.isCancelled }
             let pixels: PixelBuffer
             if let thumbnailCache {
-                pixels = try thumbnailCache.thumbnail(path: path, size: size, until: stop)
+                pixels = try thumbnailCache.thumbnail(path: path, size: size, reusingStored: reusingStored, until: stop)
             } else {
                 pixels = try ThumbnailCache.make(path: path, size: size, colour: thumbnailColour, until: stop).pixels
             }
@@ -331,7 +342,7 @@ public struct PhotoDecoding: Sendable {
                     atPath: path, shrunkTo: { _ in size }, filter: .area, pixelLimit: pixelLimit, until: { cancellation.isCancelled }))
                 return .photo(.image(DecodedPhoto(
                     pixels: decoded.pixels, fullSize: decoded.fullSize, isOpaque: decoded.isOpaque, smaller: [], isPreview: true,
-                    pyramid: nil, isDraft: true)))
+                    pyramid: nil, damage: decoded.damage, isDraft: true)))
             } catch where error == .stopped {
                 return .cancelled
             } catch {

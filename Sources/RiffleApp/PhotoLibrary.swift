@@ -7,6 +7,10 @@ public struct Photo: Hashable, Sendable {
     /// The file's name as people read it (a byte that is not UTF-8 shown as U+FFFD), in the
     /// title, on the error page and in the info panel.
     public var name: String { FileSystemPath.displayed(FilePaths.name(of: path)) }
+    /// Its file is still being written (a copy under way, seen by the live folders): what it
+    /// holds is what has arrived so far, not a damaged file. Set by a burst that wrote to it,
+    /// cleared by the one that closed it (`FolderChange.growing`).
+    public var isArriving = false
 
     public init(path: String) { self.path = path }
 }

@@ -396,6 +396,12 @@ final class PhotoStore {
             }
             // A late stand-in never replaces finer pixels: a preview a draft, a draft real ones.
             if job.isPreview, stage(of: index) > Stage(content) { continue }
+            // A file still being written that cannot be decoded now (it grew during every read)
+            // keeps the pixels of what had arrived before; its next write decodes it again.
+            if case .failure = content, photos[index].isArriving, case .image? = entries[index]?.content {
+                entries[index]?.isStale = false
+                continue
+            }
             let bytes: Int
             switch content {
             case .image(let photo):

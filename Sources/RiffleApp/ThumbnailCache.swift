@@ -55,7 +55,10 @@ package final class ThumbnailCache: Sendable {
     }
 
     /// The thumbnail of `size` of the file at `path`: the valid one stored, or one made now,
-    /// then stored when the cache writes (over a stale one).
+    /// then stored when the cache writes (over a stale one). With `reusingStored` false (a
+    /// file the app saw written anew), neither the stored thumbnail nor a failure record is
+    /// looked at: one is made from the file as it is now and stored over them, since a rewrite
+    /// within the second of Thumb::MTime to the same byte count leaves their stamps matching.
     ///
     /// A thumbnail is made as photos are decoded (the DCT scaling that covers it, then area
     /// averaging, EXIF orientation applied), the photo's aspect kept within `size.edge` ×
@@ -64,12 +67,14 @@ package final class ThumbnailCache: Sendable {
     /// cache writes, so that later calls throw the same reason without decoding it again), and
     /// `ImageDecodeError.stopped` (nothing recorded) once `stop` says true between pieces of a
     /// JPEG decode.
-    func thumbnail(path: String, size: ThumbnailSize, until stop: () -> Bool = { false }) throws(ImageDecodeError) -> PixelBuffer {
+    func thumbnail(
+        path: String, size: ThumbnailSize, reusingStored: Bool = true, until stop: () -> Bool = { false }
+    ) throws(ImageDecodeError) -> PixelBuffer {
         let original = try Original(path: path)
-        if let pixels = validThumbnail(of: original, size: size) { return pixels }
+        if reusingStored, let pixels = validThumbnail(of: original, size: size) { return pixels }
         let name = Self.fileName(forURI: original.stamp.uri)
         // A failure record is an image "empty" of pixels, as the standard has it: Riffle's are 1×1.
-        if let failure = recordedImage(atPath: failureFolder + "/" + name, of: original, pixelLimit: 1) {
+        if reusingStored, let failure = recordedImage(atPath: failureFolder + "/" + name, of: original, pixelLimit: 1) {
             throw ImageDecodeError(reason: failure.text.value(forKey: Self.reasonKey) ?? Self.unknownReason)
         }
         let decoded: DecodedImage

@@ -25,7 +25,8 @@ enum ThumbnailState {
 /// the making of the real one (`DecodeJob.makeThumbnail`, stored in the cache when it writes).
 /// Splitting them keeps the quick look in the service's quick lane, which promises work of a
 /// few milliseconds, while making a thumbnail (a 1/8-scale decode or more) goes to the full
-/// workers. A photo that left both ranges has its jobs dropped from the queue, or cancelled
+/// workers. A photo whose file was written anew skips the quick look: its thumbnail is made
+/// again (`DecodeJob.remakeThumbnail`), the old one on show until it arrives. A photo that left both ranges has its jobs dropped from the queue, or cancelled
 /// when running; what it holds stays until the budget needs room, the cells farthest from the
 /// visible range going first, never a visible one.
 final class ThumbnailStore {
@@ -64,6 +65,9 @@ final class ThumbnailStore {
     private var held: [Int: Held] = [:]
     /// Photos whose quick look at a size class is done: their next job is making the thumbnail.
     private var looked: [Int: ThumbnailSize] = [:]
+    /// Photos written anew whose thumbnail is still to be made again from the file
+    /// (`DecodeJob.remakeThumbnail`): until it is, what they hold is stale.
+    private var remake: Set<Int> = []
     /// Photos ahead let go to keep within the budget: not asked for again while they stay ahead
     /// (they would only push another out), asked for again once visible or out and back in.
     private var shed: Set<Int> = []
@@ -115,10 +119,10 @@ final class ThumbnailStore {
 
     /// The library changed (`LibraryUpdate`): `photos` now, old photo i being photo
     /// `newIndex[i]` (nil: gone), the photos at `rewritten` (new indices) written anew. What is
-    /// held follows its photo; a rewritten photo's thumbnail stays on show, stale, until its
-    /// new one arrives (the Freedesktop cache's stamp, modification time and size, tells the
-    /// stored one is out of date). Results finished before the change are dropped; the owner
-    /// says what it shows again (`show`), which asks for what is missing.
+    /// held follows its photo; a rewritten photo's thumbnail stays on show, stale, until one
+    /// made again from the file as it is now arrives (`DecodeJob.remakeThumbnail`, never the
+    /// stored one, whose stamp may still match). Results finished before the change are
+    /// dropped; the owner says what it shows again (`show`), which asks for what is missing.
     func renumber(photos: [Photo], newIndex: [Int?], rewritten: Set<Int>) {
         _ = service.takeResults(for: client)
         func moved(_ index: Int) -> Int? { newIndex.indices.contains(index) ? newIndex[index] : nil }
@@ -135,6 +139,7 @@ final class ThumbnailStore {
         var followed: [Int: ThumbnailSize] = [:]
         for (index, size) in looked { if let now = moved(index), !rewritten.contains(now) { followed[now] = size } }
         looked = followed
+        remake = Set(remake.compactMap(moved)).union(rewritten)
         shed = []
         visible = 0..<0
         ahead = 0..<0
@@ -162,10 +167,14 @@ final class ThumbnailStore {
             case .makeThumbnail(let asked):
                 size = asked
                 makeSeconds.append(result.seconds)
+            case .remakeThumbnail(let asked):
+                size = asked
+                makeSeconds.append(result.seconds)
+                remake.remove(index)
             case .exifPreview, .preview, .draft, .fit, .detail, .tiles, .openTiles, .frames:
                 continue
             }
-            let arrived: Held
+            var arrived: Held
             switch outcome {
             case .thumbnail(let pixels):
                 arrived = Held(
@@ -181,6 +190,14 @@ final class ThumbnailStore {
                 continue
             case .failed(let reason):
                 arrived = Held(state: .failed(reason: reason), size: nil, isStandIn: false, bytes: 0)
+            }
+            // A job that began before its file was written anew may have read the old bytes.
+            arrived.isStale = remake.contains(index)
+            // Made again over a stale thumbnail on show, it takes its place at once: the cell
+            // never fades back in from its grey plate.
+            if let current = held[index], current.isStale, case .thumbnail(_, let shownSince, _) = current.state,
+               case .thumbnail(let image, _, let isStandIn) = arrived.state {
+                arrived.state = .thumbnail(image, arrivedAt: shownSince, isStandIn: isStandIn)
             }
             // A late thumbnail of a size class given up never replaces one of the current class.
             if let current = held[index], current.size == self.size, arrived.size != self.size, !current.isStandIn, !current.isStale {
@@ -216,10 +233,11 @@ final class ThumbnailStore {
         service.want(wanted, for: client)
     }
 
-    /// The job photo `index` needs next: nil when it holds a real thumbnail of the size class
-    /// or has failed; the making of the thumbnail once the quick look is done; else the quick
-    /// look.
+    /// The job photo `index` needs next: its making again when its file was written anew;
+    /// nil when it holds a real thumbnail of the size class or has failed; the making of the
+    /// thumbnail once the quick look is done; else the quick look.
     private func nextJob(_ index: Int) -> DecodeJob? {
+        if remake.contains(index) { return .remakeThumbnail(size) }
         if let current = held[index], !current.isStale {
             if current.size == nil || (current.size == size && !current.isStandIn) { return nil }
         }

@@ -427,10 +427,13 @@ public final class Viewer {
     /// placed by `transform`. Turned, its centre is put at the box's: picture point p goes to
     /// R(s·p + R⁻¹(s·b/2) − s·c), c its centre and b the box's size, then by the box's offset.
     /// Tiles are left out while it turns between quarter turns (the compositor clips nothing
-    /// exactly then; the base pixels cover the whole photo).
-    static func photoLayer(_ image: ImageContent, tiles: [Layer], transform: ScaleTranslate, rotation: Rotation) -> Layer {
+    /// exactly then; the base pixels cover the whole photo). `clip`, in the photo's upright
+    /// full-resolution pixels, keeps only that part of it (a photo still arriving).
+    static func photoLayer(
+        _ image: ImageContent, tiles: [Layer], transform: ScaleTranslate, rotation: Rotation, clip: Rect? = nil
+    ) -> Layer {
         if rotation.wholeQuarters == 0 {
-            return Layer(transform: transform, content: .image(image), sublayers: tiles)
+            return Layer(transform: transform, clip: clip, content: .image(image), sublayers: tiles)
         }
         let s = transform.scale, box = rotation.boundingSize(of: image.size)
         let centre = Point(x: image.size.width / 2, y: image.size.height / 2)
@@ -438,7 +441,7 @@ public final class Viewer {
             scale: s, offset: rotation.inverse.apply(Point(x: box.width, y: box.height) * (s / 2)) - centre * s)
         return Layer(
             transform: ScaleTranslate(offset: transform.offset), rotation: rotation,
-            sublayers: [Layer(transform: inner, content: .image(image), sublayers: rotation.isWholeQuarters ? tiles : [])])
+            sublayers: [Layer(transform: inner, clip: clip, content: .image(image), sublayers: rotation.isWholeQuarters ? tiles : [])])
     }
 
     /// `zoom` with its translation rounded to whole pixels, as the page origins are: a photo at
@@ -485,18 +488,24 @@ public final class Viewer {
                 // Turned by whole quarters, the box's corner on a whole pixel too: the compositor
                 // turns the pixel grid there, exactly.
                 let frame = store.animationFrame(at: page.index)
+                // A photo still arriving shows only the part that has arrived (`ArrivingPhoto`).
+                let arriving = library.photos[page.index].isArriving
                 let image = Self.photoLayer(
                     ImageContent(
                         pixels: frame?.pixels ?? photo.pixels, size: Size(photo.fullSize), isOpaque: frame?.isOpaque ?? photo.isOpaque,
                         smaller: frame == nil ? photo.smaller : []),
-                    tiles: tiles, transform: Self.pixelAligned(page.transform), rotation: page.rotation)
-                content = Layer(sublayers: [image] + damageBadge(photo, view: view, in: size))
+                    tiles: tiles, transform: Self.pixelAligned(page.transform), rotation: page.rotation,
+                    clip: arriving ? photo.arrivedPart : nil)
+                let badge = photo.isPreview ? nil : arriving ? photo.arrivingText : photo.damageText
+                content = Layer(sublayers: [image] + damageBadge(badge, view: view, in: size))
             case .failure(let reason)?:
-                if let cached = view.message, cached.width == size.width, cached.color == foreground {
+                // A file still being written is not broken: its page says it is arriving.
+                let detail = library.photos[page.index].isArriving ? DecodedPhoto.arrivingDetail : reason
+                if let cached = view.message, cached.width == size.width, cached.color == foreground, cached.detail == detail {
                     content = cached.layer
                 } else {
-                    content = labels.message(title: library.photos[page.index].name, detail: reason, in: size, color: foreground)
-                    view.message = (size.width, foreground, content)
+                    content = labels.message(title: library.photos[page.index].name, detail: detail, in: size, color: foreground)
+                    view.message = (size.width, foreground, detail, content)
                 }
             case nil:
                 if let since = view.waitingSince, now - since >= Spinner.delay {
@@ -541,12 +550,13 @@ public final class Viewer {
     /// Badges sit `badgeInset` px in from the window's edges.
     static let badgeInset = 16.0
 
-    /// The quiet badge of a damaged photo, at its page's bottom-left corner (it slides with the
-    /// page, and stays put while the photo zooms); none for a clean photo or a preview.
-    private func damageBadge(_ photo: DecodedPhoto, view: PageView, in size: Size) -> [Layer] {
-        guard !photo.isPreview, let text = photo.damageText else { return [] }
-        let badge = view.damageBadge ?? labels.badge(text)
-        view.damageBadge = badge
+    /// The quiet badge saying `text` of a damaged photo (or one still arriving), at its page's
+    /// bottom-left corner (it slides with the page, and stays put while the photo zooms); none
+    /// without text (a clean photo, a preview).
+    private func damageBadge(_ text: String?, view: PageView, in size: Size) -> [Layer] {
+        guard let text else { return [] }
+        let badge = view.damageBadge.flatMap { $0.text == text ? $0.badge : nil } ?? labels.badge(text)
+        view.damageBadge = (text, badge)
         let origin = Point(x: Self.badgeInset, y: size.height - Self.badgeInset - badge.size.height)
         return [Layer(transform: ScaleTranslate(offset: origin), sublayers: [badge.layer])]
     }

@@ -67,6 +67,28 @@ import Testing
         #expect(changes == [FolderChange(folder: "/f", arrived: ["old.jpg"], departed: ["brief.jpg", "gone.jpg"], rewritten: ["old.jpg"])])
     }
 
+    /// A file written to and not closed is still growing (a copy under way); its close, in this
+    /// burst or a later one, says it is whole; written to again after a close, it grows again.
+    @Test func aFileWrittenToAndNotClosedIsGrowing() {
+        var events = FolderEvents()
+        events.record([
+            Event(folder: "/f", name: "card.jpg", kind: .created), Event(folder: "/f", name: "card.jpg", kind: .modified),
+            Event(folder: "/f", name: "saved.jpg", kind: .modified), Event(folder: "/f", name: "saved.jpg", kind: .written),
+            Event(folder: "/f", name: "again.jpg", kind: .written), Event(folder: "/f", name: "again.jpg", kind: .modified),
+            Event(folder: "/f", name: "gone.jpg", kind: .modified), Event(folder: "/f", name: "gone.jpg", kind: .deleted),
+        ], at: 0)
+        let change = Self.take(&events, present: ["card.jpg", "saved.jpg", "again.jpg"])?.first
+        #expect(change?.rewritten == ["card.jpg", "saved.jpg", "again.jpg"])
+        #expect(change?.growing == ["card.jpg", "again.jpg"])
+        #expect(change?.departed == ["gone.jpg"])
+
+        // The copy's close comes in a later burst: whole.
+        events.record([Event(folder: "/f", name: "card.jpg", kind: .written)], at: 1)
+        let closed = Self.take(&events, present: ["card.jpg", "saved.jpg", "again.jpg"])?.first
+        #expect(closed?.rewritten == ["card.jpg"])
+        #expect(closed?.growing == [])
+    }
+
     @Test func aMoveWithinTheFolderIsARename() {
         var events = FolderEvents()
         events.record([Event(folder: "/f", name: "a.jpg", kind: .movedOut(cookie: 7)), Event(folder: "/f", name: "b.jpg", kind: .movedIn(cookie: 7))], at: 0)

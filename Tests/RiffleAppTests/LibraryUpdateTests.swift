@@ -61,6 +61,20 @@ import Testing
         #expect(!update.changesNothing)
     }
 
+    /// A photo written to and not closed arrives (`Photo.isArriving`), as does a new one still
+    /// growing; its close makes it whole; photos the change does not name keep their state.
+    @Test func growingPhotosAreArrivingUntilClosed() {
+        let before = Self.library(["b.jpg", "c.jpg"])
+        let growing = before.applying([FolderChange(
+            folder: "/f", arrived: ["a.jpg", "c.jpg"], rewritten: ["a.jpg", "c.jpg"], growing: ["a.jpg", "c.jpg"])])
+        #expect(growing.library.photos.map(\.isArriving) == [true, false, true])
+        let other = growing.library.applying([FolderChange(folder: "/f", arrived: ["b.jpg"], rewritten: ["b.jpg"])])
+        #expect(other.library.photos.map(\.isArriving) == [true, false, true], "only the photo named changes")
+        let closed = other.library.applying([FolderChange(folder: "/f", arrived: ["c.jpg"], rewritten: ["c.jpg"])])
+        #expect(closed.library.photos.map(\.isArriving) == [true, false, false])
+        #expect(closed.rewritten == [2])
+    }
+
     @Test func photosOutsideTheChangedFolderStay() {
         let first = Self.library(["x.jpg", "y.jpg"], folder: "/one")
         let photos = [Photo(path: "/lone.png")] + first.photos + [Photo(path: "/two/p.jpg")]

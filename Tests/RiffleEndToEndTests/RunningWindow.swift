@@ -1,4 +1,6 @@
 import Foundation
+import RiffleImageIO
+import RiffleRaster
 
 /// The real `riffle` binary showing `paths` in a window on its own Xvfb, for tests that play
 /// another client against it (a drag source, a clipboard reader, a signal, a dying server);
@@ -69,6 +71,17 @@ final class RunningWindow {
         guard let equals = line.range(of: " = ") else { return "" }
         return String(line[equals.upperBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
             .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    }
+
+    /// What the window shows now, read back from the server by ImageMagick's `import`.
+    func shot() throws -> PixelBuffer {
+        let command = try ExternalCommand("import", package: "imagemagick")
+        let file = cache.appendingPathComponent("shot-\(UUID().uuidString).png").path
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try command.run(["-display", server.display, "-window", window, "png:" + file], environment: environment)
+        guard result.status == 0 else { throw EndToEndError("import: \(result.output)") }
+        return try ImageDecoder.decodeFile(atPath: file).pixels
     }
 
     /// Presses `keys` (xdotool's spelling, "ctrl+c") in the focused window.
