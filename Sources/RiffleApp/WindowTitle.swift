@@ -7,11 +7,22 @@ public enum WindowTitle {
     }
 
     /// The title while the library grid shows: its folder's name and how many photos, as
-    /// "Pictures — 12 photos" ("Riffle — no photos" for an empty library).
+    /// "Pictures — 12 photos" (the folder of the one file given, when Riffle opened a photo;
+    /// "Riffle" for several paths; "Riffle — no photos" for an empty library).
     public static func grid(library: PhotoLibrary) -> String {
         guard !library.photos.isEmpty else { return "Riffle — no photos" }
-        let name = library.description.contains(", ") ? "Riffle" : FilePaths.name(of: library.description)
+        let name = if library.pathCount == 1, let folder = library.folders.first, library.folders.count == 1 {
+            folderName(folder.path)
+        } else {
+            library.description.contains(", ") ? "Riffle" : FilePaths.name(of: library.description)
+        }
         let count = library.photos.count
         return "\(name) — \(count) \(count == 1 ? "photo" : "photos")"
+    }
+
+    /// The last name of `folder` made absolute ("Pictures" for "." in ~/Pictures), "/" for the root.
+    private static func folderName(_ folder: String) -> String {
+        let absolute = FileURI.absolutePath(of: folder) ?? folder
+        return absolute == "/" ? "/" : FilePaths.name(of: absolute)
     }
 }
