@@ -33,6 +33,28 @@ struct RegionDecodeTests {
                 "1/\(denominator) \(region) of \(whole.size)")
     }
 
+    /// Past the end of a cut file's data every row is libjpeg's grey, which the region decoder
+    /// fills in without decoding (a hostile file claiming 60000 × 60000 pixels in 1.7 KB): the
+    /// rows must be the very ones libjpeg decodes, above, across and below the cut, at every
+    /// scale, and a region below the cut reports it.
+    @Test("A region of a cut file equals the same rectangle of its whole decode, exactly",
+          arguments: [1, 2, 8], regions)
+    func regionOfACutFileMatchesWholeDecode(denominator: Int, fullScaleRegion: PixelRect) throws {
+        let full = try TileFixtures.photo()
+        let bytes = Array(full.prefix(full.count * 2 / 5))
+        let whole = try ImageDecoder.decode(bytes, atLeast: PixelSize(
+            width: (TileFixtures.photoSize.width + denominator - 1) / denominator,
+            height: (TileFixtures.photoSize.height + denominator - 1) / denominator)).pixels
+        let region = PixelRect(
+            x: fullScaleRegion.x / denominator, y: fullScaleRegion.y / denominator,
+            width: max(fullScaleRegion.width / denominator, 1), height: max(fullScaleRegion.height / denominator, 1))
+        let decoded = try JPEGRegionDecoder.decode(bytes, region: region, scaleDenominator: denominator)
+        // Two fifths of the bytes hold about two fifths of the rows: rows from 1500 on are cut.
+        if fullScaleRegion.y >= 1500 { #expect(decoded.warning != nil, "the cut is reported") }
+        #expect(TileFixtures.maxDifference(decoded.pixels, TileFixtures.crop(whole, region)) == 0,
+                "1/\(denominator) \(region) of \(whole.size)")
+    }
+
     @Test("The header says whether a JPEG is progressive")
     func multipleScansFlag() throws {
         #expect(try ImageDecoder.probe(ImageIOFixtures.bytes("progressive.jpg")).hasMultipleScans)
