@@ -19,7 +19,7 @@ ARGS ?=
 BENCH ?=
 
 # Headers and libraries the build links, the font the text uses, pkg-config for pixman's flags.
-BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libxcursor-dev libxpresent-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev \
+BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libxcursor-dev libxpresent-dev libxrandr-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev \
 	libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev \
 	libtiff-dev libheif-dev libjxl-dev libraw-dev libwebp-dev libgif-dev
 # `install` renders the icon's PNG sizes from its SVG.

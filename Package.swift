@@ -3,7 +3,7 @@
 //
 // The target graph is the architecture: the pure-Swift floors (geometry, physics, interaction,
 // raster) depend on nothing but swift-numerics, so importing C, X or a clock there is a compile
-// error. C lives in two prefixed shims: CRiffleX11 (Xlib, MIT-SHM, Present, XInput2, Xcursor) and CRiffleImaging
+// error. C lives in two prefixed shims: CRiffleX11 (Xlib, MIT-SHM, Present, RandR, XInput2, Xcursor) and CRiffleImaging
 // (libjpeg-turbo, libpng and its zlib, libexif, FreeType, fontconfig; libtiff, libheif, libjxl and
 // LibRaw for the other still formats).
 import PackageDescription
@@ -31,7 +31,7 @@ let package = Package(
             name: "CRiffleX11",
             linkerSettings: [
                 .linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xi"), .linkedLibrary("Xcursor"),
-                .linkedLibrary("Xpresent"),
+                .linkedLibrary("Xpresent"), .linkedLibrary("Xrandr"),
             ]
         ),
         .target(

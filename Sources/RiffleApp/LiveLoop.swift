@@ -3,7 +3,8 @@ import RiffleInteraction
 
 /// Runs a `Scene` on a live display until the user quits: input from the display, time from the
 /// clock it is given (the app's monotonic clock), one frame per vblank while something moves
-/// (the display's, when it knows them through Present; else one per 1/60 s), and
+/// (the display's, when it knows them through Present; else one per refresh of the monitor's
+/// RandR mode; else one per 1/60 s), and
 /// a blocking wait for input (or a finished decode) when nothing does, so an idle scene uses no
 /// CPU (an idle wait ends at the scene's `wakeTime`: when a resting pointer hides, when a playing
 /// animation's next frame is due, so that it draws at its own frame rate and not at 60 Hz). The scene's
@@ -18,7 +19,8 @@ import RiffleInteraction
 /// so the frame answering a key already moves. Each frame drawn tells the display the oldest
 /// input it answers, for the input-to-photon latency.
 public struct LiveLoop {
-    /// Frame interval while animating, in seconds.
+    /// Frame interval while animating, in seconds, where the display knows neither its vblanks
+    /// nor its monitor's rate.
     public static let frameInterval = 1.0 / 60
 
     private let scene: Scene
@@ -67,8 +69,9 @@ public struct LiveLoop {
                 unanswered = nil
             }
             if scene.isAnimating {
-                // The display's next vblank (Present), else the loop's own 60 Hz.
-                let deadline = display.nextFrameTime(after: frameTime) ?? frameTime + Self.frameInterval
+                // The display's next vblank (Present), else the monitor's rate (RandR), else 60 Hz.
+                let deadline = display.nextFrameTime(after: frameTime)
+                    ?? frameTime + (display.refreshInterval ?? Self.frameInterval)
                 while case let remaining = deadline - now(), remaining > 0 {
                     display.waitForEvents(timeout: remaining)
                     pending += display.pollEvents()

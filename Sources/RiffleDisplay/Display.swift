@@ -61,6 +61,10 @@ public protocol Display: AnyObject {
     /// when it knows its timing, else nil (the loop then paces itself).
     func nextFrameTime(after time: Double) -> Double?
 
+    /// Seconds between the refreshes of the monitor showing the window, when known (RandR's
+    /// mode for it): the loop paces itself at this rate where `nextFrameTime` knows no vblank.
+    var refreshInterval: Double? { get }
+
     /// The frame just presented is the first to answer input that arrived at `time`.
     func presentedFrameAnswers(inputAt time: Double)
 
@@ -73,6 +77,7 @@ extension Display {
     public var presentationPath: String { "none (headless)" }
     public var colourProfile: [UInt8]? { nil }
     public func nextFrameTime(after time: Double) -> Double? { nil }
+    public var refreshInterval: Double? { nil }
     public func presentedFrameAnswers(inputAt time: Double) {}
     public var inputLatencies: [Double] { [] }
 }

@@ -48,6 +48,12 @@ public final class X11Display: Display {
     private var clipboard: (offer: ClipboardOffer, claimedAt: UInt32)?
     /// INCR replies under way, by the requestor's window and property.
     private var transfers: [PropertyKey: IncrementalTransfer] = [:]
+    /// The monitor's refresh interval as RandR last gave it (nil: unknown) and when it was
+    /// asked, on the app's clock.
+    private var monitorRefresh: (interval: Double?, askedAt: Double)?
+    /// Seconds before RandR is asked again, so that a window moved to another monitor, or a
+    /// mode changed, is followed within that time (each asking is a few round trips).
+    static let refreshRecheck = 1.0
 
     /// A property of another client's window.
     private struct PropertyKey: Hashable {
@@ -145,7 +151,21 @@ public final class X11Display: Display {
     /// How frames reach the window, in words, for `--stats`.
     public var presentationPath: String {
         if presenter != nil { return "Present (MIT-SHM pixmaps, shown at vblank)" }
-        return frame.isShared ? "XShmPutImage (MIT-SHM, paced by the clock)" : "XPutImage (paced by the clock)"
+        let pace = refreshInterval.map { "paced by the clock at \(Int((1 / $0).rounded())) Hz, the monitor's RandR mode" }
+            ?? "paced by the clock at 60 Hz, the monitor's rate unknown"
+        return frame.isShared ? "XShmPutImage (MIT-SHM, \(pace))" : "XPutImage (\(pace))"
+    }
+
+    /// The refresh interval of the monitor the window is on, from its RandR mode
+    /// (`rfx_refresh_rate`), asked again after `refreshRecheck` seconds; nil when RandR does not
+    /// know it (Xvfb's own mode).
+    public var refreshInterval: Double? {
+        let t = now()
+        if let known = monitorRefresh, t - known.askedAt < Self.refreshRecheck { return known.interval }
+        let rate = rfx_refresh_rate(connection.handle)
+        let interval = rate >= 1 ? 1 / rate : nil
+        monitorRefresh = (interval, t)
+        return interval
     }
 
     /// With Present: the next vblank after `time`, where the next frame should start; nil on

@@ -25,6 +25,8 @@ final class RestlessDisplay: Display {
     /// With a value, the display shows frames at vblanks every `vblankInterval` from 0 and
     /// says when the next one comes (as Present lets the X display say); nil: no vblanks known.
     private let vblankInterval: Double?
+    /// The monitor's refresh interval, as RandR tells the X display; nil: unknown.
+    let refreshInterval: Double?
     /// Every wait's timeout, in order (nil: the loop blocked until input).
     private(set) var waits: [Double?] = []
     /// Every pointer shape asked for, with the virtual time it was asked at.
@@ -33,9 +35,10 @@ final class RestlessDisplay: Display {
     private var schedule: [InputEvent]
 
     /// A display whose input is `schedule`: each event arrives at its own timestamp.
-    init(schedule: [InputEvent], vblankInterval: Double? = nil) {
+    init(schedule: [InputEvent], vblankInterval: Double? = nil, refreshInterval: Double? = nil) {
         self.schedule = schedule.sorted { ($0.time ?? 0) < ($1.time ?? 0) }
         self.vblankInterval = vblankInterval
+        self.refreshInterval = refreshInterval
     }
 
     func frameBuffer() -> PixelBuffer { buffer }
@@ -147,6 +150,20 @@ final class RestlessDisplay: Display {
             }
         }
         #expect(firstChanged == [true, false], "the frame answering the key moved, with vblanks and without: \(firstChanged)")
+    }
+
+    /// Where the display knows its monitor's rate (RandR) but no vblanks, the slide is drawn at
+    /// that rate: at 144 Hz, frame k of the slide at press + k/144 of virtual time.
+    @Test func framesArePacedAtTheMonitorsRate() {
+        let press = 0.1, quit = 2.0, interval = 1.0 / 144
+        let display = RestlessDisplay(
+            schedule: [Self.key("Right", at: press), Self.key("q", at: quit)], refreshInterval: interval)
+        let session = Self.settledSession(on: display)
+        LiveLoop(scene: session.scene, display: display, now: { display.now }).run()
+        let slide = display.presentTimes.filter { $0 >= press && $0 < quit }
+        #expect(slide.count >= 24, "\(slide.count) frames in the slide")
+        let offBeat = slide.enumerated().filter { k, time in abs(time - (press + Double(k) * interval)) >= 1e-9 }
+        #expect(offBeat.isEmpty, "frames off the 144 Hz beat (frame, time): \(offBeat.prefix(5))")
     }
 
     /// An idle viewer draws its first frame, then blocks until input: no frame, no timed wait.

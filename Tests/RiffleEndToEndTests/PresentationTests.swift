@@ -1,3 +1,4 @@
+import CRiffleX11
 import Foundation
 import Testing
 
@@ -35,6 +36,27 @@ import Testing
             #expect(!latency.contains("n/a"), "\(latency)")
         } else {
             #expect(frames == 0, "no latency without the server's word on when frames are shown: \(latency)")
+        }
+    }
+
+    /// Without Present the loop cannot see vblanks: it paces itself at the monitor's rate, the
+    /// RandR mode of the output the window is on. Here a second client holds a 144 Hz mode on
+    /// the server's output; on Xvfb's own mode (no timings) the rate is unknown and the loop
+    /// keeps to 60 Hz. `--stats` says which.
+    @Test func withoutPresentTheLoopPacesAtTheMonitorsRandRRate() throws {
+        for hz in [144.0, nil] {
+            let server = try VirtualXServer(sharedMemory: true)
+            let override = hz.flatMap { rfx_test_set_refresh_rate(server.display, $0) }
+            defer { rfx_test_refresh_override_close(override) }
+            if hz != nil { try #require(override != nil, "RandR refused the test's 144 Hz mode") }
+            let app = try ProcessFaultTests.riffle(on: server, environment: ["RIFFLE_PRESENT": "0"])
+            usleep(500_000)
+            kill(app.riffle.processIdentifier, SIGTERM)
+            #expect(app.ended(within: 10))
+            let (stdout, _) = app.output()
+            let presentation = stdout.split(separator: "\n").first { $0.hasPrefix("presentation: ") } ?? ""
+            let expected = hz == nil ? "at 60 Hz, the monitor's rate unknown" : "at 144 Hz, the monitor's RandR mode"
+            #expect(presentation.hasPrefix("presentation: XShmPutImage") && presentation.contains(expected), "\(stdout)")
         }
     }
 }

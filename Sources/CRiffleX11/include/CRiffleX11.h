@@ -125,6 +125,12 @@ const char *rfx_resource_manager(rfx_display *display);
  * is none. */
 long rfx_icc_profile(rfx_display *display, unsigned char **profile);
 
+/* The refresh rate, in Hz, of the monitor the window is on: the RandR 1.2 mode of the CRTC that
+ * shows most of the window (dot clock / (htotal · vtotal), as xrandr computes it). 0 when the
+ * server has no RandR 1.2, the window is on no CRTC, or the mode carries no timings (Xvfb's
+ * own). A few round trips: ask now and then, not every frame. */
+double rfx_refresh_rate(rfx_display *display);
+
 /* Asks the window manager to add (`on` != 0) or remove _NET_WM_STATE_FULLSCREEN, and sets
  * _NET_WM_BYPASS_COMPOSITOR to 1 while on (deleted when off). */
 void rfx_set_fullscreen(rfx_display *display, int on);
@@ -273,6 +279,14 @@ void rfx_startup_watch_close(rfx_startup_watch *watch);
  * does for the monitor; the property outlives this short connection. 0 when the display cannot
  * be opened. */
 int rfx_test_set_display_profile(const char *display_name, const unsigned char *profile, long length);
+
+/* A connection that holds a mode of `hz` (no blanking, the dot clock setting the rate) on the
+ * first CRTC and output of the display `display_name` (NULL: $DISPLAY), as a monitor of that
+ * rate would: the server drops a client's modes when it disconnects, so the mode lasts until
+ * rfx_test_refresh_override_close. NULL when RandR cannot set it. */
+typedef struct rfx_refresh_override rfx_refresh_override;
+rfx_refresh_override *rfx_test_set_refresh_rate(const char *display_name, double hz);
+void rfx_test_refresh_override_close(rfx_refresh_override *override);
 
 /* MARK: Present */
 
