@@ -6,6 +6,7 @@
 #include "CRiffleX11.h"
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
+#include <X11/extensions/XInput2.h>
 #include <X11/extensions/XShm.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@ struct rfx_screen_watch {
     int x, y, width, height;
     XImage *image; /* the shared image, when MIT-SHM works */
     XShmSegmentInfo shm;
+    int xi_opcode; /* XInput's major opcode, 0 without XInput 2 */
 };
 
 rfx_screen_watch *rfx_screen_watch_open(const char *display_name) {
@@ -35,6 +37,17 @@ rfx_screen_watch *rfx_screen_watch_open(const char *display_name) {
     watch->height = DisplayHeight(dpy, screen) / 2;
     watch->x = watch->width / 2;
     watch->y = watch->height / 2;
+    /* Raw key presses from every keyboard, whichever window has the focus (XInput 2). */
+    int event_base, error_base, major = 2, minor = 0;
+    if (XQueryExtension(dpy, "XInputExtension", &watch->xi_opcode, &event_base, &error_base) &&
+        XIQueryVersion(dpy, &major, &minor) == Success) {
+        unsigned char bits[XIMaskLen(XI_RawKeyPress)] = {0};
+        XISetMask(bits, XI_RawKeyPress);
+        XIEventMask mask = {XIAllMasterDevices, (int)sizeof bits, bits};
+        XISelectEvents(dpy, watch->root, &mask, 1);
+    } else {
+        watch->xi_opcode = 0;
+    }
     if (XShmQueryExtension(dpy)) {
         XImage *image = XShmCreateImage(dpy, DefaultVisual(dpy, screen), (unsigned)DefaultDepth(dpy, screen),
                                         ZPixmap, NULL, &watch->shm, (unsigned)watch->width,
@@ -85,6 +98,18 @@ int rfx_screen_watch_read(rfx_screen_watch *watch, uint64_t *hash, int *blank) {
     *hash = h;
     *blank = !any;
     return 1;
+}
+
+int rfx_screen_watch_key_pressed(rfx_screen_watch *watch) {
+    int pressed = 0;
+    while (XPending(watch->dpy)) {
+        XEvent event;
+        XNextEvent(watch->dpy, &event);
+        if (event.xcookie.type == GenericEvent && watch->xi_opcode != 0 &&
+            event.xcookie.extension == watch->xi_opcode && event.xcookie.evtype == XI_RawKeyPress)
+            pressed = 1;
+    }
+    return pressed;
 }
 
 void rfx_screen_watch_close(rfx_screen_watch *watch) {

@@ -7,8 +7,9 @@ import RiffleImageIO
 /// sees them: the middle of the screen is read back (a second client, MIT-SHM) every few
 /// milliseconds from the launch. A 24 MP JPEG without an EXIF thumbnail (so no preview can stand in): the time to
 /// the first frame (the screen no longer black) and until the screen stops changing (the photo
-/// at its final sharpness; held for 1 s). Then "next" (Right), sent through XTest: the first
-/// changed frame and the last change. Then a drag on Riffle's photo with `--stats`: its
+/// at its final sharpness; held for 1 s). Then "next" (Right), sent through XTest and timed
+/// from when the server takes it (the watcher sees the raw key event): the first changed frame
+/// and the last change. Then a drag on Riffle's photo with `--stats`: its
 /// input-to-photon latency from Present's completion times. Medians of 3 runs each; feh (`feh
 /// -F`, Debian's feh) only when it is installed. Targets (issue): settled ≤ 0.5× feh's; the first
 /// moving frame after a key ≤ 1 refresh; drag input-to-photon p99 ≤ 2 refreshes.
@@ -114,13 +115,48 @@ enum LaunchBenchmark {
         if let xdotool {
             run(xdotool, ["mousemove", "960", "540"], display: server.display)
             usleep(300_000)
-            let pressed = now()
-            run(xdotool, ["key", "Right"], display: server.display)
-            let key = watchScreen(watch, from: pressed, limit: 10, blankIsAFrame: true)
-            keyFirst = key.firstFrame
-            keyRest = key.lastChange - pressed > 0 ? key.lastChange - pressed : nil
+            if let key = watchKey(watch, xdotool: xdotool, display: server.display) {
+                keyFirst = key.firstChange
+                keyRest = key.lastChange
+            }
         }
         return Launch(firstFrame: firstFrame, settled: launch.lastChange - start, keyFirstChange: keyFirst, keySettled: keyRest)
+    }
+
+    /// Presses Right through xdotool and reads the screen until it has held still for 1 s (at
+    /// most 10 s), timing from the moment the server took the key (a raw key event the watcher
+    /// sees), not from xdotool's launch: seconds to the first change and to the last; nil when
+    /// the key was never seen.
+    static func watchKey(_ watch: OpaquePointer, xdotool: String, display: String) -> (firstChange: Double?, lastChange: Double)? {
+        var hash: UInt64 = 0, blank: Int32 = 1
+        _ = rfx_screen_watch_key_pressed(watch)
+        guard rfx_screen_watch_read(watch, &hash, &blank) != 0 else { return nil }
+        let before = hash
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xdotool)
+        process.arguments = ["key", "Right"]
+        process.environment = ["DISPLAY": display]
+        guard (try? process.run()) != nil else { return nil }
+        defer { process.waitUntilExit() }
+        let start = now()
+        var pressed: Double?
+        while pressed == nil, now() - start < 5 {
+            if rfx_screen_watch_key_pressed(watch) != 0 { pressed = now() } else { usleep(500) }
+        }
+        guard let pressed else { return nil }
+        var first: Double?, last = pressed, previous = before
+        while now() - pressed < 10 {
+            guard rfx_screen_watch_read(watch, &hash, &blank) != 0 else { break }
+            let t = now()
+            if hash != previous {
+                last = t
+                if first == nil { first = t - pressed }
+                previous = hash
+            }
+            if first != nil, t - last > 1 { break }
+            usleep(1_000)
+        }
+        return (first, last - pressed)
     }
 
     /// Reads the screen until it has held still for 1 s (or `limit` s pass): when it first
