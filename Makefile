@@ -86,7 +86,7 @@ SANITIZE_C_UB := -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
 # under a capped address space that ASan's shadow memory cannot fit in, and the huge PNG's
 # peak-RSS bound, which ASan's shadow and quarantine inflate (210 MiB against 64).
 SANITIZE_SKIP := InstallTests|OutOfMemoryTests|HugePNGTests
-SANITIZE_THREADS := DecodeService|DecodeCancellation|WorkerThread|TileDecoder|TiledZoom|TilePyramid|ThumbnailStore|PhotoLibrary|LiveFolder|Placeholder|MemoryBounds
+SANITIZE_THREADS := DecodeService|DecodeCancellation|WorkerThread|TileDecoder|TiledZoom|TilePyramid|ThumbnailStore|PhotoLibrary|LiveFolder|Placeholder|MemoryBounds|ArrivingFile|RewrittenThumbnail
 test-sanitize: deps-test
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize address $(SANITIZE_C_UB)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
