@@ -16,6 +16,9 @@ import RiffleRaster
 /// described by nclx code points alone (most phones' HEIC, most AVIF) has none, and its pixels
 /// are libheif's conversion by the nclx matrix coefficients, read as sRGB.
 ///
+/// Deep samples (10 and 12 bits) are dithered to 8 as they are converted (`DeepSamples`), before
+/// the shrink.
+///
 /// Memory: libheif's decoded planes and its RGBA image (4 bytes a pixel at 8 bits, 8 deeper),
 /// converted to BGRA in place and held while the shrink runs; a picture over the pixel limit is
 /// refused before decoding.
