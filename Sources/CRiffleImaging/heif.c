@@ -89,8 +89,21 @@ rfi_status rfi_heif_open(const char *path, const uint8_t *data, size_t length, r
                 header->icc.data = NULL;
             }
         }
-    } else if (profile == heif_color_profile_type_nclx) {
-        header->has_code_point_colour = 1;
+    } else {
+        /* nclx code points, from the colr box or the AV1 sequence header: a profile built from
+         * them, none for sRGB's or for ones Riffle does not know (read as sRGB). */
+        struct heif_color_profile_nclx *nclx = NULL;
+        if (heif_image_handle_get_nclx_color_profile(primary, &nclx).code == heif_error_Ok && nclx != NULL) {
+            header->has_code_point_colour = 1;
+            char ignored[RFI_MESSAGE_CAPACITY];
+            if (rfi_colour_profile_from_code_points((int32_t)nclx->color_primaries,
+                                                    (int32_t)nclx->transfer_characteristics, &header->icc, ignored,
+                                                    sizeof ignored) != RFI_STATUS_OK) {
+                header->icc.data = NULL;
+                header->icc.length = 0;
+            }
+            heif_nclx_color_profile_free(nclx);
+        }
     }
     if (header->image.width <= 0 || header->image.height <= 0) {
         rfi_still_header_free(header);
