@@ -221,6 +221,125 @@ rfi_status rfi_colour_profile_srgb(rfi_bytes *out, char *message, size_t message
     return rfi_colour_profile_save(cmsCreate_sRGBProfile(), out, message, message_capacity);
 }
 
+/* MARK: code points (ITU-T H.273), for HEIF's and AVIF's nclx colour */
+
+/* BT.709's transfer (ITU-R BT.709-6, item 1.2) inverted, E' to linear, as lcms2's parametric
+ * type 4: ((E' + 0.099)/1.099)^(1/0.45) from E' = 0.081 (4.5 · 0.018) on, E'/4.5 below. */
+static cmsToneCurve *rfi_bt709_curve(void) {
+    const cmsFloat64Number parameters[5] = {1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081};
+    return cmsBuildParametricToneCurve(NULL, 4, parameters);
+}
+
+/* The luminance of HDR reference white, cd/m²: what SDR white shows (ITU-R BT.2408-7, 2.2,
+ * "HDR Reference White" = 203 cd/m² for PQ and HLG alike). */
+#define RFI_HDR_REFERENCE_WHITE 203.0
+
+/* Where the tone map leaves linear light and starts to compress it (a fraction of SDR white). */
+#define RFI_TONE_MAP_KNEE 0.75
+
+/* HDR linear light to SDR linear light, per channel: x = L / 203 (reference white at 1) is kept
+ * below the knee k = 0.75 and rolled off above it as k + (1 − k)·t/(1 + t), t = (x − k)/(1 − k):
+ * continuous with slope 1 at the knee, rising towards SDR white (1) as x grows, never past it
+ * (reference white lands at 0.875, 10000 cd/m² at 0.999). A simple curve in the manner of
+ * ITU-R BT.2390's EETF (linear to a knee, a roll-off above it), not that EETF itself; per
+ * channel, so saturated highlights lose a little saturation as they roll off. The curve is
+ * evaluated by the 8-bit transform on the decoder's 8-bit (dithered) signal: PQ and HLG spend
+ * fewer of those 256 codes on SDR's range than sRGB does, so dark tones are coarser than the
+ * file's 10 or 12 bits would give. */
+static double rfi_tone_map(double nits) {
+    double x = nits / RFI_HDR_REFERENCE_WHITE, k = RFI_TONE_MAP_KNEE;
+    if (x <= k) return x;
+    double t = (x - k) / (1 - k);
+    return k + (1 - k) * t / (1 + t);
+}
+
+/* SMPTE ST 2084's EOTF: a PQ signal E' in [0, 1] to cd/m² (0 ... 10000). */
+static double rfi_pq_nits(double e) {
+    const double m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128, c1 = 3424.0 / 4096, c2 = 2413.0 / 4096 * 32,
+                 c3 = 2392.0 / 4096 * 32;
+    double p = pow(e, 1 / m2);
+    double numerator = p - c1 > 0 ? p - c1 : 0;
+    return 10000 * pow(numerator / (c2 - c3 * p), 1 / m1);
+}
+
+/* HLG (ITU-R BT.2100-2, table 5): the inverse OETF, E' to scene light in [0, 1], then the OOTF
+ * for a 1000 cd/m² display (system gamma 1.2), 1000 · E^1.2 cd/m², applied per channel (exact
+ * for greys; BT.2100 applies it to luminance). HLG's reference white, E' = 0.75, gives 203. */
+static double rfi_hlg_nits(double e) {
+    const double a = 0.17883277, b = 1 - 4 * a, c = 0.5 - a * log(4 * a);
+    double scene = e <= 0.5 ? e * e / 3 : (exp((e - c) / a) + b) / 12;
+    return 1000 * pow(scene, 1.2);
+}
+
+/* Entries of a tabulated HDR tone curve: 4096, finer than the 10 and 12 bits HDR is coded in. */
+#define RFI_HDR_CURVE_ENTRIES 4096
+
+/* A tone curve from an HDR signal (`pq`: PQ, else HLG) to SDR linear light (rfi_tone_map). */
+static cmsToneCurve *rfi_hdr_curve(int pq) {
+    cmsFloat32Number values[RFI_HDR_CURVE_ENTRIES];
+    for (int i = 0; i < RFI_HDR_CURVE_ENTRIES; i++) {
+        double e = (double)i / (RFI_HDR_CURVE_ENTRIES - 1);
+        values[i] = (cmsFloat32Number)rfi_tone_map(pq ? rfi_pq_nits(e) : rfi_hlg_nits(e));
+    }
+    return cmsBuildTabulatedToneCurveFloat(NULL, RFI_HDR_CURVE_ENTRIES, values);
+}
+
+rfi_status rfi_colour_profile_from_code_points(int32_t primaries, int32_t transfer, rfi_bytes *out, char *message,
+                                               size_t message_capacity) {
+    out->data = NULL;
+    out->length = 0;
+    /* H.273 table 2: white, red, green, blue as x, y. */
+    static const double bt2020[8] = {0.3127, 0.3290, 0.708, 0.292, 0.170, 0.797, 0.131, 0.046};
+    static const double p3[8] = {0.3127, 0.3290, 0.680, 0.320, 0.265, 0.690, 0.150, 0.060};
+    const double *xy;
+    switch (primaries) {
+    case 1:
+    case 2:
+        xy = rfi_srgb_chromaticities;
+        break;
+    case 9:
+        xy = bt2020;
+        break;
+    case 12:
+        xy = p3;
+        break;
+    default:
+        rfi_set_message(message, message_capacity, "colour primaries Riffle does not know");
+        return RFI_STATUS_UNSUPPORTED;
+    }
+    cmsToneCurve *curve;
+    switch (transfer) {
+    case 2:
+    case 13:
+        if (xy == rfi_srgb_chromaticities) return RFI_STATUS_OK;
+        curve = rfi_srgb_curve();
+        break;
+    case 1:
+    case 6:
+    case 14:
+    case 15:
+        curve = rfi_bt709_curve();
+        break;
+    case 4:
+        curve = cmsBuildGamma(NULL, 2.2);
+        break;
+    case 5:
+        curve = cmsBuildGamma(NULL, 2.8);
+        break;
+    case 8:
+        curve = cmsBuildGamma(NULL, 1.0);
+        break;
+    case 16:
+    case 18:
+        curve = rfi_hdr_curve(transfer == 16);
+        break;
+    default:
+        rfi_set_message(message, message_capacity, "a transfer function Riffle does not know");
+        return RFI_STATUS_UNSUPPORTED;
+    }
+    return rfi_colour_profile_save(rfi_colour_rgb_profile(xy, curve), out, message, message_capacity);
+}
+
 /* MARK: CMYK, for the JPEG decoder */
 
 void *rfi_colour_cmyk_transform_create(const uint8_t *profile, size_t length, int inverted) {

@@ -89,8 +89,21 @@ rfi_status rfi_heif_open(const char *path, const uint8_t *data, size_t length, r
                 header->icc.data = NULL;
             }
         }
-    } else if (profile == heif_color_profile_type_nclx) {
-        header->has_code_point_colour = 1;
+    } else {
+        /* nclx code points, from the colr box or the AV1 sequence header: a profile built from
+         * them, none for sRGB's or for ones Riffle does not know (read as sRGB). */
+        struct heif_color_profile_nclx *nclx = NULL;
+        if (heif_image_handle_get_nclx_color_profile(primary, &nclx).code == heif_error_Ok && nclx != NULL) {
+            header->has_code_point_colour = 1;
+            char ignored[RFI_MESSAGE_CAPACITY];
+            if (rfi_colour_profile_from_code_points((int32_t)nclx->color_primaries,
+                                                    (int32_t)nclx->transfer_characteristics, &header->icc, ignored,
+                                                    sizeof ignored) != RFI_STATUS_OK) {
+                header->icc.data = NULL;
+                header->icc.length = 0;
+            }
+            heif_nclx_color_profile_free(nclx);
+        }
     }
     if (header->image.width <= 0 || header->image.height <= 0) {
         rfi_still_header_free(header);
@@ -104,25 +117,24 @@ rfi_status rfi_heif_open(const char *path, const uint8_t *data, size_t length, r
 
 static void rfi_heif_release_image(void *image) { heif_image_release(image); }
 
-/* Converts libheif's interleaved R, G, B, A (8 bits, or `bits` in 16-bit little-endian words) to
- * premultiplied BGRA in place, row by row: pixel x's 4 bytes go where its 4 or 8 bytes began, so
- * nothing is overwritten before it is read. Returns 1 when some pixel is translucent. */
+/* Converts libheif's interleaved R, G, B, A (8 bits, or `bits` in 16-bit little-endian words,
+ * reduced to 8 by rfi_reduce_rgba16: colour dithered, alpha rounded) to premultiplied BGRA in
+ * place, row by row: pixel x's 4 bytes go where its 4 or 8 bytes began, so nothing is
+ * overwritten before it is read. Returns 1 when some pixel is translucent. */
 static int rfi_heif_to_bgra(uint8_t *plane, int stride, int width, int height, int bits, int premultiplied) {
     int translucent = 0;
     for (int y = 0; y < height; y++) {
         uint8_t *row = plane + (size_t)y * (size_t)stride;
         uint32_t *out = (uint32_t *)(void *)row;
+        if (bits > 8) rfi_reduce_rgba16(row, out, (size_t)width, bits, 0, 1, (uint32_t)y, 1);
         for (int x = 0; x < width; x++) {
             uint32_t r, g, b, a;
             if (bits <= 8) {
                 const uint8_t *p = row + 4 * (size_t)x;
                 r = p[0], g = p[1], b = p[2], a = p[3];
             } else {
-                const uint8_t *p = row + 8 * (size_t)x;
-                r = rfi_reduce_to_8((uint32_t)p[0] | (uint32_t)p[1] << 8, bits);
-                g = rfi_reduce_to_8((uint32_t)p[2] | (uint32_t)p[3] << 8, bits);
-                b = rfi_reduce_to_8((uint32_t)p[4] | (uint32_t)p[5] << 8, bits);
-                a = rfi_reduce_to_8((uint32_t)p[6] | (uint32_t)p[7] << 8, bits);
+                uint32_t p = out[x];
+                a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
             }
             if (a < 255) {
                 translucent = 1;

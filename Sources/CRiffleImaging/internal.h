@@ -26,4 +26,14 @@ void rfi_colour_cmyk_row(void *transform, const uint8_t *cmyk, uint32_t *bgra, u
 
 void rfi_colour_cmyk_transform_free(void *transform);
 
+/* An RGB profile for colour given by ITU-T H.273 code points (HEIF's and AVIF's nclx box):
+ * `primaries` 1 or 2 (BT.709 = sRGB's; 2, unspecified, taken as 1), 9 (BT.2020 and BT.2100) or
+ * 12 (SMPTE EG 432-1, Display P3), all with D65 white; `transfer` 13 or 2 (sRGB), 1, 6, 14, 15
+ * (BT.709's curve: its OETF inverted), 4 and 5 (gamma 2.2 and 2.8), 8 (linear), 16 (PQ, SMPTE
+ * ST 2084) or 18 (HLG, ARIB STD-B67), the last two tone-mapped to SDR as colour.c says.
+ * RFI_STATUS_OK with out->data NULL for sRGB's code points (nothing to convert);
+ * RFI_STATUS_UNSUPPORTED for others (the pixels are then read as sRGB). */
+rfi_status rfi_colour_profile_from_code_points(int32_t primaries, int32_t transfer, rfi_bytes *out, char *message,
+                                               size_t message_capacity);
+
 #endif

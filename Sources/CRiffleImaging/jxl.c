@@ -103,17 +103,18 @@ struct rfi_jxl_output {
 };
 
 /* libjxl's image-out callback: `count` pixels of row `y` from column `x`, R, G, B, A as uint8 or
- * native uint16. Called from the runner's threads at once, each on pixels of its own. */
+ * little-endian uint16 (reduced to 8 bits by rfi_reduce_rgba16: colour dithered at the stored
+ * pixel, alpha rounded). Called from the runner's threads at once, each on pixels of its own. */
 static void rfi_jxl_rows(void *opaque, size_t x, size_t y, size_t count, const void *pixels) {
     struct rfi_jxl_output *output = opaque;
     uint32_t *out = output->pixels + y * output->width + x;
     int translucent = 0;
+    if (output->deep) rfi_reduce_rgba16(pixels, out, count, 16, (uint32_t)x, 1, (uint32_t)y, 1);
     for (size_t i = 0; i < count; i++) {
         uint32_t r, g, b, a;
         if (output->deep) {
-            const uint16_t *p = (const uint16_t *)pixels + 4 * i;
-            r = rfi_reduce_to_8(p[0], 16), g = rfi_reduce_to_8(p[1], 16), b = rfi_reduce_to_8(p[2], 16);
-            a = rfi_reduce_to_8(p[3], 16);
+            uint32_t p = out[i];
+            a = p >> 24, r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF;
         } else {
             const uint8_t *p = (const uint8_t *)pixels + 4 * i;
             r = p[0], g = p[1], b = p[2], a = p[3];
@@ -144,7 +145,7 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
         return RFI_STATUS_OUT_OF_MEMORY;
     }
     struct rfi_jxl_output output = {0};
-    JxlPixelFormat format = {4, JXL_TYPE_UINT8, JXL_NATIVE_ENDIAN, 0};
+    JxlPixelFormat format = {4, JXL_TYPE_UINT8, JXL_LITTLE_ENDIAN, 0};
     rfi_status result = RFI_STATUS_OK;
     int done = 0;
     uint32_t width = 0, height = 0;

@@ -191,6 +191,9 @@ struct rfi_png_reader {
     png_uint_32 row;
     /* Set once the data ran out: every row from there on is grey fill. */
     int truncated;
+    /* A 16-bit picture's row as libpng delivers it (R, G, B, A little-endian words), before
+     * rfi_reduce_rgba16 dithers it to 8 bits; NULL for 8 bits and less. */
+    uint8_t *deep_row;
     /* libpng's text for the failure or the truncation; copied out by every call. */
     char text[RFI_MESSAGE_CAPACITY];
 };
@@ -394,24 +397,34 @@ rfi_status rfi_png_reader_start(rfi_png_reader *reader, char *message, size_t me
         rfi_set_message(message, message_capacity, reader->text);
         return rfi_png_failure_status(&reader->context);
     }
-    /* Everything becomes 8-bit B, G, R, A in memory. */
+    /* Everything becomes 8-bit B, G, R, A in memory; 16-bit samples become R, G, B, A
+     * little-endian words in deep_row first, which rfi_reduce_rgba16 dithers to 8 bits. */
     int color_type = png_get_color_type(png, info);
     int bit_depth = png_get_bit_depth(png, info);
+    int deep = bit_depth == 16;
     int has_transparency_chunk = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
     if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
     if (has_transparency_chunk) png_set_tRNS_to_alpha(png);
-    if (bit_depth == 16) png_set_scale_16(png);
     if (!(color_type & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(png);
-    png_set_bgr(png);
+    if (deep) {
+        png_set_swap(png);
+    } else {
+        png_set_bgr(png);
+    }
     if (!(color_type & PNG_COLOR_MASK_ALPHA) && !has_transparency_chunk) {
-        png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+        png_set_filler(png, deep ? 0xFFFF : 0xFF, PNG_FILLER_AFTER);
     }
     png_read_update_info(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)reader->width * 4) {
+    if (png_get_rowbytes(png, info) != (size_t)reader->width * (deep ? 8 : 4)) {
         reader->state = 2;
         rfi_set_message(message, message_capacity, "unexpected row layout after conversion");
         return RFI_STATUS_FAILED;
+    }
+    if (deep && (reader->deep_row = malloc((size_t)reader->width * 8)) == NULL) {
+        reader->state = 2;
+        rfi_set_message(message, message_capacity, "out of memory");
+        return RFI_STATUS_OUT_OF_MEMORY;
     }
     reader->state = 1;
     return RFI_STATUS_OK;
@@ -453,8 +466,16 @@ rfi_status rfi_png_reader_read(rfi_png_reader *reader, uint32_t *rows, int32_t r
             reader->truncated = 1;
         } else {
             while (decoded < wanted) {
-                png_read_row(reader->png, (png_bytep)(rows + (size_t)decoded * (size_t)row_pixels),
-                             NULL);
+                uint32_t *row = rows + (size_t)decoded * (size_t)row_pixels;
+                if (reader->deep_row != NULL) {
+                    png_read_row(reader->png, reader->deep_row, NULL);
+                    /* Dithered at the stored pixel, so an interlaced picture's passes and a
+                     * plain one's rows give the same pixels. */
+                    rfi_reduce_rgba16(reader->deep_row, row, width, 16, (uint32_t)out->x0, (uint32_t)out->dx,
+                                      (uint32_t)out->y0 + (first + (png_uint_32)decoded) * (uint32_t)out->dy, 1);
+                } else {
+                    png_read_row(reader->png, (png_bytep)row, NULL);
+                }
                 decoded++;
             }
         }
@@ -507,6 +528,7 @@ rfi_warning rfi_png_reader_close(rfi_png_reader *reader, char *message, size_t m
     rfi_set_message(message, message_capacity, reader->text);
     png_destroy_read_struct(&reader->png, &reader->info, NULL);
     free(reader->context.buffer);
+    free(reader->deep_row);
     free(reader);
     return warning;
 }

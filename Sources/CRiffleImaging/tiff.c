@@ -7,6 +7,7 @@
  * mapped.
  */
 #include "stills_internal.h"
+#include "dither.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -279,23 +280,36 @@ static inline uint32_t rfi_tiff_sample(const struct rfi_tiff_reader *reader, con
     return rfi_reduce_to_8(value, 16);
 }
 
+/* Colour sample `index` of pixel `x` in a raw row of the own path, as 8 bits: a 16-bit one
+ * dithered (rfi_dither_to_8, see rfi_dither.h) at stored pixel (`column`, `y`), an inverted
+ * one (MinIsWhite) inverted first so the dither adds to the tone shown. */
+static inline uint32_t rfi_tiff_colour_sample(const struct rfi_tiff_reader *reader, const uint8_t *row,
+                                              uint32_t x, int index, uint32_t column, uint32_t y) {
+    size_t i = (size_t)x * (size_t)reader->samples + (size_t)index;
+    if (reader->bits == 8) return reader->inverted ? 255 - row[i] : row[i];
+    uint16_t value;
+    memcpy(&value, row + 2 * i, 2);
+    if (reader->inverted) value = (uint16_t)(0xFFFF - value);
+    return rfi_dither_to_8(value, 0xFFFF, 255.0 / 0xFFFF, column, y);
+}
+
 /* One raw row of `count` pixels (starting at pixel `first` of the row) to premultiplied BGRA;
- * returns 1 when some pixel has alpha below 255. */
+ * the pixel at `first` is stored pixel (`column`, `y`) of the picture, where the dither of deep
+ * colour samples is taken. Returns 1 when some pixel has alpha below 255. */
 static int rfi_tiff_convert_row(const struct rfi_tiff_reader *reader, const uint8_t *row,
-                                uint32_t first, uint32_t count, uint32_t *out) {
+                                uint32_t first, uint32_t count, uint32_t *out, uint32_t column, uint32_t y) {
     int translucent = 0;
     for (uint32_t x = first; x < first + count; x++) {
         uint32_t r, g, b, a = 255;
+        uint32_t at = column + (x - first);
         switch (reader->colour) {
         case RFI_TIFF_GREY:
-            r = rfi_tiff_sample(reader, row, x, 0);
-            if (reader->inverted) r = 255 - r;
-            g = b = r;
+            r = g = b = rfi_tiff_colour_sample(reader, row, x, 0, at, y);
             break;
         case RFI_TIFF_RGB:
-            r = rfi_tiff_sample(reader, row, x, 0);
-            g = rfi_tiff_sample(reader, row, x, 1);
-            b = rfi_tiff_sample(reader, row, x, 2);
+            r = rfi_tiff_colour_sample(reader, row, x, 0, at, y);
+            g = rfi_tiff_colour_sample(reader, row, x, 1, at, y);
+            b = rfi_tiff_colour_sample(reader, row, x, 2, at, y);
             break;
         case RFI_TIFF_CMYK: {
             uint32_t k = 255 - rfi_tiff_sample(reader, row, x, 3);
@@ -467,7 +481,8 @@ static int32_t rfi_tiff_read_band(struct rfi_tiff_reader *reader, uint32_t *rows
     case RFI_TIFF_OWN_SCANLINES:
         for (uint32_t i = 0; i < count; i++) {
             if (TIFFReadScanline(reader->tiff, reader->raw, reader->row + i, 0) < 0) return -1;
-            *translucent |= rfi_tiff_convert_row(reader, reader->raw, 0, reader->width, rows + (size_t)i * (size_t)row_pixels);
+            *translucent |= rfi_tiff_convert_row(reader, reader->raw, 0, reader->width,
+                                                 rows + (size_t)i * (size_t)row_pixels, 0, reader->row + i);
         }
         return (int32_t)count;
     case RFI_TIFF_OWN_TILES: {
@@ -487,7 +502,7 @@ static int32_t rfi_tiff_read_band(struct rfi_tiff_reader *reader, uint32_t *rows
                 const uint8_t *tile_row = reader->raw + (size_t)column * (size_t)reader->raw_stride +
                                           (size_t)i * (size_t)tile_row_bytes;
                 uint32_t *out = rows + (size_t)i * (size_t)row_pixels + first;
-                *translucent |= rfi_tiff_convert_row(reader, tile_row, 0, pixels, out);
+                *translucent |= rfi_tiff_convert_row(reader, tile_row, 0, pixels, out, first, reader->row + i);
             }
         }
         return (int32_t)count;

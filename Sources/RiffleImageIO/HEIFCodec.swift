@@ -12,9 +12,15 @@ import RiffleRaster
 /// always `topLeft`; an EXIF Orientation in the Exif item is never applied on top, as HEIF
 /// (ISO/IEC 23008-12, 6.5.12) makes those properties the only orientation a reader applies.
 ///
-/// Colour: an ICC profile (colr 'prof' or 'rICC') goes to `ImageInfo.iccProfile`; an image
-/// described by nclx code points alone (most phones' HEIC, most AVIF) has none, and its pixels
-/// are libheif's conversion by the nclx matrix coefficients, read as sRGB.
+/// Colour: an ICC profile (colr 'prof' or 'rICC') goes to `ImageInfo.iccProfile`; for an image
+/// described by nclx code points alone (most phones' HEIC, most AVIF), whose pixels are libheif's
+/// conversion by the nclx matrix coefficients, the profile is built from its primaries and
+/// transfer (`rfi_colour_profile_from_code_points`: BT.709, BT.2020 or Display P3 primaries;
+/// sRGB, BT.709, gamma, linear, and PQ and HLG tone-mapped to SDR), none for sRGB's own code
+/// points or ones Riffle does not know, which are read as sRGB.
+///
+/// Deep samples (10 and 12 bits) are dithered to 8 as they are converted (`DeepSamples`), before
+/// the shrink.
 ///
 /// Memory: libheif's decoded planes and its RGBA image (4 bytes a pixel at 8 bits, 8 deeper),
 /// converted to BGRA in place and held while the shrink runs; a picture over the pixel limit is

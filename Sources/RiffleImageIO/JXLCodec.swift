@@ -6,7 +6,7 @@ import RiffleRaster
 /// recompressed into JPEG XL decodes to pixels like any other), then shrunk to the size shown and
 /// turned upright by the codestream's orientation — Riffle applies it, as it does a JPEG's or a
 /// TIFF's, so `ImageInfo.orientation` is the file's. Samples deeper than 8 bits, and floats,
-/// are reduced by rounding (`rfi_jxl_decode`). The ICC profile is libjxl's: the one stored, or
+/// come from libjxl as 16 bits and are dithered to 8 (`DeepSamples`), before the shrink. The ICC profile is libjxl's: the one stored, or
 /// one it writes for an enumerated colour encoding. The "Exif" box gives the details.
 ///
 /// Memory: the whole picture as BGRA (libjxl writes rows straight into it) and libjxl's own

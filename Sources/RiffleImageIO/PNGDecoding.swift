@@ -10,7 +10,8 @@ import RiffleRaster
 /// so besides the result a decode holds one row buffer (`streamedRows` × W × 4 bytes), the
 /// resampler's rows (an `AreaResampler`'s two rows of sums, 32 · W bytes; a
 /// `LanczosResampler`'s source row in floats, 16 · W bytes, and its ring of rows resampled
-/// across, at the output's width) and libpng's two raw rows (at most 16 · W bytes): for a
+/// across, at the output's width), libpng's two raw rows (at most 16 · W bytes) and for a
+/// 16-bit picture one row of its samples before they are dithered to 8 bits (8 · W): for a
 /// 9000-pixel-wide photo, about a megabyte, whatever its height.
 ///
 /// An Adam7-interlaced PNG spreads every part of the picture over its seven passes, one after

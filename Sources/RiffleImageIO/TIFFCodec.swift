@@ -4,7 +4,8 @@ import RiffleGeometry
 import RiffleRaster
 
 /// TIFF through libtiff: the first page, streamed a band at a time into the filter's
-/// `RowResampler`, its Orientation tag applied after, its ICC profile in the header and its
+/// `RowResampler` (16-bit colour samples dithered to 8 bits on the way, as `DeepSamples` says),
+/// its Orientation tag applied after, its ICC profile in the header and its
 /// EXIF details read from the EXIF and GPS directories. A camera RAW file built on TIFF
 /// (`CameraTIFF`'s rule) is handed to `RAWCodec`, so its header says `.raw`.
 ///

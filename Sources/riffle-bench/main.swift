@@ -2,11 +2,11 @@ import Foundation
 import RiffleGeometry
 import RiffleImageIO
 
-// riffle-bench [composite] [decode] [webp] [colour] [stills] [physics] [chrome] [paging] [tiles] [png] [grid] [folder]
+// riffle-bench [composite] [decode] [webp] [colour] [dither] [stills] [physics] [chrome] [paging] [tiles] [png] [grid] [folder]
 // [launch]: figures printed beside anchors measured in the same run (memcpy, pixman, libjpeg-turbo, libwebp and libpng
 // at full size); nothing is asserted. With no argument every benchmark runs. RIFFLE_BENCH_WORKSPACE names a
 // folder to keep the generated photos in from one run to the next (else a temporary one, removed).
-let all = ["composite", "decode", "webp", "colour", "stills", "physics", "chrome", "paging", "tiles", "png", "grid", "folder", "launch"]
+let all = ["composite", "decode", "webp", "colour", "dither", "stills", "physics", "chrome", "paging", "tiles", "png", "grid", "folder", "launch"]
 let chosen = CommandLine.arguments.dropFirst().isEmpty ? all : Array(CommandLine.arguments.dropFirst())
 if let unknown = chosen.first(where: { !all.contains($0) }) {
     FileHandle.standardError.write(Data("riffle-bench: no benchmark \"\(unknown)\"; choose from \(all.joined(separator: ", "))\n".utf8))
@@ -34,6 +34,10 @@ if chosen.contains("composite") || chosen.contains("decode") || chosen.contains(
         print("")
         try ColourBenchmark.run(photo: photo, jpeg: try JPEGEncoder.encode(photo, quality: 90))
     }
+}
+if chosen.contains("dither") {
+    print("")
+    DitherBenchmark.run(width: width, height: height)
 }
 if chosen.contains("stills") {
     print("")

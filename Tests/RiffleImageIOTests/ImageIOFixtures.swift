@@ -76,6 +76,27 @@ enum ImageIOFixtures {
         let maxValue = (1 << bitDepth) - 1
         return (value * 255 + maxValue / 2) / maxValue
     }
+
+    /// A colour sample of `bitDepth` bits (9 to 16) at stored pixel (x, y) as the decoders reduce
+    /// it (rfi_dither.h), in integers: ⌊(v·255·128 + max·(2·B + 1)) / (max·128)⌋, B being Bayer's
+    /// 8×8 threshold (`bayer`).
+    static func dithered(_ value: Int, bitDepth: Int, x: Int, y: Int) -> Int {
+        let maxValue = (1 << bitDepth) - 1
+        return (value * 255 * 128 + maxValue * (2 * bayer(x: x, y: y) + 1)) / (maxValue * 128)
+    }
+
+    /// Bayer's 8×8 ordered-dither threshold (0...63) at column x, row y, from its closed form:
+    /// the bits of (x XOR y) and y interleaved, x XOR y's first, then read in reverse order
+    /// (Bayer 1973), so that a test does not share the shim's table.
+    static func bayer(x: Int, y: Int) -> Int {
+        let v = (x ^ y) & 7, w = y & 7
+        var threshold = 0
+        for bit in 0..<3 {
+            threshold |= ((v >> bit) & 1) << (5 - 2 * bit)
+            threshold |= ((w >> bit) & 1) << (4 - 2 * bit)
+        }
+        return threshold
+    }
 }
 
 /// A pixel split into its bytes.

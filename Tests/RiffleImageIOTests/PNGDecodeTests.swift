@@ -35,8 +35,11 @@ enum PNGLayout: Sendable, CustomStringConvertible {
         func stored(_ channel: Int, _ bitDepth: Int) -> Int {
             ImageIOFixtures.sample(x: x, y: y, channel: channel, maxValue: (1 << bitDepth) - 1)
         }
+        // Colour deeper than 8 bits is dithered at its pixel, alpha rounded (rfi_dither.h).
         func value(_ channel: Int, _ bitDepth: Int) -> Int {
-            ImageIOFixtures.eightBit(stored(channel, bitDepth), bitDepth: bitDepth)
+            bitDepth > 8 && channel < 3
+                ? ImageIOFixtures.dithered(stored(channel, bitDepth), bitDepth: bitDepth, x: x, y: y)
+                : ImageIOFixtures.eightBit(stored(channel, bitDepth), bitDepth: bitDepth)
         }
         func paletteEntry(_ j: Int) -> (r: Int, g: Int, b: Int) {
             ((j * 37 + 11) % 256, (j * 53 + 5) % 256, (j * 71 + 3) % 256)

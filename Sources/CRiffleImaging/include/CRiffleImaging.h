@@ -80,6 +80,7 @@ void rfi_pixels_free(uint32_t *pixels);
 void rfi_bytes_free(uint8_t *data);
 
 #include "rfi_colour.h"
+#include "rfi_dither.h"
 
 /* MARK: JPEG (libjpeg-turbo, libexif) */
 

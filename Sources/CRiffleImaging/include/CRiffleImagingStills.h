@@ -41,7 +41,8 @@ typedef struct rfi_still_header {
      * when there is none. */
     rfi_bytes icc;
     /* 1 when the colour is described by code points (HEIF's nclx, JPEG XL's enumerated colour
-     * encoding) and no ICC profile is stored. */
+     * encoding) and no ICC profile is stored; `icc` then holds the profile made from them (for
+     * HEIF, rfi_colour_profile_from_code_points; for JPEG XL, libjxl's), none for sRGB's. */
     int32_t has_code_point_colour;
     /* Bits a sample as stored (8, 10, 12, 16, 32 for float). */
     int32_t bits_per_sample;
