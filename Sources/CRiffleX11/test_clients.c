@@ -272,7 +272,7 @@ int rfx_test_cursor_read(const char *display_name, rfx_test_cursor *cursor) {
         XFree(image);
     }
     XCloseDisplay(dpy);
-    return image != NULL;
+    return cursor->width > 0;
 }
 
 /* MARK: a clipboard requestor */

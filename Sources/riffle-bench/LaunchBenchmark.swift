@@ -124,8 +124,11 @@ enum LaunchBenchmark {
         let start = now()
         guard (try? process.run()) != nil else { return nil }
         defer {
-            // xdg-open waits for the viewer it started: end the viewer too (pkill by its path).
-            if program.hasSuffix("xdg-open") { run("/usr/bin/pkill", ["-KILL", "-f", "riffle --size"], display: server.display) }
+            // xdg-open (a shell script) waits for the viewer it started as its child: end that
+            // child too, by its id (a kill by name would reach other programs' windows).
+            if program.hasSuffix("xdg-open") {
+                for child in children(of: process.processIdentifier) { kill(child, SIGKILL) }
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
@@ -229,6 +232,19 @@ enum LaunchBenchmark {
             if let line = lines.first(where: { $0.hasPrefix(prefix) }) { print("  drag: \(line)") }
         }
         print("  (targets: first changed frame after a key at most 1 refresh, \(ms(refresh)); drag input to photon p99 at most 2, \(ms(2 * refresh)))")
+    }
+
+    /// The ids of the running processes whose parent is `parent` (from /proc/PID/stat, whose
+    /// fourth field is the parent's id; the second, the name in parentheses, may hold spaces).
+    static func children(of parent: pid_t) -> [pid_t] {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { pid_t($0) } ?? []
+        return ids.filter { id in
+            guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+                  let nameEnd = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent
+        }
     }
 
     static func run(_ program: String, _ arguments: [String], display: String) {
