@@ -19,7 +19,7 @@ ARGS ?=
 BENCH ?=
 
 # Headers and libraries the build links, the font the text uses, pkg-config for pixman's flags.
-BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libxcursor-dev libxpresent-dev libxrandr-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev \
+BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libxcursor-dev libxfixes-dev libxpresent-dev libxrandr-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev \
 	libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev \
 	libtiff-dev libheif-dev libjxl-dev libraw-dev libwebp-dev libgif-dev
 # `install` renders the icon's PNG sizes from its SVG.
@@ -31,9 +31,10 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # The still formats' tests make their fixtures with each format's own encoder and compare with its
 # own decoder: heif-enc/heif-convert (libheif-examples; libheif1 brings the x265 and aom encoders),
 # cjxl/djxl (libjxl-tools), tiffcp/tiffset (libtiff-tools) and ImageMagick's convert; the WebP and
-# GIF tests likewise: cwebp, img2webp, webpmux, dwebp (webp) and convert.
+# GIF tests likewise: cwebp, img2webp, webpmux, dwebp (webp) and convert. The cursor tests read
+# the theme's cursors back from the server: Adwaita's (adwaita-icon-theme), and none at all.
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
-	libheif-examples libjxl-tools libtiff-tools imagemagick webp
+	libheif-examples libjxl-tools libtiff-tools imagemagick webp adwaita-icon-theme
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

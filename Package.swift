@@ -3,7 +3,7 @@
 //
 // The target graph is the architecture: the pure-Swift floors (geometry, physics, interaction,
 // raster) depend on nothing but swift-numerics, so importing C, X or a clock there is a compile
-// error. C lives in two prefixed shims: CRiffleX11 (Xlib, MIT-SHM, Present, RandR, XInput2, Xcursor) and CRiffleImaging
+// error. C lives in two prefixed shims: CRiffleX11 (Xlib, MIT-SHM, Present, RandR, XInput2, Xcursor, XFixes) and CRiffleImaging
 // (libjpeg-turbo, libpng and its zlib, libexif, FreeType, fontconfig; libtiff, libheif, libjxl and
 // LibRaw for the other still formats).
 import PackageDescription
@@ -32,6 +32,8 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("X11"), .linkedLibrary("Xext"), .linkedLibrary("Xi"), .linkedLibrary("Xcursor"),
                 .linkedLibrary("Xpresent"), .linkedLibrary("Xrandr"),
+                // XFixes: the test clients read the pointer's cursor back (test_clients.c).
+                .linkedLibrary("Xfixes"),
             ]
         ),
         .target(

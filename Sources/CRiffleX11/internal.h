@@ -17,4 +17,7 @@ typedef int (*rfx_generic_event_handler)(void *context, XGenericEventCookie *coo
 void rfx_display_set_generic_handler(rfx_display *display, rfx_generic_event_handler handler,
                                      void *context);
 
+/* Milliseconds of CLOCK_MONOTONIC, for the shim's bounded waits. */
+long rfx_monotonic_ms(void);
+
 #endif

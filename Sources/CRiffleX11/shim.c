@@ -42,7 +42,10 @@ enum {
     RFX_MAX_PENDING = 2,
     /* Startup waits this long for the first Expose: a window manager may keep the window
      * unmapped (started iconic), and the app must not hang on that. */
-    RFX_FIRST_EXPOSE_TIMEOUT_MS = 2000
+    RFX_FIRST_EXPOSE_TIMEOUT_MS = 2000,
+    /* A dropped URI list arriving by INCR is refused past this many bytes (a list of 100,000
+     * long paths is about 10 MB): a source that never ends must not take the memory. */
+    RFX_MAX_DROP_BYTES = 64 << 20
 };
 
 struct rfx_display {
@@ -56,7 +59,7 @@ struct rfx_display {
     Atom wm_protocols, wm_delete_window, net_wm_name, utf8_string, net_wm_state,
         net_wm_state_fullscreen, net_wm_bypass_compositor;
     int wake_pipe[2]; /* [0] read end, polled in rfx_wait; [1] written by rfx_wake */
-    Cursor cursors[RFX_CURSOR_COUNT]; /* loaded on first use; None: not yet (or the arrow) */
+    Cursor cursors[RFX_CURSOR_COUNT]; /* loaded on first use; None: not yet */
 
     /* MIT-SHM */
     int shm_usable;               /* 0 once SHM is known not to work on this connection */
@@ -82,6 +85,11 @@ struct rfx_display {
     Atom xdnd_aware, xdnd_enter, xdnd_position, xdnd_status, xdnd_leave, xdnd_drop, xdnd_finished,
         xdnd_selection, xdnd_type_list, xdnd_action_copy, uri_list, drop_property, clipboard,
         incr;
+    /* A drop's text/uri-list coming by INCR (ICCCM 2.7.2): the chunks read so far. */
+    int drop_incremental;  /* 1 from the INCR answer until its zero-length end */
+    int drop_overflowed;   /* 1 once the chunks passed RFX_MAX_DROP_BYTES: refused at the end */
+    char *drop_bytes;      /* malloc'ed, drop_length bytes used of drop_capacity */
+    long drop_length, drop_capacity;
 
     /* Other extensions' GenericEvents (Present's notifies), handed to their owner. */
     rfx_generic_event_handler generic_handler;
@@ -247,7 +255,7 @@ static Bool rfx_note_expose(Display *dpy, XEvent *event, XPointer seen) {
     return False; /* leave every event queued: the app sees this Expose too */
 }
 
-static long rfx_monotonic_ms(void) {
+long rfx_monotonic_ms(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     return now.tv_sec * 1000L + now.tv_nsec / 1000000L;
@@ -410,7 +418,10 @@ rfx_display *rfx_open(int width, int height, int min_width, int min_height, cons
     attributes.border_pixel = 0;
     attributes.colormap = d->colormap;
     attributes.bit_gravity = NorthWestGravity; /* keep the old frame while a resize repaints */
-    attributes.event_mask = KeyPressMask | ExposureMask | StructureNotifyMask | FocusChangeMask;
+    /* PropertyChangeMask: the chunks of a drop's INCR answer arrive as new values of a property
+     * of the window. */
+    attributes.event_mask =
+        KeyPressMask | ExposureMask | StructureNotifyMask | FocusChangeMask | PropertyChangeMask;
     d->window = XCreateWindow(dpy, d->root, 0, 0, (unsigned)width, (unsigned)height, 0, d->depth,
                               InputOutput, d->visual,
                               CWBackPixel | CWBorderPixel | CWColormap | CWBitGravity |
@@ -462,6 +473,7 @@ rfx_display *rfx_open(int width, int height, int min_width, int min_height, cons
 
 void rfx_close(rfx_display *d) {
     free(d->event_data);
+    free(d->drop_bytes);
     for (int i = 0; i < RFX_CURSOR_COUNT; i++)
         if (d->cursors[i] != None) XFreeCursor(d->dpy, d->cursors[i]);
     XFreeGC(d->dpy, d->gc);
@@ -571,19 +583,20 @@ static Cursor rfx_empty_cursor(rfx_display *d) {
 }
 
 void rfx_set_cursor(rfx_display *d, rfx_cursor shape) {
+    static const char *const arrow[] = {"default", "left_ptr", NULL};
     static const char *const open_hand[] = {"grab", "openhand", "hand1", NULL};
     static const char *const closed_hand[] = {"grabbing", "closedhand", "fleur", NULL};
     if (shape < 0 || shape >= RFX_CURSOR_COUNT) return;
-    if (shape != RFX_CURSOR_ARROW && d->cursors[shape] == None) {
+    if (d->cursors[shape] == None) {
         switch (shape) {
+        case RFX_CURSOR_ARROW: d->cursors[shape] = rfx_theme_cursor(d->dpy, arrow, XC_left_ptr); break;
         case RFX_CURSOR_OPEN_HAND: d->cursors[shape] = rfx_theme_cursor(d->dpy, open_hand, XC_hand2); break;
         case RFX_CURSOR_CLOSED_HAND: d->cursors[shape] = rfx_theme_cursor(d->dpy, closed_hand, XC_fleur); break;
         case RFX_CURSOR_HIDDEN: d->cursors[shape] = rfx_empty_cursor(d); break;
         default: break;
         }
     }
-    if (shape == RFX_CURSOR_ARROW) XUndefineCursor(d->dpy, d->window);
-    else XDefineCursor(d->dpy, d->window, d->cursors[shape]);
+    XDefineCursor(d->dpy, d->window, d->cursors[shape]);
     XFlush(d->dpy);
 }
 
@@ -684,22 +697,60 @@ static int rfx_translate_xdnd(rfx_display *d, const XClientMessageEvent *message
     return 1;
 }
 
-/* The drop's text/uri-list, answered into the window's RIFFLE_DROP property, read and deleted;
- * an INCR answer (a list over the server's request size) is not read: the drop is refused. */
-static void rfx_translate_drop_data(rfx_display *d, const XSelectionEvent *notify) {
-    rfx_event *event = rfx_push(d, RFX_EVENT_DROP_DATA, notify->time);
-    if (notify->property == None) {
-        rfx_attach_data(d, event, NULL, 0);
+/* Appends `count` bytes to the drop's INCR chunks, NUL-terminated past them; past
+ * RFX_MAX_DROP_BYTES (or out of memory) the list is marked overflowed and its bytes dropped. */
+static void rfx_append_drop_chunk(rfx_display *d, const unsigned char *bytes, long count) {
+    if (d->drop_overflowed) return;
+    if (d->drop_length + count > RFX_MAX_DROP_BYTES) {
+        d->drop_overflowed = 1;
         return;
     }
-    Atom type;
-    int format;
+    if (d->drop_length + count + 1 > d->drop_capacity) {
+        long capacity = (d->drop_length + count + 1) * 2;
+        char *grown = realloc(d->drop_bytes, (size_t)capacity);
+        if (!grown) {
+            d->drop_overflowed = 1;
+            return;
+        }
+        d->drop_bytes = grown;
+        d->drop_capacity = capacity;
+    }
+    memcpy(d->drop_bytes + d->drop_length, bytes, (size_t)count);
+    d->drop_length += count;
+    d->drop_bytes[d->drop_length] = 0;
+}
+
+/* Forgets the chunks of an INCR drop, read or not. */
+static void rfx_reset_drop_chunks(rfx_display *d) {
+    free(d->drop_bytes);
+    d->drop_bytes = NULL;
+    d->drop_length = d->drop_capacity = 0;
+    d->drop_incremental = d->drop_overflowed = 0;
+}
+
+/* The drop's text/uri-list, answered into the window's RIFFLE_DROP property, read and deleted.
+ * An INCR answer (a list larger than one request of the source's) queues nothing yet: deleting
+ * its INCR property, as this read does, asks for the first chunk (ICCCM 2.7.2), and
+ * rfx_translate_drop_chunk gathers them. */
+static void rfx_translate_drop_data(rfx_display *d, const XSelectionEvent *notify) {
+    rfx_reset_drop_chunks(d);
+    Atom type = None;
+    int format = 0;
     unsigned long count = 0, after;
     unsigned char *value = NULL;
-    int status = XGetWindowProperty(d->dpy, d->window, notify->property, 0, LONG_MAX / 4, True,
-                                    AnyPropertyType, &type, &format, &count, &after, &value);
+    /* Property None: the source refused the conversion. */
+    int read = notify->property != None &&
+               XGetWindowProperty(d->dpy, d->window, notify->property, 0, LONG_MAX / 4, True,
+                                  AnyPropertyType, &type, &format, &count, &after,
+                                  &value) == Success;
+    if (read && type == d->incr) {
+        if (value) XFree(value);
+        d->drop_incremental = 1;
+        return;
+    }
+    rfx_event *event = rfx_push(d, RFX_EVENT_DROP_DATA, notify->time);
     char *copy = NULL;
-    if (status == Success && value && format == 8 && type != d->incr) {
+    if (read && value && format == 8) {
         copy = malloc(count + 1);
         if (copy) {
             memcpy(copy, value, count);
@@ -708,6 +759,29 @@ static void rfx_translate_drop_data(rfx_display *d, const XSelectionEvent *notif
     }
     if (value) XFree(value);
     rfx_attach_data(d, event, copy, (long)count);
+}
+
+/* One chunk of an INCR drop, written into RIFFLE_DROP by the source: read and deleted (which
+ * asks for the next); the zero-length end queues the whole list as RFX_EVENT_DROP_DATA. */
+static void rfx_translate_drop_chunk(rfx_display *d, Time time) {
+    Atom type = None;
+    int format = 0;
+    unsigned long count = 0, after;
+    unsigned char *value = NULL;
+    int status = XGetWindowProperty(d->dpy, d->window, d->drop_property, 0, LONG_MAX / 4, True,
+                                    AnyPropertyType, &type, &format, &count, &after, &value);
+    if (status == Success && format == 8 && count > 0) rfx_append_drop_chunk(d, value, (long)count);
+    if (value) XFree(value);
+    /* A failed read ends the transfer too: waiting for chunks that may never come would leave
+     * the drag source without its XdndFinished. */
+    if (status == Success && count > 0) return;
+    rfx_event *event = rfx_push(d, RFX_EVENT_DROP_DATA, time);
+    int refused = status != Success || d->drop_overflowed;
+    char *bytes = refused ? NULL : d->drop_bytes ? d->drop_bytes : calloc(1, 1);
+    long length = refused ? 0 : d->drop_length;
+    if (!refused) d->drop_bytes = NULL;
+    rfx_reset_drop_chunks(d);
+    rfx_attach_data(d, event, bytes, length);
 }
 
 /* Buttons 1-3, 8 and 9 (back, forward) become presses and releases; a press of 4-7 is one wheel
@@ -929,7 +1003,13 @@ static void rfx_translate(rfx_display *d, XEvent *event) {
             rfx_push(d, RFX_EVENT_SELECTION_CLEAR, event->xselectionclear.time);
         return;
     case PropertyNotify:
-        if (event->xproperty.window != d->window && event->xproperty.state == PropertyDelete) {
+        if (event->xproperty.window == d->window) {
+            if (d->drop_incremental && event->xproperty.atom == d->drop_property &&
+                event->xproperty.state == PropertyNewValue)
+                rfx_translate_drop_chunk(d, event->xproperty.time);
+            return;
+        }
+        if (event->xproperty.state == PropertyDelete) {
             rfx_event *deleted = rfx_push(d, RFX_EVENT_PROPERTY_DELETED, event->xproperty.time);
             deleted->window = event->xproperty.window;
             deleted->property = event->xproperty.atom;
@@ -1286,189 +1366,4 @@ void rfx_property_write(rfx_display *d, unsigned long window, unsigned long prop
     if (length == 0) XSelectInput(d->dpy, (Window)window, NoEventMask);
     rfx_trap_end(d->dpy);
     XFlush(d->dpy);
-}
-
-/* MARK: watching startup notification */
-
-struct rfx_startup_watch {
-    Display *dpy;
-    Atom begin, more;
-    char message[4096]; /* the message being assembled, 20 bytes a ClientMessage */
-    size_t length;
-};
-
-int rfx_test_set_display_profile(const char *display_name, const unsigned char *profile, long length) {
-    Display *dpy = XOpenDisplay(display_name);
-    if (!dpy) return 0;
-    Atom atom = XInternAtom(dpy, "_ICC_PROFILE", False);
-    XChangeProperty(dpy, DefaultRootWindow(dpy), atom, XA_CARDINAL, 8, PropModeReplace, profile, (int)length);
-    XCloseDisplay(dpy);
-    return 1;
-}
-
-rfx_startup_watch *rfx_startup_watch_open(const char *display_name) {
-    Display *dpy = XOpenDisplay(display_name);
-    if (!dpy) return NULL;
-    rfx_startup_watch *watch = calloc(1, sizeof *watch);
-    if (!watch) {
-        XCloseDisplay(dpy);
-        return NULL;
-    }
-    watch->dpy = dpy;
-    watch->begin = XInternAtom(dpy, "_NET_STARTUP_INFO_BEGIN", False);
-    watch->more = XInternAtom(dpy, "_NET_STARTUP_INFO", False);
-    /* The messages are sent to the root window with PropertyChangeMask. */
-    XSelectInput(dpy, DefaultRootWindow(dpy), PropertyChangeMask);
-    XSync(dpy, False);
-    return watch;
-}
-
-int rfx_startup_watch_next(rfx_startup_watch *watch, char *message, int capacity,
-                           int timeout_ms) {
-    long deadline = rfx_monotonic_ms() + timeout_ms;
-    for (;;) {
-        while (XPending(watch->dpy)) {
-            XEvent event;
-            XNextEvent(watch->dpy, &event);
-            if (event.type != ClientMessage || event.xclient.format != 8) continue;
-            if (event.xclient.message_type == watch->begin) watch->length = 0;
-            else if (event.xclient.message_type != watch->more) continue;
-            for (int i = 0; i < 20; i++) {
-                char byte = event.xclient.data.b[i];
-                if (byte == 0) {
-                    watch->message[watch->length] = 0;
-                    snprintf(message, (size_t)capacity, "%s", watch->message);
-                    watch->length = 0;
-                    return 1;
-                }
-                if (watch->length + 1 < sizeof watch->message) watch->message[watch->length++] = byte;
-            }
-        }
-        long remaining = deadline - rfx_monotonic_ms();
-        if (remaining <= 0) return 0;
-        struct pollfd fd = {.fd = ConnectionNumber(watch->dpy), .events = POLLIN};
-        poll(&fd, 1, (int)remaining);
-    }
-}
-
-void rfx_startup_watch_close(rfx_startup_watch *watch) {
-    XCloseDisplay(watch->dpy);
-    free(watch);
-}
-
-/* MARK: a drag source for the tests */
-
-struct rfx_test_drag_source {
-    Display *dpy;
-    Window window;
-    char *uri_list;
-    Atom enter, position, status, leave, drop, finished, selection, action_copy, uri_list_type,
-        text_plain, targets;
-};
-
-rfx_test_drag_source *rfx_test_drag_source_open(const char *display_name, const char *uri_list) {
-    Display *dpy = XOpenDisplay(display_name);
-    if (!dpy) return NULL;
-    rfx_test_drag_source *s = calloc(1, sizeof *s);
-    if (!s) {
-        XCloseDisplay(dpy);
-        return NULL;
-    }
-    s->dpy = dpy;
-    s->uri_list = strdup(uri_list);
-    s->window = XCreateSimpleWindow(dpy, DefaultRootWindow(dpy), -10, -10, 1, 1, 0, 0, 0);
-    s->enter = XInternAtom(dpy, "XdndEnter", False);
-    s->position = XInternAtom(dpy, "XdndPosition", False);
-    s->status = XInternAtom(dpy, "XdndStatus", False);
-    s->leave = XInternAtom(dpy, "XdndLeave", False);
-    s->drop = XInternAtom(dpy, "XdndDrop", False);
-    s->finished = XInternAtom(dpy, "XdndFinished", False);
-    s->selection = XInternAtom(dpy, "XdndSelection", False);
-    s->action_copy = XInternAtom(dpy, "XdndActionCopy", False);
-    s->uri_list_type = XInternAtom(dpy, "text/uri-list", False);
-    s->text_plain = XInternAtom(dpy, "text/plain", False);
-    s->targets = XInternAtom(dpy, "TARGETS", False);
-    XSync(dpy, False);
-    return s;
-}
-
-static void rfx_test_send(rfx_test_drag_source *s, Window target, Atom type, long l1, long l2,
-                          long l3, long l4) {
-    XEvent event;
-    memset(&event, 0, sizeof event);
-    event.xclient.type = ClientMessage;
-    event.xclient.window = target;
-    event.xclient.message_type = type;
-    event.xclient.format = 32;
-    event.xclient.data.l[0] = (long)s->window;
-    event.xclient.data.l[1] = l1;
-    event.xclient.data.l[2] = l2;
-    event.xclient.data.l[3] = l3;
-    event.xclient.data.l[4] = l4;
-    XSendEvent(s->dpy, target, False, NoEventMask, &event);
-    XFlush(s->dpy);
-}
-
-/* Serves selection requests until a ClientMessage of `type` arrives (returns its l[1]) or
- * `timeout_ms` passes (returns -1). */
-static long rfx_test_await(rfx_test_drag_source *s, Atom type, int timeout_ms) {
-    long deadline = rfx_monotonic_ms() + timeout_ms;
-    for (;;) {
-        while (XPending(s->dpy)) {
-            XEvent event;
-            XNextEvent(s->dpy, &event);
-            if (event.type == ClientMessage && event.xclient.message_type == type)
-                return event.xclient.data.l[1];
-            if (event.type != SelectionRequest) continue;
-            XSelectionRequestEvent *asked = &event.xselectionrequest;
-            XEvent reply;
-            memset(&reply, 0, sizeof reply);
-            reply.xselection.type = SelectionNotify;
-            reply.xselection.requestor = asked->requestor;
-            reply.xselection.selection = asked->selection;
-            reply.xselection.target = asked->target;
-            reply.xselection.time = asked->time;
-            reply.xselection.property = None;
-            if (asked->target == s->uri_list_type || asked->target == s->text_plain) {
-                XChangeProperty(s->dpy, asked->requestor, asked->property, asked->target, 8,
-                                PropModeReplace, (const unsigned char *)s->uri_list,
-                                (int)strlen(s->uri_list));
-                reply.xselection.property = asked->property;
-            }
-            XSendEvent(s->dpy, asked->requestor, False, NoEventMask, &reply);
-            XFlush(s->dpy);
-        }
-        long remaining = deadline - rfx_monotonic_ms();
-        if (remaining <= 0) return -1;
-        struct pollfd fd = {.fd = ConnectionNumber(s->dpy), .events = POLLIN};
-        poll(&fd, 1, (int)remaining);
-    }
-}
-
-int rfx_test_drag_source_hover(rfx_test_drag_source *s, unsigned long target, int x, int y,
-                               int timeout_ms) {
-    XSetSelectionOwner(s->dpy, s->selection, s->window, CurrentTime);
-    rfx_test_send(s, (Window)target, s->enter, (long)RFX_XDND_VERSION << 24,
-                  (long)s->uri_list_type, (long)s->text_plain, None);
-    rfx_test_send(s, (Window)target, s->position, 0, ((long)x << 16) | (y & 0xffff), CurrentTime,
-                  (long)s->action_copy);
-    long status = rfx_test_await(s, s->status, timeout_ms);
-    return status < 0 ? -1 : (int)(status & 1);
-}
-
-void rfx_test_drag_source_leave(rfx_test_drag_source *s, unsigned long target) {
-    rfx_test_send(s, (Window)target, s->leave, 0, 0, 0, 0);
-}
-
-int rfx_test_drag_source_drop(rfx_test_drag_source *s, unsigned long target, int timeout_ms) {
-    rfx_test_send(s, (Window)target, s->drop, 0, CurrentTime, 0, 0);
-    long finished = rfx_test_await(s, s->finished, timeout_ms);
-    return finished < 0 ? -1 : (int)(finished & 1);
-}
-
-void rfx_test_drag_source_close(rfx_test_drag_source *s) {
-    XDestroyWindow(s->dpy, s->window);
-    XCloseDisplay(s->dpy);
-    free(s->uri_list);
-    free(s);
 }

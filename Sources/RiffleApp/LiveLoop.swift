@@ -60,9 +60,12 @@ public struct LiveLoop {
             pending.removeAll()
             if quit { break }
             if perform(scene.advance(to: frameTime), on: &scene) { break }
-            // Drawn as things will be when the frame is seen: at the next vblank with Present
-            // (a display link's target time); the other paths show it as soon as it is drawn.
-            if scene.renderIfNeeded(presentedAt: display.nextFrameTime(after: frameTime)) {
+            // While something moves, drawn as it will be when the frame is seen: at the next
+            // vblank with Present (a display link's target time); the other paths show a frame
+            // as soon as it is drawn, and a still scene (an animated GIF's frame falling due)
+            // has nothing to draw ahead.
+            let shownAt = scene.isAnimating ? display.nextFrameTime(after: frameTime) : nil
+            if scene.renderIfNeeded(presentedAt: shownAt) {
                 if let unanswered { display.presentedFrameAnswers(inputAt: unanswered) }
                 unanswered = nil
             } else if !scene.isAnimating {

@@ -8,7 +8,7 @@ enum PhotoClipboard {
     /// a program asks for them; nil bytes when the file cannot be decoded.
     static func photo(at path: String) -> ClipboardOffer {
         let absolute = FileURI.absolutePath(of: path) ?? path
-        return .photo(uri: FileURI.uri(forAbsolutePath: absolute), png: { encodedPNG(ofFileAt: absolute) })
+        return .photo(uri: FileURI.uri(forAbsolutePath: absolute), png: { encodedPNG(ofFileAt: absolute, isCancelled: $0) })
     }
 
     /// The path of the file at `path`, absolute, as text; a byte of its name that is not UTF-8
@@ -18,9 +18,11 @@ enum PhotoClipboard {
     }
 
     /// The PNG file of the upright photo at `path` at full size, or nil when it cannot be
-    /// decoded. zlib's fast level: a paste waits for this, and a quarter larger costs nothing.
-    static func encodedPNG(ofFileAt path: String) -> [UInt8]? {
-        guard let decoded = try? ImageDecoder.decodeFile(atPath: path) else { return nil }
+    /// decoded or `isCancelled` holds after the decode (a newer copy replaced this one, and the
+    /// encode, the longer half, is not worth doing). zlib's fast level: a paste waits for this,
+    /// and a quarter larger costs nothing.
+    static func encodedPNG(ofFileAt path: String, isCancelled: () -> Bool) -> [UInt8]? {
+        guard let decoded = try? ImageDecoder.decodeFile(atPath: path), !isCancelled() else { return nil }
         return try? PNGEncoder.encode(decoded.pixels, compression: .fast)
     }
 }

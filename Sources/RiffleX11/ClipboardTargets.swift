@@ -5,7 +5,7 @@ import RiffleDisplay
 /// converts to, and the reply for one target. Pure: the bytes are produced here, the wire work
 /// is `X11Display`'s.
 ///
-/// A photo converts to `image/png` (encoded when asked) and `text/uri-list` (its `file://` URI and
+/// A photo converts to `image/png` (encoded when asked, off the window's thread) and `text/uri-list` (its `file://` URI and
 /// CRLF, RFC 2483); text to `UTF8_STRING`, `text/plain;charset=utf-8` and, when Latin-1 can spell
 /// it, `STRING`. Both answer `TARGETS` (that list) and `TIMESTAMP` (when the clipboard was
 /// claimed); any other target (`MULTIPLE` included) is refused.
@@ -18,6 +18,10 @@ public enum ClipboardTargets {
         case integer(UInt32)
         /// Bytes of `type` (format 8).
         case bytes(type: String, [UInt8])
+        /// Bytes of `type` (format 8) the offer makes when asked, slowly (a photo's PNG): the
+        /// window makes them off its thread (`BackgroundConversion`) and answers when they are
+        /// ready, or refuses when they cannot be made.
+        case produced(type: String)
         /// The target is not offered or cannot be produced: SelectionNotify with property None.
         case refusal
     }
@@ -39,8 +43,8 @@ public enum ClipboardTargets {
             return .atoms(targets(for: offer))
         case ("TIMESTAMP", _):
             return .integer(claimedAt)
-        case let ("image/png", .photo(_, png)):
-            return png().map { .bytes(type: target, $0) } ?? .refusal
+        case ("image/png", .photo):
+            return .produced(type: target)
         case let ("text/uri-list", .photo(uri, _)):
             return .bytes(type: target, Array((uri + "\r\n").utf8))
         case let ("UTF8_STRING", .text(text)), let ("text/plain;charset=utf-8", .text(text)):

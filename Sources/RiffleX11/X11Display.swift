@@ -18,7 +18,9 @@ import RiffleRaster
 ///
 /// The window is a drop target (XDND version 5, `XdndTarget` deciding the answers) and owns the
 /// CLIPBOARD while it offers something (`ClipboardTargets`, INCR for a reply larger than one
-/// request: `IncrementalTransfer`); their messages are answered as they are read, never queued.
+/// request: `IncrementalTransfer`); their messages are answered as they are read, never queued,
+/// except a request for a photo's PNG, which waits while a background thread makes it
+/// (`BackgroundConversion`) and is answered by the first `pollEvents()` after it is ready.
 ///
 /// The window, images and connection are released when the display is, except that a
 /// `frameBuffer()` the app still holds keeps its image (and so the connection) alive.
@@ -41,11 +43,16 @@ public final class X11Display: Display {
     private var pinchScale = 1.0
     /// True once a quit signal has been turned into a `.close` event.
     private var quitSignalSeen = false
+    /// True once the window's cursor has been set; until then it shows the root window's.
+    private var cursorSet = false
     /// The drag and drop over the window (XDND's target side).
     private var dropTarget = XdndTarget()
     /// What the window offers on the CLIPBOARD and the server time it claimed it at, while it
-    /// owns it.
-    private var clipboard: (offer: ClipboardOffer, claimedAt: UInt32)?
+    /// owns it; `produced` makes the offer's slow bytes (a photo's PNG) once first asked for.
+    private var clipboard: (offer: ClipboardOffer, claimedAt: UInt32, produced: BackgroundConversion?)?
+    /// Requests for the bytes `clipboard.produced` is making, with their type, oldest first:
+    /// answered when the bytes are ready, refused when the offer goes first.
+    private var waitingRequests: [(request: rfx_selection_request, type: String)] = []
     /// INCR replies under way, by the requestor's window and property.
     private var transfers: [PropertyKey: IncrementalTransfer] = [:]
     /// The monitor's refresh interval as RandR last gave it (nil: unknown) and when it was
@@ -82,6 +89,10 @@ public final class X11Display: Display {
         buffer = frame.pixelBuffer()
         self.size = size
         self.now = now
+    }
+
+    deinit {
+        clipboard?.produced?.cancel()
     }
 
     /// The signal (SIGINT, SIGTERM or SIGHUP) that asked Riffle to quit since the window opened,
@@ -142,6 +153,9 @@ public final class X11Display: Display {
         } else {
             rfx_image_put(connection.handle, frame.image)
         }
+        // The theme's arrow, after the first frame rather than at opening: the first cursor
+        // loaded from a theme reads its files (0.5 to 8 ms here), which that frame need not wait for.
+        if !cursorSet { setCursor(.arrow) }
     }
 
     /// False when the environment says `RIFFLE_PRESENT=0`: frames then go through XShmPutImage
@@ -191,8 +205,9 @@ public final class X11Display: Display {
 
     /// Shows `cursor` from the user's cursor theme (libXcursor: XCURSOR_THEME, Xcursor.theme,
     /// else the default theme), falling back to the core cursor font when the theme lacks it;
-    /// `.hidden` is an empty cursor, `.arrow` the root window's.
+    /// `.hidden` is an empty cursor. The arrow is set after the first frame if nothing was before.
     public func setCursor(_ cursor: PointerCursor) {
+        cursorSet = true
         let shape: rfx_cursor = switch cursor {
         case .arrow: RFX_CURSOR_ARROW
         case .openHand: RFX_CURSOR_OPEN_HAND
@@ -204,11 +219,13 @@ public final class X11Display: Display {
 
     /// Claims the CLIPBOARD selection at the last key's time and answers other programs' requests
     /// for it from `offer` (`ClipboardTargets`) until one of them claims it; nothing changes when
-    /// the server refuses the claim (a later claim already holds it).
+    /// the server refuses the claim (a later claim already holds it). The previous offer's PNG,
+    /// if it was being made, is given up and the requests waiting for it are refused.
     public func offerClipboard(_ offer: ClipboardOffer) {
         var claimedAt: UInt32 = 0
         guard rfx_clipboard_claim(connection.handle, &claimedAt) != 0 else { return }
-        clipboard = (offer, claimedAt)
+        dropClipboard()
+        clipboard = (offer, claimedAt, nil)
     }
 
     /// Asks the server (and any window manager) for the new size; it arrives as `.resize` once
@@ -218,9 +235,11 @@ public final class X11Display: Display {
     }
 
     /// Drains the X connection without blocking: translated events, oldest first, with runs
-    /// of exposes and resizes coalesced.
+    /// of exposes and resizes coalesced. Answers the clipboard requests waiting for a PNG made
+    /// since the last call.
     public func pollEvents() -> [InputEvent] {
         drain()
+        answerWaitingRequests()
         // SIGINT, SIGTERM or SIGHUP: the window closes as if its close button were pressed.
         if quitSignal != nil, !quitSignalSeen {
             quitSignalSeen = true
@@ -307,7 +326,7 @@ public final class X11Display: Display {
         case RFX_EVENT_SELECTION_REQUEST:
             answer(event.request, target: Self.text(of: event) ?? "")
         case RFX_EVENT_SELECTION_CLEAR:
-            clipboard = nil
+            dropClipboard()
         case RFX_EVENT_PROPERTY_DELETED:
             continueTransfer(PropertyKey(window: UInt(event.window), property: UInt(event.property)))
         default:
@@ -349,16 +368,73 @@ public final class X11Display: Display {
             var item = Int(value)
             rfx_selection_reply(handle, &request, "INTEGER", 32, &item, 1)
         case let .bytes(type, bytes):
-            if IncrementalTransfer.isNeeded(byteCount: bytes.count, maxPropertyBytes: rfx_max_property_bytes(handle)) {
-                let key = PropertyKey(window: UInt(request.requestor), property: UInt(request.property))
-                transfers[key] = IncrementalTransfer(type: type, bytes: bytes, chunkSize: rfx_max_property_bytes(handle))
-                rfx_selection_begin_incremental(handle, &request, bytes.count)
-            } else {
-                bytes.withUnsafeBytes { rfx_selection_reply(handle, &request, type, 8, $0.baseAddress, $0.count) }
+            send(bytes, type: type, to: request)
+        case let .produced(type):
+            guard let conversion = clipboard.produced ?? startProducing(clipboard.offer) else {
+                return rfx_selection_refuse(handle, &request)
+            }
+            switch conversion.result {
+            case let .some(bytes?): send(bytes, type: type, to: request)
+            case .some(nil): rfx_selection_refuse(handle, &request)
+            case nil: waitingRequests.append((request, type))
             }
         case .refusal:
             rfx_selection_refuse(handle, &request)
         }
+    }
+
+    /// Sends `bytes` of `type` as the answer to `request`: at once when they fit in one request,
+    /// else by INCR.
+    private func send(_ bytes: [UInt8], type: String, to request: rfx_selection_request) {
+        let handle = connection.handle
+        var request = request
+        if IncrementalTransfer.isNeeded(byteCount: bytes.count, maxPropertyBytes: rfx_max_property_bytes(handle)) {
+            let key = PropertyKey(window: UInt(request.requestor), property: UInt(request.property))
+            transfers[key] = IncrementalTransfer(type: type, bytes: bytes, chunkSize: rfx_max_property_bytes(handle))
+            rfx_selection_begin_incremental(handle, &request, bytes.count)
+        } else {
+            bytes.withUnsafeBytes { rfx_selection_reply(handle, &request, type, 8, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Starts making `offer`'s PNG on a background thread, which wakes the window's wait when it
+    /// is done; nil for an offer that has none.
+    private func startProducing(_ offer: ClipboardOffer) -> BackgroundConversion? {
+        guard case let .photo(_, png) = offer else { return nil }
+        let conversion = BackgroundConversion(produce: png)
+        clipboard?.produced = conversion
+        // The handle outlives the conversion's wake: the display's deinit cancels it (no wake
+        // after that) before the connection can close.
+        nonisolated(unsafe) let handle = connection.handle
+        conversion.start { rfx_wake(handle) }
+        return conversion
+    }
+
+    /// Answers the requests waiting for the PNG once it is made (refused when it could not be).
+    private func answerWaitingRequests() {
+        guard !waitingRequests.isEmpty, let result = clipboard?.produced?.result else { return }
+        let answered = waitingRequests
+        waitingRequests.removeAll()
+        for (request, type) in answered {
+            if let bytes = result {
+                send(bytes, type: type, to: request)
+            } else {
+                var request = request
+                rfx_selection_refuse(connection.handle, &request)
+            }
+        }
+    }
+
+    /// Lets go of the clipboard's offer: its PNG, if being made, is given up and the requests
+    /// waiting for it are refused (ICCCM 2.2: an owner that cannot convert answers property None).
+    private func dropClipboard() {
+        clipboard?.produced?.cancel()
+        clipboard = nil
+        for (request, _) in waitingRequests {
+            var request = request
+            rfx_selection_refuse(connection.handle, &request)
+        }
+        waitingRequests.removeAll()
     }
 
     /// Writes the next chunk of the INCR transfer into `key`, whose last one the requestor has

@@ -95,7 +95,14 @@ final class X11Presenter: @unchecked Sendable {
         var completion = rfx_present_completion()
         while rfx_presenter_take_completion(handle, &completion) != 0 {
             let inputTime = awaiting.removeValue(forKey: completion.serial) ?? nil
-            guard completion.skipped == 0 else { continue }
+            guard completion.skipped == 0 else {
+                // A frame replaced before its vblank (the app was late): the next frame
+                // presented is the first to show the answer to its input.
+                if let inputTime, let next = awaiting.keys.filter({ $0 > completion.serial }).min() {
+                    awaiting[next] = [awaiting[next] ?? nil, inputTime].compactMap { $0 }.min()
+                }
+                continue
+            }
             // UST is CLOCK_MONOTONIC microseconds, the app clock's timeline (`MonotonicClock`).
             let time = Double(completion.ust) / 1e6
             if let previous = lastShown, completion.msc > previous.msc, time > previous.time {

@@ -12,7 +12,11 @@ import RiffleImageIO
 /// and the last change. Then a drag on Riffle's photo with `--stats`: its
 /// input-to-photon latency from Present's completion times. Medians of 3 runs each; feh (`feh
 /// -F`, Debian's feh) only when it is installed. Targets (issue): settled ≤ 0.5× feh's; the first
-/// moving frame after a key ≤ 1 refresh; drag input-to-photon p99 ≤ 2 refreshes.
+/// moving frame after a key ≤ 1 refresh; drag input-to-photon p99 ≤ 2 refreshes; the desktop
+/// path (`xdg-open` of the photo, Riffle its handler) adds ≤ 20 ms to the first frame. Beside
+/// that last figure, xdg-open's own floor: the time it takes to start a handler that does nothing
+/// but say it started (`XdgOpenFloor`), less the time the same handler takes started directly;
+/// what the desktop path adds beyond it is Riffle's share.
 enum LaunchBenchmark {
     static let screen = "1920x1080"
     static let refresh = 1.0 / 60
@@ -41,15 +45,32 @@ enum LaunchBenchmark {
         let xdotool = findExecutable("xdotool")
         let feh = findExecutable("feh")
         print("launch: a \(screen) Xvfb, a 24 MP JPEG without an EXIF thumbnail, medians of 3 runs")
-        let riffleRuns = (0..<3).compactMap { _ in measure(["--size", "1920x1080", photos[0]], program: riffle, server: server, xdotool: xdotool) }
+        // Each xdg-open run right after a direct one, so that a drift in the machine's load (it
+        // is shared) falls on both alike.
+        let opener = try desktopEnvironment(riffle: riffle, in: folder).flatMap { env in findExecutable("xdg-open").map { (xdgOpen: $0, environment: env) } }
+        var riffleRuns: [Launch] = [], openRuns: [Launch] = [], added: [Double] = []
+        for _ in 0..<3 {
+            let direct = measure(["--size", "1920x1080", photos[0]], program: riffle, server: server, xdotool: xdotool)
+            if let direct { riffleRuns.append(direct) }
+            guard let opener,
+                  let opened = measure([photos[0]], program: opener.xdgOpen, server: server, xdotool: xdotool, environment: opener.environment)
+            else { continue }
+            openRuns.append(opened)
+            if let direct { added.append(opened.firstFrame - direct.firstFrame) }
+        }
         report("riffle", riffleRuns)
-        if let desktop = try desktopEnvironment(riffle: riffle, in: folder), let xdgOpen = findExecutable("xdg-open") {
-            let openRuns = (0..<3).compactMap { _ in
-                measure([photos[0]], program: xdgOpen, server: server, xdotool: xdotool, environment: desktop)
-            }
+        if let opener {
             report("xdg-open (riffle as image/jpeg's default)", openRuns)
-            if let direct = median(riffleRuns.map(\.firstFrame)), let opened = median(openRuns.map(\.firstFrame)) {
-                print("  the desktop path adds \(ms(opened - direct)) to the first frame (target at most 20 ms)")
+            let floor = try XdgOpenFloor.measure(xdgOpen: opener.xdgOpen, photo: photos[0], in: folder, display: server.display)
+            if let floor {
+                print("  xdg-open's floor: a trivial handler (a shell script that only says it started) starts "
+                    + "\(ms(floor.throughXdgOpen)) after xdg-open does, \(ms(floor.direct)) when started directly: "
+                    + "xdg-open's own work is \(ms(floor.overhead)) (medians of \(XdgOpenFloor.runs))")
+            }
+            if let adds = median(added) {
+                var line = "  the desktop path adds \(ms(adds)) to the first frame (median of each pair's difference; target at most 20 ms)"
+                if let floor { line += "; less xdg-open's own \(ms(floor.overhead)), Riffle's share is \(ms(adds - floor.overhead))" }
+                print(line)
             }
         } else {
             print("  xdg-utils is not installed (Debian packages xdg-utils, desktop-file-utils): no xdg-open run")
@@ -104,8 +125,11 @@ enum LaunchBenchmark {
         let start = now()
         guard (try? process.run()) != nil else { return nil }
         defer {
-            // xdg-open waits for the viewer it started: end the viewer too (pkill by its path).
-            if program.hasSuffix("xdg-open") { run("/usr/bin/pkill", ["-KILL", "-f", "riffle --size"], display: server.display) }
+            // xdg-open (a shell script) waits for the viewer it started as its child: end that
+            // child too, by its id (a kill by name would reach other programs' windows).
+            if program.hasSuffix("xdg-open") {
+                for child in children(of: process.processIdentifier) { kill(child, SIGKILL) }
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
@@ -188,12 +212,18 @@ enum LaunchBenchmark {
     /// Exec naming this build with the benchmark's window size) in a private XDG_DATA_HOME, made
     /// image/jpeg's default with `xdg-mime`; nil when xdg-utils is missing.
     static func desktopEnvironment(riffle: String, in folder: URL) throws -> [String: String]? {
+        try desktopEnvironment(opening: "\(riffle) --size 1920x1080", in: folder.appendingPathComponent("desktop"))
+    }
+
+    /// The environment of a desktop (as above) whose private XDG_DATA_HOME under `home` holds a
+    /// desktop entry running `command` with `%F`, made image/jpeg's default with `xdg-mime`;
+    /// nil when xdg-utils is missing.
+    static func desktopEnvironment(opening command: String, in home: URL) throws -> [String: String]? {
         guard let xdgMime = findExecutable("xdg-mime") else { return nil }
-        let home = folder.appendingPathComponent("desktop")
         let applications = home.appendingPathComponent("share/applications"), config = home.appendingPathComponent("config")
         let empty = home.appendingPathComponent("system-share")
         for made in [applications, config, empty] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
-        let entry = "[Desktop Entry]\nType=Application\nName=Riffle\nExec=\(riffle) --size 1920x1080 %F\nMimeType=image/jpeg;\n"
+        let entry = "[Desktop Entry]\nType=Application\nName=Riffle\nExec=\(command) %F\nMimeType=image/jpeg;\n"
         try entry.write(to: applications.appendingPathComponent("riffle-bench.desktop"), atomically: true, encoding: .utf8)
         var env: [String: String] = [
             "XDG_DATA_HOME": home.appendingPathComponent("share").path, "XDG_DATA_DIRS": empty.path,
@@ -238,6 +268,19 @@ enum LaunchBenchmark {
             if let line = lines.first(where: { $0.hasPrefix(prefix) }) { print("  drag: \(line)") }
         }
         print("  (targets: first changed frame after a key at most 1 refresh, \(ms(refresh)); drag input to photon p99 at most 2, \(ms(2 * refresh)))")
+    }
+
+    /// The ids of the running processes whose parent is `parent` (from /proc/PID/stat, whose
+    /// fourth field is the parent's id; the second, the name in parentheses, may hold spaces).
+    static func children(of parent: pid_t) -> [pid_t] {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { pid_t($0) } ?? []
+        return ids.filter { id in
+            guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+                  let nameEnd = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent
+        }
     }
 
     static func run(_ program: String, _ arguments: [String], display: String) {

@@ -1,3 +1,4 @@
+import CRiffleX11
 import Foundation
 import RiffleImageIO
 import RiffleRaster
@@ -5,7 +6,8 @@ import Testing
 
 /// Ctrl+C and Ctrl+Shift+C in the real window, read back by a second client (`xclip`) as a
 /// paste into another program reads them: the targets offered, the photo as a PNG (by INCR when
-/// it is larger than the server's requests), its URI, and the path as text.
+/// it is larger than the server's requests), its URI, and the path as text; the window goes on
+/// drawing and answering while the PNG is made.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ClipboardTests {
     static let photo = RealWindowTests.photos + "/2 friends.jpg"
 
@@ -53,6 +55,80 @@ import Testing
         }
         // A target not offered is refused (xclip then fails).
         #expect(try Self.paste("text/html", from: window).status != 0)
+    }
+
+    /// While a 25-megapixel photo's PNG is being made for a paste, the window answers other
+    /// requests (TARGETS), takes keys and draws the page slide they start; a new Ctrl+C then
+    /// replaces the offer, the paste still waiting is refused, and a paste gets the new photo.
+    ///
+    /// No clock: the paste (a client of the test's own, asking and not waiting) is asked first,
+    /// so its SelectionRequest is in the window's queue before any of what follows; a window
+    /// that made the PNG as it read the request would answer it before reading the rest, and
+    /// the ordering checks below would fail on any machine, fast or slow.
+    @Test func theWindowDrawsAndAnswersWhileThePNGIsMade() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-clip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 4112×6176: four times the friends, pixel for pixel (a decode and an encode of seconds).
+        let big = folder.appendingPathComponent("a big.jpg").path, small = folder.appendingPathComponent("b coffee.png").path
+        let convert = try ExternalCommand("convert", package: "imagemagick").run([Self.photo, "-scale", "200%", big])
+        #expect(convert.status == 0, "\(convert.output)")
+        try FileManager.default.copyItem(atPath: RealWindowTests.photos + "/1 coffee.png", toPath: small)
+
+        let server = try VirtualXServer(sharedMemory: true)
+        let window = try RunningWindow(paths: [big], server: server)
+        #expect(try eventually(within: 10) { try window.title() == "a big.jpg — 1 of 2" })
+        try window.press("ctrl+c")
+        #expect(try eventually(within: 10) { !(try Self.text("TARGETS", from: window) ?? "").isEmpty })
+        guard let paste = rfx_test_requestor_open(server.display), let screen = rfx_screen_watch_open(server.display) else {
+            throw EndToEndError("cannot open \(server.display) for the paste and the screen reader")
+        }
+        defer {
+            rfx_test_requestor_close(paste)
+            rfx_screen_watch_close(screen)
+        }
+        var hash: UInt64 = 0, blank: Int32 = 0
+        _ = rfx_screen_watch_read(screen, &hash, &blank)
+        let atRest = hash
+
+        rfx_test_requestor_ask(paste, "image/png")
+        #expect(rfx_test_requestor_poll(paste, 0) == 0)
+        // Another program asks for the targets meanwhile: answered while the PNG is not.
+        #expect(try Set((Self.text("TARGETS", from: window) ?? "").split(separator: "\n")) == ["TARGETS", "TIMESTAMP", "image/png", "text/uri-list"])
+        #expect(rfx_test_requestor_poll(paste, 0) == 0, "the PNG came before TARGETS was asked")
+
+        // Right: the next page slides in, frame by frame, and the title follows it.
+        try window.press("Right")
+        var frames: Set<UInt64> = []
+        var titled = false
+        var answered: Int32 = 0
+        _ = try eventually(within: 20) {
+            if rfx_screen_watch_read(screen, &hash, &blank) != 0, hash != atRest { frames.insert(hash) }
+            titled = try window.title() == "b coffee.png — 2 of 2"
+            // After the screen and the title were read: what they showed came before any answer.
+            answered = rfx_test_requestor_poll(paste, 0)
+            return answered != 0 || (titled && frames.count >= 2)
+        }
+        #expect(answered == 0, "the PNG was answered (\(answered)) before the window drew the slide")
+        #expect(titled, "the title did not follow the Right key while the PNG was being made")
+        #expect(frames.count >= 2, "\(frames.count) new frames shown while the PNG was being made")
+
+        // Ctrl+C on the next photo replaces the offer: the paste still waiting is refused.
+        try window.press("ctrl+c")
+        var outcome: Int32 = 0
+        _ = eventually(within: 20) {
+            outcome = rfx_test_requestor_poll(paste, 0)
+            return outcome != 0
+        }
+        #expect(outcome == -1, "the paste of the replaced offer ended with \(outcome), not a refusal")
+        let png = try Self.paste("image/png", from: window)
+        #expect(png.status == 0)
+        let pasted = try ImageDecoder.decode(png.bytes).pixels
+        let expected = try ImageDecoder.decodeFile(atPath: small).pixels
+        #expect(pasted.size == expected.size)
+        if pasted.size == expected.size {
+            #expect(ImageDifference(pasted, expected, tolerance: 0).pixelsOverTolerance == 0)
+        }
     }
 
     @Test func ctrlShiftCOffersThePathAsText() throws {

@@ -4,15 +4,17 @@ import Testing
 
 /// Files dragged from another program onto Riffle's window (XDND version 5), by a drag source
 /// on its own connection (the shim's test source, as a file manager does it): the window accepts
-/// a URI list, refuses nothing it was not offered, and opens what was dropped as the command
-/// line would.
+/// a URI list, whole or by INCR, refuses nothing it was not offered, and opens what was dropped as
+/// the command line would.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct DragAndDropTests {
-    /// Drags `uriList` over the window and drops it; returns (accepted, finished with success).
-    static func drop(_ uriList: String, on window: RunningWindow) throws -> (accepted: Int32, finished: Int32) {
+    /// Drags `uriList` over the window and drops it, the list sent by INCR in chunks of
+    /// `incrementalChunk` bytes when given; returns (accepted, finished with success).
+    static func drop(_ uriList: String, on window: RunningWindow, incrementalChunk: Int? = nil) throws -> (accepted: Int32, finished: Int32) {
         guard let source = rfx_test_drag_source_open(window.server.display, uriList) else {
             throw EndToEndError("cannot open \(window.server.display) for the drag source")
         }
         defer { rfx_test_drag_source_close(source) }
+        if let incrementalChunk { rfx_test_drag_source_use_incr(source, incrementalChunk) }
         let target = UInt(window.window) ?? 0
         let accepted = rfx_test_drag_source_hover(source, target, 100, 100, 10_000)
         let finished = rfx_test_drag_source_drop(source, target, 20_000)
@@ -31,6 +33,21 @@ import Testing
         #expect(result.accepted == 1, "the URI list was refused")
         #expect(result.finished == 1, "no successful XdndFinished")
         // The file's folder, at the file: natural order puts "10 hubble" last of five.
+        #expect(try eventually(within: 10) { try window.title() == "10 hubble.jpg — 5 of 5" }, "title: \((try? window.title()) ?? "")")
+    }
+
+    /// A source whose list is larger than one of its requests sends it by INCR (ICCCM 2.7.2),
+    /// chunk after chunk; the window gathers every chunk and opens the list as if it had come
+    /// whole. Chunks of 7 bytes cut the list (a comment line, then the file's URI) everywhere,
+    /// the URI included.
+    @Test func aListSentByINCRIsGatheredAndOpens() throws {
+        let server = try VirtualXServer(sharedMemory: true)
+        let window = try RunningWindow(paths: [RealWindowTests.photos + "/1 coffee.png"], server: server)
+        #expect(try eventually(within: 10) { try window.title() == "1 coffee.png — 1 of 5" })
+        let list = "# sent by INCR\r\n" + Self.uri(RealWindowTests.photos + "/10 hubble.jpg") + "\r\n"
+        let result = try Self.drop(list, on: window, incrementalChunk: 7)
+        #expect(result.accepted == 1, "the URI list was refused")
+        #expect(result.finished == 1, "no successful XdndFinished")
         #expect(try eventually(within: 10) { try window.title() == "10 hubble.jpg — 5 of 5" }, "title: \((try? window.title()) ?? "")")
     }
 

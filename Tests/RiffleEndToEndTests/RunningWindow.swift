@@ -84,6 +84,15 @@ final class RunningWindow {
         return try ImageDecoder.decodeFile(atPath: file).pixels
     }
 
+    /// Runs one `xdotool` command chain against the window's server ("mousemove 320 200",
+    /// "click 4"), as a person's mouse would act; with no window manager the window sits at the
+    /// screen's top-left, so screen and window coordinates agree.
+    func xdotool(_ arguments: [String]) throws {
+        let xdotool = try ExternalCommand("xdotool", package: "xdotool")
+        let result = try xdotool.run(arguments, environment: environment)
+        guard result.status == 0 else { throw EndToEndError("xdotool \(arguments.joined(separator: " ")): \(result.output)") }
+    }
+
     /// Presses `keys` (xdotool's spelling, "ctrl+c") in the focused window.
     func press(_ keys: String) throws {
         let xdotool = try ExternalCommand("xdotool", package: "xdotool")

@@ -32,8 +32,9 @@ typedef enum rfx_event_type {
     RFX_EVENT_XDND,             /* an XDND message from a drag source: xdnd, window (the source),
                                    version, server_time; for ENTER data is the offered types'
                                    names, one a line */
-    RFX_EVENT_DROP_DATA,        /* the drop's text/uri-list arrived: data, data_length (-1: the
-                                   source refused or sent it incrementally) */
+    RFX_EVENT_DROP_DATA,        /* the drop's text/uri-list arrived, at once or by INCR: data,
+                                   data_length (-1: the source refused, or an INCR list passed
+                                   64 MiB) */
     RFX_EVENT_SELECTION_REQUEST,/* a client asks for the CLIPBOARD Riffle owns: request, data is
                                    the target's name */
     RFX_EVENT_SELECTION_CLEAR,  /* another client took the CLIPBOARD */
@@ -137,7 +138,7 @@ void rfx_set_fullscreen(rfx_display *display, int on);
 
 /* A pointer shape for `rfx_set_cursor`. */
 typedef enum rfx_cursor {
-    RFX_CURSOR_ARROW = 0,   /* the root window's (the theme's default) */
+    RFX_CURSOR_ARROW = 0,   /* the theme's "default" (else "left_ptr"; else the font's left_ptr) */
     RFX_CURSOR_OPEN_HAND,   /* the theme's "grab" (else "openhand", "hand1"; else the font's hand) */
     RFX_CURSOR_CLOSED_HAND, /* the theme's "grabbing" (else "closedhand", "fleur"; else the font's fleur) */
     RFX_CURSOR_HIDDEN,      /* an empty cursor */
@@ -220,7 +221,8 @@ void rfx_xdnd_send_status(rfx_display *display, unsigned long source, int accept
 void rfx_xdnd_send_finished(rfx_display *display, unsigned long source, int success);
 
 /* Asks the drag source for the XdndSelection as text/uri-list at server time `time` (the
- * XdndDrop's); the answer arrives as an RFX_EVENT_DROP_DATA. */
+ * XdndDrop's); the answer arrives as an RFX_EVENT_DROP_DATA, once all of it has come when the
+ * source sends it by INCR (ICCCM 2.7.2). */
 void rfx_xdnd_request_uri_list(rfx_display *display, uint32_t time);
 
 /* MARK: the clipboard (ICCCM selections) */
@@ -357,7 +359,45 @@ void rfx_test_drag_source_leave(rfx_test_drag_source *source, unsigned long targ
  * `timeout_ms` for XdndFinished. Returns 1 finished with success, 0 finished without, -1 none. */
 int rfx_test_drag_source_drop(rfx_test_drag_source *source, unsigned long target, int timeout_ms);
 
+/* From now on the source answers a request for its list by INCR (ICCCM 2.7.2) in chunks of
+ * `chunk_bytes` (> 0), as a source does when the list is larger than one request. */
+void rfx_test_drag_source_use_incr(rfx_test_drag_source *source, long chunk_bytes);
+
 /* Closes the source's connection. */
 void rfx_test_drag_source_close(rfx_test_drag_source *source);
+
+/* The pointer's cursor as the server shows it now (XFixesGetCursorImage): the cursor under the
+ * pointer, whichever window defined it. */
+typedef struct rfx_test_cursor {
+    char name[64];      /* XFixes' name of it: a theme cursor's name (libXcursor sets it), else "" */
+    int width, height;
+    int visible_pixels; /* pixels whose alpha is not 0; 0: the cursor shows nothing */
+    uint64_t hash;      /* of its ARGB pixels: equal hashes, the same picture */
+} rfx_test_cursor;
+
+/* Reads the cursor shown on the display `display_name` (NULL: $DISPLAY) into `cursor` on a
+ * connection of its own; 0 when the display cannot be opened or has no XFixes. */
+int rfx_test_cursor_read(const char *display_name, rfx_test_cursor *cursor);
+
+/* A client that pastes from the CLIPBOARD, as another program does, without waiting for the
+ * answer: it asks, then polls, and receives an INCR answer chunk by chunk (ICCCM 2.7.2). NULL
+ * when the display cannot be opened. */
+typedef struct rfx_test_requestor rfx_test_requestor;
+rfx_test_requestor *rfx_test_requestor_open(const char *display_name);
+
+/* Asks the CLIPBOARD's owner for `target` (XConvertSelection, then XSync: the owner's
+ * SelectionRequest is queued when this returns); forgets the previous answer. */
+void rfx_test_requestor_ask(rfx_test_requestor *requestor, const char *target);
+
+/* Takes in what has come, waiting up to `timeout_ms` (0: not at all) for the answer to end:
+ * 2 all of it has come, 1 it has begun (SelectionNotify came, INCR chunks are under way),
+ * 0 no answer yet, -1 refused. */
+int rfx_test_requestor_poll(rfx_test_requestor *requestor, int timeout_ms);
+
+/* The answer's bytes so far (`length` of them), owned by the requestor. */
+const unsigned char *rfx_test_requestor_bytes(rfx_test_requestor *requestor, long *length);
+
+/* Closes the requestor's connection. */
+void rfx_test_requestor_close(rfx_test_requestor *requestor);
 
 #endif
