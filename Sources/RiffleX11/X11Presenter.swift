@@ -7,18 +7,16 @@ import RiffleRaster
 /// server when each frame reached the screen — which paces the frame loop at the display's own
 /// rate and measures input-to-photon latency.
 ///
-/// The refresh interval is measured from the completions: T = Δust / Δmsc between the latest
-/// two frames shown (first guess 1/60 s), so a 144 Hz display is paced at 144 Hz and a window
-/// moved to another output follows that output's vblanks.
+/// The vblank timeline and the refresh interval come from the completions (`VBlankTimeline`),
+/// so a 144 Hz display is paced at 144 Hz and a window moved to another output follows that
+/// output's vblanks.
 // @unchecked Sendable: a PixelBuffer's @Sendable release keeps it alive; used from the app's thread.
 final class X11Presenter: @unchecked Sendable {
     let connection: X11Connection
     private let handle: OpaquePointer
     private(set) var size: PixelSize
-    /// The latest frame shown: its vblank's time on the app's clock (seconds) and number.
-    private(set) var lastShown: (time: Double, msc: UInt64)?
-    /// Seconds between vblanks.
-    private(set) var refreshInterval = 1.0 / 60
+    /// The vblanks the frames shown so far fell on.
+    private var timeline = VBlankTimeline()
     /// Frames presented, not yet known to be shown: serial → the oldest input they answer.
     private var awaiting: [UInt32: Double?] = [:]
     /// Seconds from input to the frame answering it on screen, one per such frame shown.
@@ -52,12 +50,7 @@ final class X11Presenter: @unchecked Sendable {
     /// Presents the drawn pixmap for the first vblank after `now` (the next one).
     func present(now: Double) {
         takeCompletions()
-        var target: UInt64 = 0
-        if let lastShown {
-            let elapsed = max(0, now - lastShown.time)
-            target = lastShown.msc + UInt64((elapsed / refreshInterval).rounded(.down)) + 1
-        }
-        let serial = rfx_presenter_present(handle, target)
+        let serial = rfx_presenter_present(handle, timeline.targetMSC(at: now))
         awaiting[serial] = .some(nil)
         lastSerial = serial
     }
@@ -85,9 +78,7 @@ final class X11Presenter: @unchecked Sendable {
     /// before any frame has been shown.
     func nextVBlank(after time: Double) -> Double? {
         takeCompletions()
-        guard let lastShown else { return nil }
-        let periods = ((time - lastShown.time) / refreshInterval).rounded(.down) + 1
-        return lastShown.time + max(periods, 1) * refreshInterval
+        return timeline.nextVBlank(after: time)
     }
 
     /// Takes in the server's completions: the vblank timeline, the refresh interval, latencies.
@@ -105,10 +96,7 @@ final class X11Presenter: @unchecked Sendable {
             }
             // UST is CLOCK_MONOTONIC microseconds, the app clock's timeline (`MonotonicClock`).
             let time = Double(completion.ust) / 1e6
-            if let previous = lastShown, completion.msc > previous.msc, time > previous.time {
-                refreshInterval = (time - previous.time) / Double(completion.msc - previous.msc)
-            }
-            lastShown = (time, completion.msc)
+            timeline.frameShown(at: time, msc: completion.msc)
             if let inputTime { inputLatencies.append(time - inputTime) }
         }
     }
