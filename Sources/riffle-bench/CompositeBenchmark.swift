@@ -77,27 +77,13 @@ enum CompositeBenchmark {
         ])
         let ours = Stopwatch.median { fast.render(turned, into: target) }
         let oursOne = Stopwatch.median { single.render(turned, into: target) }
-        guard let src = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(held.width), Int32(held.height), held.pixels, Int32(held.rowPixels * 4)),
-              let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(target.width), Int32(target.height), target.pixels, Int32(target.rowPixels * 4))
-        else { fatalError("pixman could not wrap the buffers") }
-        defer {
-            pixman_image_unref(src)
-            pixman_image_unref(dst)
-        }
         // Destination to source: q = R⁻¹(d − centre) / k + held / 2, R the clockwise turn.
-        func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
         let c = Double.cos(angle) / k, s = Double.sin(angle) / k
-        var m = pixman_transform()
-        m.matrix = (
-            (fixed(c), fixed(s), fixed(-c * centre.x - s * centre.y + Double(held.width) / 2)),
-            (fixed(-s), fixed(c), fixed(s * centre.x - c * centre.y + Double(held.height) / 2)),
-            (0, 0, fixed(1)))
-        pixman_image_set_transform(src, &m)
-        pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
-        let pix = Stopwatch.median {
-            memset(target.pixels, 0, target.rowPixels * target.height * 4)
-            pixman_image_composite32(PIXMAN_OP_OVER, src, nil, dst, 0, 0, 0, 0, 0, 0, Int32(target.width), Int32(target.height))
-        }
+        let pix = pixmanBilinearTime(
+            source: held, target: target,
+            rows: ((c, s, -c * centre.x - s * centre.y + Double(held.width) / 2),
+                   (-s, c, s * centre.x - c * centre.y + Double(held.height) / 2)),
+            operation: PIXMAN_OP_OVER, clearingFirst: true)
         print("  mid-turn (45°) riffle \(ms(ours)) (1 core \(ms(oursOne)))  pixman \(ms(pix)) (1 core, black first)  riffle/pixman \(ratio(ours, pix))  1 core riffle/pixman \(ratio(oursOne, pix))  [turned bilinear]")
     }
 
@@ -110,6 +96,20 @@ enum CompositeBenchmark {
     /// pixman_image_composite32 with PIXMAN_FILTER_BILINEAR and the inverse transform
     /// (pixman maps destination to source), operator SRC over the whole frame.
     static func pixmanTime(source: PixelBuffer, target: PixelBuffer, transform: ScaleTranslate) -> Double {
+        let inv = 1 / transform.scale
+        return pixmanBilinearTime(
+            source: source, target: target,
+            rows: ((inv, 0, -transform.offset.x * inv), (0, inv, -transform.offset.y * inv)), operation: PIXMAN_OP_SRC)
+    }
+
+    /// The median time of pixman_image_composite32 with `operation` over the whole of `target`
+    /// from `source` through the destination-to-source map `rows` ((a, b, c), (d, e, f): a
+    /// destination point (x, y) samples the source at (a·x + b·y + c, d·x + e·y + f)),
+    /// PIXMAN_FILTER_BILINEAR; `clearingFirst` blacks the frame before each composite.
+    static func pixmanBilinearTime(
+        source: PixelBuffer, target: PixelBuffer, rows: ((Double, Double, Double), (Double, Double, Double)),
+        operation: pixman_op_t, clearingFirst: Bool = false
+    ) -> Double {
         guard let src = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(source.width), Int32(source.height), source.pixels, Int32(source.rowPixels * 4)),
               let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(target.width), Int32(target.height), target.pixels, Int32(target.rowPixels * 4))
         else { fatalError("pixman could not wrap the buffers") }
@@ -118,16 +118,16 @@ enum CompositeBenchmark {
             pixman_image_unref(dst)
         }
         func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
-        let inv = 1 / transform.scale
         var m = pixman_transform()
         m.matrix = (
-            (fixed(inv), 0, fixed(-transform.offset.x * inv)),
-            (0, fixed(inv), fixed(-transform.offset.y * inv)),
+            (fixed(rows.0.0), fixed(rows.0.1), fixed(rows.0.2)),
+            (fixed(rows.1.0), fixed(rows.1.1), fixed(rows.1.2)),
             (0, 0, fixed(1)))
         pixman_image_set_transform(src, &m)
         pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
         return Stopwatch.median {
-            pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, 0, 0, 0, 0, 0, 0, Int32(target.width), Int32(target.height))
+            if clearingFirst { memset(target.pixels, 0, target.rowPixels * target.height * 4) }
+            pixman_image_composite32(operation, src, nil, dst, 0, 0, 0, 0, 0, 0, Int32(target.width), Int32(target.height))
         }
     }
 }

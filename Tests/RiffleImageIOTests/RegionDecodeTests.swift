@@ -16,16 +16,25 @@ struct RegionDecodeTests {
         PixelRect(x: 0, y: 777, width: 3000, height: 260),
     ]
 
-    @Test("A region equals the same rectangle of a whole decode at the same DCT scale, exactly",
-          arguments: [1, 2, 4, 8], regions)
-    func regionMatchesWholeDecode(denominator: Int, fullScaleRegion: PixelRect) throws {
-        let bytes = try TileFixtures.photo()
+    /// The photo `bytes` decoded whole at 1/`denominator` (its DCT scale), and `fullScaleRegion`
+    /// at that scale.
+    static func wholeDecode(
+        _ bytes: [UInt8], denominator: Int, region fullScaleRegion: PixelRect
+    ) throws -> (whole: PixelBuffer, region: PixelRect) {
         let whole = try ImageDecoder.decode(bytes, atLeast: PixelSize(
             width: (TileFixtures.photoSize.width + denominator - 1) / denominator,
             height: (TileFixtures.photoSize.height + denominator - 1) / denominator)).pixels
         let region = PixelRect(
             x: fullScaleRegion.x / denominator, y: fullScaleRegion.y / denominator,
             width: max(fullScaleRegion.width / denominator, 1), height: max(fullScaleRegion.height / denominator, 1))
+        return (whole, region)
+    }
+
+    @Test("A region equals the same rectangle of a whole decode at the same DCT scale, exactly",
+          arguments: [1, 2, 4, 8], regions)
+    func regionMatchesWholeDecode(denominator: Int, fullScaleRegion: PixelRect) throws {
+        let bytes = try TileFixtures.photo()
+        let (whole, region) = try Self.wholeDecode(bytes, denominator: denominator, region: fullScaleRegion)
         let decoded = try JPEGRegionDecoder.decode(bytes, region: region, scaleDenominator: denominator)
         #expect(decoded.warning == nil)
         // Exact: crop and skip change which rows and columns libjpeg emits, not how it computes them.
@@ -42,12 +51,7 @@ struct RegionDecodeTests {
     func regionOfACutFileMatchesWholeDecode(denominator: Int, fullScaleRegion: PixelRect) throws {
         let full = try TileFixtures.photo()
         let bytes = Array(full.prefix(full.count * 2 / 5))
-        let whole = try ImageDecoder.decode(bytes, atLeast: PixelSize(
-            width: (TileFixtures.photoSize.width + denominator - 1) / denominator,
-            height: (TileFixtures.photoSize.height + denominator - 1) / denominator)).pixels
-        let region = PixelRect(
-            x: fullScaleRegion.x / denominator, y: fullScaleRegion.y / denominator,
-            width: max(fullScaleRegion.width / denominator, 1), height: max(fullScaleRegion.height / denominator, 1))
+        let (whole, region) = try Self.wholeDecode(bytes, denominator: denominator, region: fullScaleRegion)
         let decoded = try JPEGRegionDecoder.decode(bytes, region: region, scaleDenominator: denominator)
         // Two fifths of the bytes hold about two fifths of the rows: rows from 1500 on are cut.
         if fullScaleRegion.y >= 1500 { #expect(decoded.warning != nil, "the cut is reported") }
