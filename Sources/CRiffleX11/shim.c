@@ -1255,22 +1255,26 @@ int rfx_capture(rfx_display *d, uint32_t *pixels, int width, int height, int row
 
 /* MARK: drag and drop */
 
-/* A ClientMessage of `type` from the window to `to`, l[0] the window (every XDND message names
- * its sender there). */
-static void rfx_send_to(rfx_display *d, Window to, Atom type, long l1, long l2, long l3, long l4) {
+void rfx_send_client_message(Display *dpy, Window from, Window to, Atom type, long l1, long l2, long l3, long l4) {
     XEvent event;
     memset(&event, 0, sizeof event);
     event.xclient.type = ClientMessage;
     event.xclient.window = to;
     event.xclient.message_type = type;
     event.xclient.format = 32;
-    event.xclient.data.l[0] = (long)d->window;
+    event.xclient.data.l[0] = (long)from;
     event.xclient.data.l[1] = l1;
     event.xclient.data.l[2] = l2;
     event.xclient.data.l[3] = l3;
     event.xclient.data.l[4] = l4;
-    XSendEvent(d->dpy, to, False, NoEventMask, &event);
-    XFlush(d->dpy);
+    XSendEvent(dpy, to, False, NoEventMask, &event);
+    XFlush(dpy);
+}
+
+/* A ClientMessage of `type` from the window to `to`, l[0] the window (every XDND message names
+ * its sender there). */
+static void rfx_send_to(rfx_display *d, Window to, Atom type, long l1, long l2, long l3, long l4) {
+    rfx_send_client_message(d->dpy, d->window, to, type, l1, l2, l3, l4);
 }
 
 void rfx_xdnd_send_status(rfx_display *d, unsigned long source, int accept) {

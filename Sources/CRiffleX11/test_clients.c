@@ -180,19 +180,7 @@ static void rfx_test_send_chunk(rfx_test_drag_source *s) {
 
 static void rfx_test_send(rfx_test_drag_source *s, Window target, Atom type, long l1, long l2,
                           long l3, long l4) {
-    XEvent event;
-    memset(&event, 0, sizeof event);
-    event.xclient.type = ClientMessage;
-    event.xclient.window = target;
-    event.xclient.message_type = type;
-    event.xclient.format = 32;
-    event.xclient.data.l[0] = (long)s->window;
-    event.xclient.data.l[1] = l1;
-    event.xclient.data.l[2] = l2;
-    event.xclient.data.l[3] = l3;
-    event.xclient.data.l[4] = l4;
-    XSendEvent(s->dpy, target, False, NoEventMask, &event);
-    XFlush(s->dpy);
+    rfx_send_client_message(s->dpy, s->window, target, type, l1, l2, l3, l4);
 }
 
 /* Serves selection requests (and the INCR transfer they start) until a ClientMessage of `type`

@@ -60,21 +60,20 @@ public struct LiveLoop {
             pending.removeAll()
             if quit { break }
             if perform(scene.advance(to: frameTime), on: &scene) { break }
-            // While something moves, drawn as it will be when the frame is seen: at the next
-            // vblank with Present (a display link's target time); the other paths show a frame
-            // as soon as it is drawn, and a still scene (an animated GIF's frame falling due)
-            // has nothing to draw ahead.
-            let shownAt = scene.isAnimating ? display.nextFrameTime(after: frameTime) : nil
-            if scene.renderIfNeeded(presentedAt: shownAt) {
+            // While something moves, the display's next vblank (Present): the frame is drawn as
+            // it will be then, when it is seen (a display link's target time), and the next one
+            // starts then. The other paths show a frame as soon as it is drawn, and a still scene
+            // (an animated GIF's frame falling due) has nothing to draw ahead.
+            let vblank = scene.isAnimating ? display.nextFrameTime(after: frameTime) : nil
+            if scene.renderIfNeeded(presentedAt: vblank) {
                 if let unanswered { display.presentedFrameAnswers(inputAt: unanswered) }
                 unanswered = nil
             } else if !scene.isAnimating {
                 unanswered = nil
             }
             if scene.isAnimating {
-                // The display's next vblank (Present), else the monitor's rate (RandR), else 60 Hz.
-                let deadline = display.nextFrameTime(after: frameTime)
-                    ?? frameTime + (display.refreshInterval ?? Self.frameInterval)
+                // The next vblank, else the monitor's rate (RandR), else 60 Hz.
+                let deadline = vblank ?? frameTime + (display.refreshInterval ?? Self.frameInterval)
                 while case let remaining = deadline - now(), remaining > 0 {
                     display.waitForEvents(timeout: remaining)
                     pending += display.pollEvents()
