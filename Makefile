@@ -61,7 +61,7 @@ ICON_SIZES := 16 24 32 48 64 128 256 512
 RIFFLE_BINARY ?= .build/release/riffle
 RIFFLE_MANUAL ?= .build/plugins/GenerateManual/outputs/riffle/riffle.1
 
-.PHONY: run test test-sanitize bench fuzz fuzz-build fuzz-run fuzz-report build deps-build deps-test clean deps-install install uninstall release-build
+.PHONY: run test test-sanitize bench fuzz fuzz-build fuzz-run fuzz-check fuzz-report build deps-build deps-test clean deps-install install uninstall release-build
 
 run: deps-build
 	$(SWIFT) build -c release --product riffle
@@ -107,8 +107,9 @@ bench: deps-build
 # fixtures, Fuzz/seeds; `swift-decode` also Fuzz/seeds/stills: tiny TIFF, HEIC, AVIF and JPEG XL
 # files made by the tools the tests use, and the tests' hand-built DNG; `swift-replay` the test
 # scripts) and its corpus so far in .build-fuzz/corpus; an input that crashes, leaks or runs over
-# FUZZ_TIMEOUT seconds (1) is kept in .build-fuzz/crashes and fails the target. Each run's CPU
-# time (GNU time), executions and outcome are added to .build-fuzz/ledger.tsv, which
+# FUZZ_TIMEOUT seconds (1) is kept in .build-fuzz/crashes and fails the target (leaks that belong
+# to a library Riffle drives are suppressed in Fuzz/lsan-suppressions.txt, each with its reason).
+# Each run's CPU time (GNU time), executions and outcome are added to .build-fuzz/ledger.tsv, which
 # `make fuzz-report` sums per harness: the figure the fuzzing has reached on this machine.
 # `make fuzz-run` runs what `make fuzz-build` last built.
 FUZZ_SECONDS ?= 60
@@ -127,6 +128,15 @@ FUZZ_SWIFT_FLAGS = -c release --product riffle-fuzz --build-path .build-fuzz/swi
 	-Xlinker $(FUZZ_RUNTIME_DIR)/libclang_rt.fuzzer_no_main-x86_64.a -Xlinker -lstdc++
 FUZZ_FIXTURES := Tests/RiffleImageIOTests/Fixtures Tests/Photos Tests/Animations Fuzz/seeds/animation
 
+# Sets, for the harness named $$f, $$run to its command and $$dict to its dictionary option.
+fuzz-harness = run=.build-fuzz/$$f; dict=; \
+	case $$f in \
+		swift-exif) run=".build-fuzz/swift/release/riffle-fuzz exif"; dict=-dict=Fuzz/exif.dict;; \
+		swift-thumbnail-cache|swift-replay) run=".build-fuzz/swift/release/riffle-fuzz $${f\#swift-}"; dict=-dict=Fuzz/$${f\#swift-}.dict;; \
+		swift-*) run=".build-fuzz/swift/release/riffle-fuzz $${f\#swift-}"; dict=-dict=Fuzz/jpeg.dict;; \
+		jpeg|png|exif|animation) dict=-dict=Fuzz/$$f.dict;; \
+	esac
+
 fuzz: fuzz-build
 	@$(MAKE) --no-print-directory fuzz-run
 
@@ -141,18 +151,12 @@ fuzz-build: deps-build
 fuzz-run:
 	@mkdir -p .build-fuzz/crashes
 	@set -e; for f in $(FUZZERS); do \
-		run=.build-fuzz/$$f; seeds="$(FUZZ_FIXTURES)"; dict=; \
-		case $$f in \
-			swift-exif) run=".build-fuzz/swift/release/riffle-fuzz exif"; dict=-dict=Fuzz/exif.dict;; \
-			swift-thumbnail-cache|swift-replay) run=".build-fuzz/swift/release/riffle-fuzz $${f#swift-}"; dict=-dict=Fuzz/$${f#swift-}.dict;; \
-			swift-*) run=".build-fuzz/swift/release/riffle-fuzz $${f#swift-}"; dict=-dict=Fuzz/jpeg.dict;; \
-			jpeg|png|exif|animation) dict=-dict=Fuzz/$$f.dict;; \
-		esac; \
+		$(fuzz-harness); seeds="$(FUZZ_FIXTURES)"; \
 		case $$f in exif|inflate|icc) seeds=Fuzz/seeds/$$f;; swift-decode) seeds="$(FUZZ_FIXTURES) Fuzz/seeds/stills";; \
 			swift-thumbnail-cache) seeds=Fuzz/seeds/thumbnail-cache;; swift-replay) seeds=Tests/Scripts;; esac; \
 		mkdir -p .build-fuzz/corpus/$$f; \
 		echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
-		status=0; /usr/bin/time -f '%U %S' -o .build-fuzz/cpu-$$f \
+		status=0; LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt /usr/bin/time -f '%U %S' -o .build-fuzz/cpu-$$f \
 			$$run -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2048 -print_final_stats=1 \
 			$$dict -artifact_prefix=.build-fuzz/crashes/$$f- .build-fuzz/corpus/$$f $$seeds > .build-fuzz/log-$$f 2>&1 || status=$$?; \
 		grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==ERROR|SUMMARY|INFO: seed corpus)' .build-fuzz/log-$$f || true; \
@@ -161,6 +165,21 @@ fuzz-run:
 			"$$(awk '/^stat::number_of_executed_units/ { print $$2 }' .build-fuzz/log-$$f)" \
 			"$$( [ $$status -eq 0 ] && echo clean || echo "failed $$status")" $(FUZZ_TIMEOUT) >> .build-fuzz/ledger.tsv; \
 		[ $$status -eq 0 ] || { tail -40 .build-fuzz/log-$$f; exit 1; }; \
+	done
+
+# Every input the fuzzers have kept (.build-fuzz/corpus), run once more under FUZZ_TIMEOUT (1 s):
+# the check that no input runs over it, for a run on a machine the fuzzers do not share (the
+# campaign's own runs may allow more, so that a starved process is not taken for a slow input).
+fuzz-check:
+	@set -e; for f in $(FUZZERS); do \
+		$(fuzz-harness); \
+		status=0; LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt $$run -runs=0 -timeout=$(FUZZ_TIMEOUT) \
+			-rss_limit_mb=2048 -print_final_stats=1 .build-fuzz/corpus/$$f > .build-fuzz/check-$$f 2>&1 || status=$$?; \
+		printf '%-24s %6s inputs, slowest %s s: %s\n' $$f \
+			"$$(sed -n 's/^#\([0-9]*\)[[:space:]]*INITED.*/\1/p' .build-fuzz/check-$$f)" \
+			"$$(awk '/^stat::slowest_unit_time_sec/ { print $$2 }' .build-fuzz/check-$$f)" \
+			"$$( [ $$status -eq 0 ] && echo clean || echo "failed $$status")"; \
+		[ $$status -eq 0 ] || { tail -40 .build-fuzz/check-$$f; exit 1; }; \
 	done
 
 # Per harness, from .build-fuzz/ledger.tsv (time, harness, CPU seconds, inputs run, outcome,

@@ -109,4 +109,15 @@ struct HEIFDecodeTests {
         let reason = try #require(StillFixtures.decodeError(path))
         #expect(reason.contains(avif ? "AVIF" : "HEIF"))
     }
+
+    /// A 613-byte AVIF found by the `swift-decode` fuzzer: its alpha item's data is empty, which
+    /// dav1d refuses (and libheif 1.15 then never frees, Fuzz/lsan-suppressions.txt). Its header
+    /// reads; its decode is refused with a reason.
+    @Test func anAVIFWhoseAlphaDataIsEmptyIsRefusedWithAReason() throws {
+        let path = ImageIOFixtures.path("fuzz-avif-empty-alpha.avif")
+        let info = try ImageDecoder.probeFile(atPath: path)
+        #expect(info.format == .avif && info.hasAlpha)
+        let reason = try #require(StillFixtures.decodeError(path))
+        #expect(reason == "The AVIF data is damaged: Decoder plugin generated an error: Unspecified")
+    }
 }
