@@ -221,7 +221,7 @@ uint32_t *rfx_presenter_acquire(rfx_presenter *p, int *row_pixels) {
     }
 }
 
-uint32_t rfx_presenter_present(rfx_presenter *p, uint64_t target_msc) {
+uint32_t rfx_presenter_present(rfx_presenter *p, uint64_t target_msc, int at_once) {
     if (p->acquired < 0) {
         int row_pixels;
         rfx_presenter_acquire(p, &row_pixels);
@@ -231,7 +231,7 @@ uint32_t rfx_presenter_present(rfx_presenter *p, uint64_t target_msc) {
     b->serial = p->next_serial++;
     b->busy = 1;
     XPresentPixmap(p->dpy, p->window, b->pixmap, b->serial, None, None, 0, 0, None, None, None,
-                   PresentOptionNone, target_msc, 0, 0, NULL, 0);
+                   at_once ? PresentOptionAsync : PresentOptionNone, target_msc, 0, 0, NULL, 0);
     XFlush(p->dpy);
     return b->serial;
 }

@@ -15,9 +15,10 @@ import RiffleInteraction
 /// While animating, whatever wakes the loop early (input, a decode, the server's MIT-SHM
 /// completion events) is collected, not drawn: the next frame comes at its time and takes it in,
 /// so input waits at most one frame and the frame rate never exceeds the display's. Each frame
-/// is drawn as the pager will be at the vblank that shows it (`Scene.renderIfNeeded(presentedAt:)`),
-/// so the frame answering a key already moves. Each frame drawn tells the display the oldest
-/// input it answers, for the input-to-photon latency.
+/// is drawn as the pager will be when it is shown (`Scene.renderIfNeeded(presentedAt:)`): at the
+/// vblank that shows it, so the frame answering a key already moves, or at once where the display
+/// has no scanout to wait for. Each frame drawn tells the display the oldest input it answers,
+/// for the input-to-photon latency.
 public struct LiveLoop {
     /// Frame interval while animating, in seconds, where the display knows neither its vblanks
     /// nor its monitor's rate.
@@ -60,12 +61,13 @@ public struct LiveLoop {
             pending.removeAll()
             if quit { break }
             if perform(scene.advance(to: frameTime), on: &scene) { break }
-            // While something moves, the display's next vblank (Present): the frame is drawn as
-            // it will be then, when it is seen (a display link's target time), and the next one
-            // starts then. The other paths show a frame as soon as it is drawn, and a still scene
-            // (an animated GIF's frame falling due) has nothing to draw ahead.
-            let vblank = scene.isAnimating ? display.nextFrameTime(after: frameTime) : nil
-            if scene.renderIfNeeded(presentedAt: vblank) {
+            // While something moves, the display's timing (Present): the frame is drawn as it
+            // will be when it is seen (a display link's target time), the next vblank or, on a
+            // server with no scanout, at once; the next frame starts at the next vblank. The
+            // other paths show a frame as soon as it is drawn, and a still scene (an animated
+            // GIF's frame falling due) has nothing to draw ahead.
+            let timing = scene.isAnimating ? display.frameTiming(startedAt: frameTime) : nil
+            if scene.renderIfNeeded(presentedAt: timing?.shownAt) {
                 if let unanswered { display.presentedFrameAnswers(inputAt: unanswered) }
                 unanswered = nil
             } else if !scene.isAnimating {
@@ -73,7 +75,7 @@ public struct LiveLoop {
             }
             if scene.isAnimating {
                 // The next vblank, else the monitor's rate (RandR), else 60 Hz.
-                let deadline = vblank ?? frameTime + (display.refreshInterval ?? Self.frameInterval)
+                let deadline = timing?.nextFrameStart ?? frameTime + (display.refreshInterval ?? Self.frameInterval)
                 while case let remaining = deadline - now(), remaining > 0 {
                     display.waitForEvents(timeout: remaining)
                     pending += display.pollEvents()

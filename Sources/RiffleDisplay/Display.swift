@@ -57,12 +57,13 @@ public protocol Display: AnyObject {
     /// `_ICC_PROFILE` property), or nil when it has none: sRGB is then assumed.
     var colourProfile: [UInt8]? { get }
 
-    /// When the next frame should start after one started at `time`: the display's next vblank
-    /// when it knows its timing, else nil (the loop then paces itself).
-    func nextFrameTime(after time: Double) -> Double?
+    /// For a frame started at `time`: when it will be on screen and when the next frame should
+    /// start, where the display knows its timing, else nil (the loop then draws each frame for
+    /// the moment it is drawn and paces itself).
+    func frameTiming(startedAt time: Double) -> FrameTiming?
 
     /// Seconds between the refreshes of the monitor showing the window, when known (RandR's
-    /// mode for it): the loop paces itself at this rate where `nextFrameTime` knows no vblank.
+    /// mode for it): the loop paces itself at this rate where `frameTiming` knows no vblank.
     var refreshInterval: Double? { get }
 
     /// The frame just presented is the first to answer input that arrived at `time`.
@@ -76,7 +77,7 @@ public protocol Display: AnyObject {
 extension Display {
     public var presentationPath: String { "none (headless)" }
     public var colourProfile: [UInt8]? { nil }
-    public func nextFrameTime(after time: Double) -> Double? { nil }
+    public func frameTiming(startedAt time: Double) -> FrameTiming? { nil }
     public var refreshInterval: Double? { nil }
     public func presentedFrameAnswers(inputAt time: Double) {}
     public var inputLatencies: [Double] { [] }

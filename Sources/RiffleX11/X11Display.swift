@@ -164,7 +164,11 @@ public final class X11Display: Display {
 
     /// How frames reach the window, in words, for `--stats`.
     public var presentationPath: String {
-        if presenter != nil { return "Present (MIT-SHM pixmaps, shown at vblank)" }
+        if let presenter {
+            return presenter.vblanksAreMadeUp
+                ? "Present (MIT-SHM pixmaps, copied at once: the server's vblanks are made up, it has no scanout)"
+                : "Present (MIT-SHM pixmaps, shown at vblank)"
+        }
         let pace = refreshInterval.map { "paced by the clock at \(Int((1 / $0).rounded())) Hz, the monitor's RandR mode" }
             ?? "paced by the clock at 60 Hz, the monitor's rate unknown"
         return frame.isShared ? "XShmPutImage (MIT-SHM, \(pace))" : "XPutImage (\(pace))"
@@ -182,9 +186,10 @@ public final class X11Display: Display {
         return interval
     }
 
-    /// With Present: the next vblank after `time`, where the next frame should start; nil on
-    /// the other paths (or before the first frame was shown), which the loop paces itself.
-    public func nextFrameTime(after time: Double) -> Double? { presenter?.nextVBlank(after: time) }
+    /// With Present: when a frame started at `time` is shown and when the next one should start
+    /// (`X11Presenter.frameTiming`); nil on the other paths (or before the first frame was
+    /// shown), which the loop paces itself.
+    public func frameTiming(startedAt time: Double) -> FrameTiming? { presenter?.frameTiming(startedAt: time) }
 
     /// With Present: the frame just presented answers input that arrived at `time`.
     public func presentedFrameAnswers(inputAt time: Double) { presenter?.latestFrameAnswers(inputAt: time) }

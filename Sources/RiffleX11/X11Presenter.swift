@@ -1,4 +1,5 @@
 import CRiffleX11
+import RiffleDisplay
 import RiffleGeometry
 import RiffleRaster
 
@@ -47,10 +48,13 @@ final class X11Presenter: @unchecked Sendable {
             release: { _ in withExtendedLifetime(self) {} })
     }
 
-    /// Presents the drawn pixmap for the first vblank after `now` (the next one).
+    /// Presents the drawn pixmap for the first vblank after `now` (the next one), or at once
+    /// where the vblanks are made up (`VBlankTimeline`): with no scanout nothing can tear, and
+    /// waiting for the made-up vblank would only add latency.
     func present(now: Double) {
         takeCompletions()
-        let serial = rfx_presenter_present(handle, timeline.targetMSC(at: now))
+        let atOnce = timeline.isMadeUp
+        let serial = rfx_presenter_present(handle, atOnce ? 0 : timeline.targetMSC(at: now), atOnce ? 1 : 0)
         awaiting[serial] = .some(nil)
         lastSerial = serial
     }
@@ -74,11 +78,19 @@ final class X11Presenter: @unchecked Sendable {
         }
     }
 
-    /// When the next vblank after `time` comes (app clock), from the latest frame shown; nil
-    /// before any frame has been shown.
-    func nextVBlank(after time: Double) -> Double? {
+    /// For a frame started at `time` (app clock): when it will be shown (the next vblank, or
+    /// `time` itself where the vblanks are made up and frames are copied at once) and when the
+    /// next frame should start (the next vblank); nil before any frame has been shown.
+    func frameTiming(startedAt time: Double) -> FrameTiming? {
         takeCompletions()
-        return timeline.nextVBlank(after: time)
+        guard let vblank = timeline.nextVBlank(after: time) else { return nil }
+        return FrameTiming(shownAt: timeline.isMadeUp ? time : vblank, nextFrameStart: vblank)
+    }
+
+    /// True once the completions have shown the server's vblanks to be made up (no scanout).
+    var vblanksAreMadeUp: Bool {
+        takeCompletions()
+        return timeline.isMadeUp
     }
 
     /// Takes in the server's completions: the vblank timeline, the refresh interval, latencies.

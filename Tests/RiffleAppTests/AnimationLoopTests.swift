@@ -48,7 +48,7 @@ final class PlaybackDisplay: Display {
     func capture() throws -> PixelBuffer { buffer }
     func wake() {}
 
-    func nextFrameTime(after time: Double) -> Double? {
+    func frameTiming(startedAt time: Double) -> FrameTiming? {
         frameRequests.append(time)
         return nil
     }
@@ -189,7 +189,7 @@ final class DecodeCounter: @unchecked Sendable {
         }
         LiveLoop(scene: scene, display: display, now: { display.now }).run()
 
-        let start = try #require(display.presents.first { $0.centre == Self.red }?.time)
+        #expect(display.presents.contains { $0.centre == Self.red }, "the GIF played before the slide")
         // The slide out: the GIF's page slides left, blue while it shows.
         let slideOut = display.presents.filter { $0.time >= away && $0.time < back }
         #expect(!slideOut.isEmpty)

@@ -25,6 +25,8 @@ final class RestlessDisplay: Display {
     /// With a value, the display shows frames at vblanks every `vblankInterval` from 0 and
     /// says when the next one comes (as Present lets the X display say); nil: no vblanks known.
     private let vblankInterval: Double?
+    /// With vblanks: they are made up (a server with no scanout), so a frame is shown at once.
+    private let vblanksMadeUp: Bool
     /// The monitor's refresh interval, as RandR tells the X display; nil: unknown.
     let refreshInterval: Double?
     /// Every wait's timeout, in order (nil: the loop blocked until input).
@@ -35,9 +37,10 @@ final class RestlessDisplay: Display {
     private var schedule: [InputEvent]
 
     /// A display whose input is `schedule`: each event arrives at its own timestamp.
-    init(schedule: [InputEvent], vblankInterval: Double? = nil, refreshInterval: Double? = nil) {
+    init(schedule: [InputEvent], vblankInterval: Double? = nil, vblanksMadeUp: Bool = false, refreshInterval: Double? = nil) {
         self.schedule = schedule.sorted { ($0.time ?? 0) < ($1.time ?? 0) }
         self.vblankInterval = vblankInterval
+        self.vblanksMadeUp = vblanksMadeUp
         self.refreshInterval = refreshInterval
     }
 
@@ -50,8 +53,11 @@ final class RestlessDisplay: Display {
         }
         presentedPixels.append(sum)
     }
-    func nextFrameTime(after time: Double) -> Double? {
-        vblankInterval.map { ((time / $0).rounded(.down) + 1) * $0 }
+    func frameTiming(startedAt time: Double) -> FrameTiming? {
+        vblankInterval.map { interval in
+            let vblank = ((time / interval).rounded(.down) + 1) * interval
+            return FrameTiming(shownAt: vblanksMadeUp ? time : vblank, nextFrameStart: vblank)
+        }
     }
     func setTitle(_ title: String) {}
     func setFullscreen(_ on: Bool) {}
@@ -145,11 +151,32 @@ final class RestlessDisplay: Display {
             #expect(answering > 0 && display.presentTimes[answering] == press, "drawn as the key arrives")
             firstChanged.append(display.presentedPixels[answering] != display.presentedPixels[answering - 1])
             if let vblanks {
-                let shown = try #require(display.nextFrameTime(after: display.presentTimes[answering]))
+                let shown = try #require(display.frameTiming(startedAt: display.presentTimes[answering])?.shownAt)
                 #expect(shown - press <= vblanks, "on screen \(shown - press) s after the press")
             }
         }
         #expect(firstChanged == [true, false], "the frame answering the key moved, with vblanks and without: \(firstChanged)")
+    }
+
+    /// Where the vblanks are made up (a server with no scanout shows a frame as it is presented),
+    /// the frame answering a key is drawn for the press's own instant, as it is seen, and the
+    /// frames after it start on the vblanks: frame k ≥ 1 of the slide at the k-th vblank after
+    /// the press, each drawn for its own start, so the second already shows the slide moving.
+    @Test func onMadeUpVBlanksFramesAreDrawnForTheirOwnInstantOnTheVBlankBeat() throws {
+        let press = 0.104, quit = 2.0, refresh = 1.0 / 60
+        let display = RestlessDisplay(
+            schedule: [Self.key("Right", at: press), Self.key("q", at: quit)], vblankInterval: refresh, vblanksMadeUp: true)
+        let session = Self.settledSession(on: display)
+        LiveLoop(scene: session.scene, display: display, now: { display.now }).run()
+        let answering = try #require(display.presentTimes.firstIndex { $0 >= press })
+        #expect(display.presentTimes[answering] == press, "drawn as the key arrives")
+        #expect(display.presentedPixels[answering] == display.presentedPixels[answering - 1], "the slide has not moved at the press")
+        #expect(display.presentedPixels[answering + 1] != display.presentedPixels[answering], "the next frame shows it moving")
+        let slide = display.presentTimes.filter { $0 > press && $0 < quit }
+        #expect(slide.count >= 10, "\(slide.count) frames in the slide")
+        let firstVBlank = ((press / refresh).rounded(.down) + 1) * refresh
+        let offBeat = slide.enumerated().filter { k, time in abs(time - (firstVBlank + Double(k) * refresh)) >= 1e-9 }
+        #expect(offBeat.isEmpty, "frames off the vblanks (frame, time): \(offBeat.prefix(5))")
     }
 
     /// Where the display knows its monitor's rate (RandR) but no vblanks, the slide is drawn at

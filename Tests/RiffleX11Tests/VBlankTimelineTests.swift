@@ -58,4 +58,75 @@ import Testing
         for k in 1...3 { timeline.frameShown(at: last.time + Double(k) / 144, msc: last.msc + UInt64(k)) }
         #expect(abs(timeline.refreshInterval - 1.0 / 144) < 1e-9, "\(timeline.refreshInterval)")
     }
+
+    /// Completion n of a server's made-up clock at `fps` (xserver's present_fake.c): its timer
+    /// for vblank n fires at n·T µs, T = ⌊10⁶/fps⌋, a little late (up to 0.3 ms here), and it
+    /// numbers that moment ⌊(t + T/2) / T⌋.
+    static func madeUp(_ n: UInt64, fps: UInt64 = 60) -> (time: Double, msc: UInt64) {
+        let interval = 1_000_000 / fps
+        let micros = n * interval + (n * 7919) % 300
+        return (Double(micros) / 1e6, (micros + interval / 2) / interval)
+    }
+
+    /// Xvfb's clock is recognised by its third completion; from then on its vblanks come from
+    /// its formula exactly, and frames copied at once between them (their completions stamped
+    /// mid-interval, numbered by rounding) keep it so.
+    @Test func aMadeUpClockIsRecognisedAndItsVBlanksFollowItsFormula() throws {
+        var timeline = VBlankTimeline()
+        let first: UInt64 = 600_000  // 10,000 s after boot
+        for n in first..<(first + 2) {
+            let c = Self.madeUp(n)
+            timeline.frameShown(at: c.time, msc: c.msc)
+        }
+        #expect(!timeline.isMadeUp, "two completions are not yet evidence")
+        let third = Self.madeUp(first + 2)
+        timeline.frameShown(at: third.time, msc: third.msc)
+        #expect(timeline.isMadeUp)
+        #expect(timeline.refreshInterval == 16_666e-6)
+        // Copied at once 0.6 of an interval after vblank first + 5: numbered first + 6.
+        let copied = Double((first + 5) * 16_666 + 10_000) / 1e6
+        timeline.frameShown(at: copied, msc: first + 6)
+        #expect(timeline.isMadeUp)
+        let next = try #require(timeline.nextVBlank(after: copied))
+        #expect(next == Double((first + 6) * 16_666) / 1e6)
+    }
+
+    /// A server told `-fakescreenfps 144` makes up a 144 Hz clock: T = 6944 µs.
+    @Test func aMadeUpClockOfAnotherRateIsRecognised() {
+        var timeline = VBlankTimeline()
+        for n in UInt64(1_440_000)..<1_440_004 {
+            let c = Self.madeUp(n, fps: 144)
+            timeline.frameShown(at: c.time, msc: c.msc)
+        }
+        #expect(timeline.isMadeUp)
+        #expect(timeline.refreshInterval == 6_944e-6)
+    }
+
+    /// A display with a scanout numbers its vblanks from when its mode was set, not from the
+    /// clock's zero: two seconds of its frames never look made up.
+    @Test func aRealDisplaysVBlanksAreNotTakenForMadeUp() {
+        var timeline = VBlankTimeline()
+        for k in 0..<120 {
+            let c = Self.completion(k)
+            timeline.frameShown(at: c.time, msc: c.msc)
+            #expect(!timeline.isMadeUp, "frame \(k)")
+        }
+    }
+
+    /// A completion that does not fit the made-up clock (the window moved onto a monitor with a
+    /// scanout) ends it: the timeline starts again from that display's frames.
+    @Test func aCompletionThatDoesNotFitEndsTheMadeUpClock() throws {
+        var timeline = VBlankTimeline()
+        for n in UInt64(600_000)..<600_004 {
+            let c = Self.madeUp(n)
+            timeline.frameShown(at: c.time, msc: c.msc)
+        }
+        #expect(timeline.isMadeUp)
+        let moved = Self.madeUp(600_005).time
+        for k in 0..<3 { timeline.frameShown(at: moved + Double(k) / 75, msc: 42 + UInt64(k)) }
+        #expect(!timeline.isMadeUp)
+        #expect(abs(timeline.refreshInterval - 1.0 / 75) < 1e-9, "\(timeline.refreshInterval)")
+        let next = try #require(timeline.nextVBlank(after: moved + 2.5 / 75))
+        #expect(abs(next - (moved + 3.0 / 75)) < 1e-9)
+    }
 }

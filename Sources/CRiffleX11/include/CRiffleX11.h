@@ -320,8 +320,9 @@ int rfx_presenter_resize(rfx_presenter *presenter, int width, int height, char *
 uint32_t *rfx_presenter_acquire(rfx_presenter *presenter, int *row_pixels);
 
 /* Asks for the drawn pixmap to be shown at vblank `target_msc` (or the next one, if that has
- * passed); returns the frame's serial. */
-uint32_t rfx_presenter_present(rfx_presenter *presenter, uint64_t target_msc);
+ * passed), or with `at_once` copied as soon as the server takes it (PresentOptionAsync: for a
+ * server with no scanout, where that cannot tear); returns the frame's serial. */
+uint32_t rfx_presenter_present(rfx_presenter *presenter, uint64_t target_msc, int at_once);
 
 /* Moves the oldest completion not yet taken into `completion` and returns 1, or returns 0. */
 int rfx_presenter_take_completion(rfx_presenter *presenter, rfx_present_completion *completion);
