@@ -5,7 +5,8 @@
 #   make test-sanitize  the tests under ASan + UBSan, and the decode pool under TSan
 #   make bench    print the benchmarks (release build); BENCH="tiles paging" for some of them
 #   make fuzz     fuzz the parsers Riffle owns or drives, FUZZ_SECONDS (60) each; FUZZERS="jpeg" for
-#                 some; `make fuzz-report` sums the CPU hours fuzzed on this machine
+#                 some; `make fuzz-report` sums the CPU hours fuzzed on this machine, `make
+#                 fuzz-check` runs every kept input again under the 1 s limit
 #   make install  install the release build, its desktop entry, icons, manual page and AppStream
 #                 metadata under $(DESTDIR)$(PREFIX) (default /usr/local); `make uninstall` removes them
 #

@@ -102,8 +102,11 @@ rfi_status rfi_heif_open(const char *path, const uint8_t *data, size_t length, r
                 header->icc.data = NULL;
                 header->icc.length = 0;
             }
-            heif_nclx_color_profile_free(nclx);
         }
+        /* Freed whatever the call returned: libheif 1.15 hands the profile out before it checks
+         * the code points, and returns an error for one it does not know with the profile still
+         * in `nclx` (color_profile_nclx::get_nclx_color_profile). The photo is then read as sRGB. */
+        heif_nclx_color_profile_free(nclx);
     }
     if (header->image.width <= 0 || header->image.height <= 0) {
         rfi_still_header_free(header);

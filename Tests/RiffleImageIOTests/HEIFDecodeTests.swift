@@ -120,4 +120,15 @@ struct HEIFDecodeTests {
         let reason = try #require(StillFixtures.decodeError(path))
         #expect(reason == "The AVIF data is damaged: Decoder plugin generated an error: Unspecified")
     }
+
+    /// The fuzz seed `alpha.avif` with an nclx transfer characteristic no standard defines (184),
+    /// as the `swift-exif` fuzzer found it: libheif refuses the code points and once leaked the
+    /// profile it had made for them (seen under `make test-sanitize`). The photo decodes and is
+    /// read as sRGB: no profile.
+    @Test func anAVIFWithAnUnknownTransferIsReadAsSRGB() throws {
+        let decoded = try ImageIOFixtures.decode("fuzz-avif-unknown-transfer.avif")
+        #expect(decoded.info.format == .avif)
+        #expect(decoded.info.iccProfile == nil)
+        #expect(decoded.pixels.width == 96 && decoded.pixels.height == 64)
+    }
 }
