@@ -9,10 +9,11 @@
 /// rest one vblank late. A single interval more than `rateChange` away from T starts a new run:
 /// the window moved to a monitor of another rate, or the mode changed.
 ///
-/// A server with no scanout for the window (Xvfb, Xvnc; a window on no monitor) makes its
-/// vblanks up from a timer (xserver's present/present_fake.c): vblank n fires at n·T
-/// microseconds of CLOCK_MONOTONIC, T = ⌊10⁶ / fps⌋ µs (60 fps unless the server is told
-/// otherwise), and the server numbers the moment t µs as ⌊(t + T/2) / T⌋, rounding. Half an
+/// A server with no scanout for the window (Xvfb and other servers without a display driver; a
+/// window on no monitor) makes its vblanks up from a timer (xserver's present/present_fake.c):
+/// vblank n fires at n·T microseconds of CLOCK_MONOTONIC, T = ⌊10⁶ / fps⌋ µs (60 fps unless
+/// the server is told otherwise), and the server numbers the moment t µs as ⌊(t + T/2) / T⌋,
+/// rounding (present_fake_get_ust_msc; its timer for vblank n is set for n·T). Half an
 /// interval before vblank n + 1 fires it already counts n + 1, so a frame presented then for
 /// "the next vblank" waits for n + 2: an interval on average, where a scanout's next vblank is
 /// half of one away. The timeline recognises such a clock when `madeUpEvidence` completions in
