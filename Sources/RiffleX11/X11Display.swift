@@ -274,7 +274,7 @@ public final class X11Display: Display {
     ///   screen).
     public func capture() throws -> PixelBuffer {
         // A frame presented for the next vblank is not in the window until then.
-        presenter?.waitUntilShown()
+        presenter?.waitUntilShown(now: now)
         let out = PixelBuffer(width: size.width, height: size.height)
         let handle = connection.handle
         _ = try callingShim { reason, length -> Void? in

@@ -18,12 +18,10 @@ final class X11Presenter: @unchecked Sendable {
     private(set) var size: PixelSize
     /// The vblanks the frames shown so far fell on.
     private var timeline = VBlankTimeline()
-    /// Frames presented, not yet known to be shown: serial → the oldest input they answer.
-    private var awaiting: [UInt32: Double?] = [:]
+    /// Frames presented, not yet known to be shown.
+    private var inFlight = FramesInFlight()
     /// Seconds from input to the frame answering it on screen, one per such frame shown.
     private(set) var inputLatencies: [Double] = []
-    /// The serial of the latest presented frame.
-    private var lastSerial: UInt32?
 
     init(connection: X11Connection, size: PixelSize) throws {
         let width = max(size.width, 1), height = max(size.height, 1)
@@ -50,31 +48,28 @@ final class X11Presenter: @unchecked Sendable {
 
     /// Presents the drawn pixmap for the first vblank after `now` (the next one), or at once
     /// where the vblanks are made up (`VBlankTimeline`): with no scanout nothing can tear, and
-    /// waiting for the made-up vblank would only add latency.
+    /// waiting for the made-up vblank would only add latency. Not at once while an earlier frame
+    /// still waits for its vblank, which would then cover this one (`FramesInFlight`).
     func present(now: Double) {
         takeCompletions()
-        let atOnce = timeline.isMadeUp
+        let atOnce = timeline.isMadeUp && !inFlight.waitsForVBlank
         let serial = rfx_presenter_present(handle, atOnce ? 0 : timeline.targetMSC(at: now), atOnce ? 1 : 0)
-        awaiting[serial] = .some(nil)
-        lastSerial = serial
+        inFlight.presented(serial, atVBlank: !atOnce)
     }
 
     /// The frame just presented answers input that arrived at `time`.
-    func latestFrameAnswers(inputAt time: Double) {
-        guard let lastSerial, awaiting[lastSerial] != nil else { return }
-        awaiting[lastSerial] = time
-    }
+    func latestFrameAnswers(inputAt time: Double) { inFlight.latestAnswers(inputAt: time) }
 
-    /// Waits until the latest frame presented has reached the screen (or was skipped), at most
-    /// `timeout` seconds: what the window shows is then that frame (a capture reads it).
-    func waitUntilShown(timeout: Double = 0.5) {
-        guard let lastSerial else { return }
-        var waited = 0.0
-        while awaiting[lastSerial] != nil, waited < timeout {
+    /// Waits until the latest frame presented has reached the screen (or was skipped), until
+    /// `timeout` seconds of `now` have passed: what the window shows is then that frame (a
+    /// capture reads it).
+    func waitUntilShown(now: () -> Double, timeout: Double = 0.5) {
+        guard let latest = inFlight.latest else { return }
+        let deadline = now() + timeout
+        while inFlight.isInFlight(latest), now() < deadline {
             takeCompletions()
-            guard awaiting[lastSerial] != nil else { return }
+            guard inFlight.isInFlight(latest) else { return }
             rfx_wait(connection.handle, 5)
-            waited += 0.005
         }
     }
 
@@ -97,15 +92,9 @@ final class X11Presenter: @unchecked Sendable {
     private func takeCompletions() {
         var completion = rfx_present_completion()
         while rfx_presenter_take_completion(handle, &completion) != 0 {
-            let inputTime = awaiting.removeValue(forKey: completion.serial) ?? nil
-            guard completion.skipped == 0 else {
-                // A frame replaced before its vblank (the app was late): the next frame
-                // presented is the first to show the answer to its input.
-                if let inputTime, let next = awaiting.keys.filter({ $0 > completion.serial }).min() {
-                    awaiting[next] = [awaiting[next] ?? nil, inputTime].compactMap { $0 }.min()
-                }
-                continue
-            }
+            // A frame replaced before its vblank (the app was late) was never shown.
+            let inputTime = inFlight.completed(completion.serial, skipped: completion.skipped != 0)
+            guard completion.skipped == 0 else { continue }
             // UST is CLOCK_MONOTONIC microseconds, the app clock's timeline (`MonotonicClock`).
             let time = Double(completion.ust) / 1e6
             timeline.frameShown(at: time, msc: completion.msc)

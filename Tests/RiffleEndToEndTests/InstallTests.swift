@@ -80,9 +80,9 @@ import Testing
         #expect(uninstall.status == 0, "make uninstall: \(uninstall.output)")
         let left = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { name in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isFolder)
+            let exists = FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isFolder)
             // update-desktop-database's cache is the test's own, not the install's.
-            return !isFolder.boolValue && !name.hasSuffix("mimeinfo.cache")
+            return exists && !isFolder.boolValue && !name.hasSuffix("mimeinfo.cache")
         } ?? []
         #expect(left.isEmpty, "make uninstall left \(left)")
     }

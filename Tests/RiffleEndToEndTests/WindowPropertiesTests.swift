@@ -50,7 +50,7 @@ import Testing
         var message = [CChar](repeating: 0, count: 1024)
         #expect(rfx_startup_watch_next(watch, &message, Int32(message.count), 20_000) == 1, "no startup message")
         let escaped = startupID.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        #expect(String(cString: message) == "remove: ID=\"\(escaped)\"")
+        #expect(Self.text(message) == "remove: ID=\"\(escaped)\"")
 
         var window = ""
         #expect(try eventually(within: 10) {
@@ -62,7 +62,7 @@ import Testing
         #expect(found["_NET_WM_PID"] == "\(riffle.processIdentifier)", "\(found)")
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, host.count - 1)
-        #expect(found["WM_CLIENT_MACHINE"] == "\"\(String(cString: host))\"", "\(found)")
+        #expect(found["WM_CLIENT_MACHINE"] == "\"\(Self.text(host))\"", "\(found)")
         #expect(found["_NET_WM_WINDOW_TYPE"] == "_NET_WM_WINDOW_TYPE_NORMAL", "\(found)")
         #expect(found["WM_CLASS"] == "\"riffle\", \"Riffle\"", "\(found)")
         #expect(found["_NET_STARTUP_ID"] == "\"\(escaped)\"", "\(found)")
@@ -76,5 +76,10 @@ import Testing
         _ = try xdotool.run(["key", "q"], environment: env)
         #expect(eventually(within: 10) { !riffle.isRunning }, "q did not quit")
         if !riffle.isRunning { #expect(riffle.terminationStatus == 0) }
+    }
+
+    /// The text of a NUL-terminated C string buffer.
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
