@@ -52,7 +52,7 @@ final class X11Presenter: @unchecked Sendable {
     /// still waits for its vblank, which would then cover this one (`FramesInFlight`).
     func present(now: Double) {
         takeCompletions()
-        let atOnce = timeline.isMadeUp && !inFlight.waitsForVBlank
+        let atOnce = presentsAtOnce
         let serial = rfx_presenter_present(handle, atOnce ? 0 : timeline.targetMSC(at: now), atOnce ? 1 : 0)
         inFlight.presented(serial, atVBlank: !atOnce)
     }
@@ -79,8 +79,12 @@ final class X11Presenter: @unchecked Sendable {
     func frameTiming(startedAt time: Double) -> FrameTiming? {
         takeCompletions()
         guard let vblank = timeline.nextVBlank(after: time) else { return nil }
-        return FrameTiming(shownAt: timeline.isMadeUp ? time : vblank, nextFrameStart: vblank)
+        return FrameTiming(shownAt: presentsAtOnce ? time : vblank, nextFrameStart: vblank)
     }
+
+    /// True when the next frame will be copied at once: the vblanks are made up and no earlier
+    /// frame still waits for one.
+    private var presentsAtOnce: Bool { timeline.isMadeUp && !inFlight.waitsForVBlank }
 
     /// True once the completions have shown the server's vblanks to be made up (no scanout).
     var vblanksAreMadeUp: Bool {
