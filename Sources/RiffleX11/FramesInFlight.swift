@@ -24,8 +24,7 @@ struct FramesInFlight {
 
     /// The latest frame presented is the first to answer input that arrived at `time`.
     mutating func latestAnswers(inputAt time: Double) {
-        guard let latest, frames[latest] != nil else { return }
-        frames[latest]?.input = time
+        if let latest { frames[latest]?.input = time }
     }
 
     /// Frame `serial`'s completion: the time of the input it answered when it was shown, nil
