@@ -4,9 +4,11 @@
 #   make test     build and run every test, the end-to-end ones under Xvfb included
 #   make test-sanitize  the tests under ASan + UBSan, and the decode pool under TSan
 #   make bench    print the benchmarks (release build); BENCH="tiles paging" for some of them
+#   make soak     10,000 page turns: the RSS drift (release build) and LeakSanitizer's report (ASan build)
 #   make fuzz     fuzz the parsers Riffle owns or drives, FUZZ_SECONDS (60) each; FUZZERS="jpeg" for
-#                 some; `make fuzz-report` sums the CPU hours fuzzed on this machine, `make
-#                 fuzz-check` runs every kept input again under the 1 s limit
+#                 some; `make fuzz-report` sums the CPU hours of the committed ledger, `make
+#                 fuzz-check` runs every kept input again under the 1 s limit, `make fuzz-merge`
+#                 minimizes the kept inputs into the committed corpus
 #   make install  install the release build, its desktop entry, icons, manual page and AppStream
 #                 metadata under $(DESTDIR)$(PREFIX) (default /usr/local); `make uninstall` removes them
 #
@@ -33,9 +35,10 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # own decoder: heif-enc/heif-convert (libheif-examples; libheif1 brings the x265 and aom encoders),
 # cjxl/djxl (libjxl-tools), tiffcp/tiffset (libtiff-tools) and ImageMagick's convert; the WebP and
 # GIF tests likewise: cwebp, img2webp, webpmux, dwebp (webp) and convert. The cursor tests read
-# the theme's cursors back from the server: Adwaita's (adwaita-icon-theme), and none at all.
+# the theme's cursors back from the server: Adwaita's (adwaita-icon-theme), and none at all. A
+# test browses a folder under strace, to see that nothing but thumbnails is written anywhere.
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
-	libheif-examples libjxl-tools libtiff-tools imagemagick webp adwaita-icon-theme
+	libheif-examples libjxl-tools libtiff-tools imagemagick webp adwaita-icon-theme strace
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -62,7 +65,7 @@ ICON_SIZES := 16 24 32 48 64 128 256 512
 RIFFLE_BINARY ?= .build/release/riffle
 RIFFLE_MANUAL ?= .build/plugins/GenerateManual/outputs/riffle/riffle.1
 
-.PHONY: run test test-sanitize bench fuzz fuzz-build fuzz-run fuzz-check fuzz-report build deps-build deps-test clean deps-install install uninstall release-build
+.PHONY: run test test-sanitize soak bench fuzz fuzz-build fuzz-run fuzz-check fuzz-report fuzz-merge build deps-build deps-test clean deps-install install uninstall release-build
 
 run: deps-build
 	$(SWIFT) build -c release --product riffle
@@ -96,6 +99,20 @@ test-sanitize: deps-test
 	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize thread
 	$(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize thread --filter '$(SANITIZE_THREADS)'
 
+# The soak (`riffle-bench soak`, about 18 minutes a run): 10,000 page turns with zooms and pans,
+# headless in real time; first with the release build, printing the RSS drift between the first
+# and last thousand turns, then with riffle built under AddressSanitizer, whose LeakSanitizer
+# reports at exit anything the run leaked (suppressions as for the tests). The 30 generated
+# photos are kept in .build-soak for the next run.
+soak: deps-build
+	$(SWIFT) build -c release --product riffle
+	$(SWIFT) build -c release --product riffle-bench
+	$(SWIFT) build -c release --product riffle --scratch-path .build-asan-release --sanitize address $(SANITIZE_C_UB)
+	@mkdir -p .build-soak
+	RIFFLE_BENCH_WORKSPACE=$(CURDIR)/.build-soak .build/release/riffle-bench soak
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt RIFFLE_BENCH_WORKSPACE=$(CURDIR)/.build-soak \
+		RIFFLE_BENCH_RIFFLE=$(CURDIR)/.build-asan-release/release/riffle .build/release/riffle-bench soak
+
 bench: deps-build
 	$(SWIFT) build -c release --product riffle
 	$(SWIFT) build -c release --product riffle-bench
@@ -110,9 +127,10 @@ bench: deps-build
 # scripts) and its corpus so far in .build-fuzz/corpus; an input that crashes, leaks or runs over
 # FUZZ_TIMEOUT seconds (1) is kept in .build-fuzz/crashes and fails the target (leaks that belong
 # to a library Riffle drives are suppressed in Fuzz/lsan-suppressions.txt, each with its reason).
-# Each run's CPU time (GNU time), executions and outcome are added to .build-fuzz/ledger.tsv, which
-# `make fuzz-report` sums per harness: the figure the fuzzing has reached on this machine.
-# `make fuzz-run` runs what `make fuzz-build` last built.
+# Each run's CPU time (GNU time), executions and outcome are added to Fuzz/ledger.tsv, which is
+# committed, so the figure survives the machine: `make fuzz-report` sums it per harness. The
+# inputs a campaign kept are minimized into Fuzz/corpus/HARNESS by `make fuzz-merge` and committed
+# too; every later run starts from them. `make fuzz-run` runs what `make fuzz-build` last built.
 FUZZ_SECONDS ?= 60
 FUZZ_TIMEOUT ?= 1
 FUZZERS ?= jpeg png exif inflate icc animation swift-decode swift-scan-index swift-exif swift-thumbnail-cache swift-replay
@@ -128,6 +146,7 @@ FUZZ_SWIFT_FLAGS = -c release --product riffle-fuzz --build-path .build-fuzz/swi
 	-Xcc -fsanitize=fuzzer-no-link,address \
 	-Xlinker $(FUZZ_RUNTIME_DIR)/libclang_rt.fuzzer_no_main-x86_64.a -Xlinker -lstdc++
 FUZZ_FIXTURES := Tests/RiffleImageIOTests/Fixtures Tests/Photos Tests/Animations Fuzz/seeds/animation
+FUZZ_LEDGER := Fuzz/ledger.tsv
 
 # Sets, for the harness named $$f, $$run to its command and $$dict to its dictionary option.
 fuzz-harness = run=.build-fuzz/$$f; dict=; \
@@ -155,7 +174,7 @@ fuzz-run:
 		$(fuzz-harness); seeds="$(FUZZ_FIXTURES)"; \
 		case $$f in exif|inflate|icc) seeds=Fuzz/seeds/$$f;; swift-decode) seeds="$(FUZZ_FIXTURES) Fuzz/seeds/stills";; \
 			swift-thumbnail-cache) seeds=Fuzz/seeds/thumbnail-cache;; swift-replay) seeds=Tests/Scripts;; esac; \
-		mkdir -p .build-fuzz/corpus/$$f; \
+		mkdir -p .build-fuzz/corpus/$$f; [ -d Fuzz/corpus/$$f ] && seeds="$$seeds Fuzz/corpus/$$f"; \
 		echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
 		status=0; LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt /usr/bin/time -f '%U %S' -o .build-fuzz/cpu-$$f \
 			$$run -max_total_time=$(FUZZ_SECONDS) -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=2048 -print_final_stats=1 \
@@ -164,18 +183,20 @@ fuzz-run:
 		printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$$(date -u +%FT%TZ)" $$f \
 			"$$(awk '/^[0-9.]+ [0-9.]+$$/ { print $$1 + $$2 }' .build-fuzz/cpu-$$f)" \
 			"$$(awk '/^stat::number_of_executed_units/ { print $$2 }' .build-fuzz/log-$$f)" \
-			"$$( [ $$status -eq 0 ] && echo clean || echo "failed $$status")" $(FUZZ_TIMEOUT) >> .build-fuzz/ledger.tsv; \
+			"$$( [ $$status -eq 0 ] && echo clean || echo "failed $$status")" $(FUZZ_TIMEOUT) >> $(FUZZ_LEDGER); \
 		[ $$status -eq 0 ] || { tail -40 .build-fuzz/log-$$f; exit 1; }; \
 	done
 
-# Every input the fuzzers have kept (.build-fuzz/corpus), run once more under FUZZ_TIMEOUT (1 s):
+# Every input the fuzzers have kept (.build-fuzz/corpus and Fuzz/corpus), run once more under
+# FUZZ_TIMEOUT (1 s):
 # the check that no input runs over it, for a run on a machine the fuzzers do not share (the
 # campaign's own runs may allow more, so that a starved process is not taken for a slow input).
 fuzz-check:
 	@set -e; for f in $(FUZZERS); do \
 		$(fuzz-harness); \
 		status=0; LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt $$run -runs=0 -timeout=$(FUZZ_TIMEOUT) \
-			-rss_limit_mb=2048 -print_final_stats=1 .build-fuzz/corpus/$$f > .build-fuzz/check-$$f 2>&1 || status=$$?; \
+			-rss_limit_mb=2048 -print_final_stats=1 .build-fuzz/corpus/$$f $$(ls -d Fuzz/corpus/$$f 2>/dev/null) \
+			> .build-fuzz/check-$$f 2>&1 || status=$$?; \
 		printf '%-24s %6s inputs, slowest %s s: %s\n' $$f \
 			"$$(sed -n 's/^#\([0-9]*\)[[:space:]]*INITED.*/\1/p' .build-fuzz/check-$$f)" \
 			"$$(awk '/^stat::slowest_unit_time_sec/ { print $$2 }' .build-fuzz/check-$$f)" \
@@ -183,15 +204,28 @@ fuzz-check:
 		[ $$status -eq 0 ] || { tail -40 .build-fuzz/check-$$f; exit 1; }; \
 	done
 
-# Per harness, from .build-fuzz/ledger.tsv (time, harness, CPU seconds, inputs run, outcome,
-# timeout in seconds): the CPU hours fuzzed, the inputs run, the runs that failed (a crash, leak
-# or timeout) and the longest timeout any run allowed.
+# Per harness, from Fuzz/ledger.tsv (time, harness, CPU seconds, inputs run, outcome, timeout in
+# seconds; lines starting with # are comments): the CPU hours fuzzed, the inputs run, the runs
+# that failed (a crash, leak or timeout) and the longest timeout any run allowed.
 fuzz-report:
 	@printf "%-24s %10s %14s %7s %8s\n" harness "CPU hours" "inputs run" failed timeout
-	@awk -F'\t' '{ cpu[$$2] += $$3; runs[$$2] += $$4; bad[$$2] += ($$5 != "clean"); \
+	@awk -F'\t' '/^#/ { next } { cpu[$$2] += $$3; runs[$$2] += $$4; bad[$$2] += ($$5 != "clean"); \
 			if ($$6 + 0 > limit[$$2]) limit[$$2] = $$6 + 0 } \
 		END { for (h in cpu) printf "%-24s %10.2f %14d %7d %7ds\n", h, cpu[h] / 3600, runs[h], bad[h], limit[h] }' \
-		.build-fuzz/ledger.tsv | sort
+		$(FUZZ_LEDGER) | sort
+
+# Each harness's kept inputs (this machine's .build-fuzz/corpus and the committed Fuzz/corpus)
+# minimized by libFuzzer's merge into a new Fuzz/corpus/HARNESS: the fewest inputs that reach
+# every feature (edge and comparison) any of them reached, for the next campaign to start from.
+fuzz-merge:
+	@set -e; for f in $(FUZZERS); do \
+		$(fuzz-harness); rm -rf .build-fuzz/merged-$$f; mkdir -p .build-fuzz/merged-$$f; \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt $$run -merge=1 -timeout=$(FUZZ_TIMEOUT) \
+			-rss_limit_mb=2048 .build-fuzz/merged-$$f .build-fuzz/corpus/$$f $$(ls -d Fuzz/corpus/$$f 2>/dev/null) \
+			> .build-fuzz/merge-$$f 2>&1 || { tail -20 .build-fuzz/merge-$$f; exit 1; }; \
+		rm -rf Fuzz/corpus/$$f; mkdir -p Fuzz/corpus; mv .build-fuzz/merged-$$f Fuzz/corpus/$$f; \
+		printf '%-24s %6s inputs, %s\n' $$f "$$(ls Fuzz/corpus/$$f | wc -l)" "$$(du -sh Fuzz/corpus/$$f | cut -f1)"; \
+	done
 
 # Installed in place (no DESTDIR), the desktop's caches learn of the change at once: the MIME
 # handlers xdg-mime reads and the icon theme's cache. A staged install leaves that to the package's

@@ -17,8 +17,8 @@ public enum ReplayCommand: Hashable, Sendable {
     case doubleClick(Point)
     /// Wheel notches at a point: `delta.y` > 0 away from the user (zooms in), `delta.x` > 0 right.
     case wheel(delta: Point, at: Point, modifiers: Modifiers)
-    /// A key by its X keysym name.
-    case key(String)
+    /// A key by its X keysym name, with the modifiers held (Control, Shift or both).
+    case key(String, modifiers: Modifiers)
     /// The window gains (true) or loses (false) the keyboard focus.
     case focus(Bool)
     /// Resize the window.
@@ -138,6 +138,15 @@ public struct ReplayScript: Sendable {
             }
             return Int(v)
         }
+        // The modifiers a wheel turn or a key press is made with: ctrl, shift or ctrl+shift.
+        func held(_ i: Int) throws(ReplayScriptError) -> Modifiers {
+            switch args[i] {
+            case "ctrl": return .control
+            case "shift": return .shift
+            case "ctrl+shift": return [.control, .shift]
+            default: throw fail("unknown '\(name)' modifier '\(args[i])' (ctrl, shift or ctrl+shift)")
+            }
+        }
         switch name {
         case "wait":
             try count(1...1)
@@ -160,14 +169,7 @@ public struct ReplayScript: Sendable {
             return .doubleClick(try point(0))
         case "wheel", "hwheel":
             try count(3...4)
-            var modifiers: Modifiers = []
-            if args.count == 4 {
-                switch args[3] {
-                case "ctrl": modifiers = .control
-                case "shift": modifiers = .shift
-                default: throw fail("unknown wheel modifier '\(args[3])' (ctrl or shift)")
-                }
-            }
+            let modifiers = args.count == 4 ? try held(3) : []
             let d = try number(0)
             guard d.magnitude <= mostWheelNotches else {
                 throw fail("'\(name)' turns at most \(Int(mostWheelNotches)) notches either way, got '\(args[0])'")
@@ -175,8 +177,8 @@ public struct ReplayScript: Sendable {
             let delta = name == "wheel" ? Point(x: 0, y: d) : Point(x: d, y: 0)
             return .wheel(delta: delta, at: try point(1), modifiers: modifiers)
         case "key":
-            try count(1...1)
-            return .key(args[0])
+            try count(1...2)
+            return .key(args[0], modifiers: args.count == 2 ? try held(1) : [])
         case "focus":
             try count(1...1)
             switch args[0] {

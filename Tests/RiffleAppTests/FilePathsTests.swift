@@ -38,7 +38,7 @@ struct FilePathsTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-entries-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        FileManager.default.createFile(atPath: folder + "/a.jpg", contents: Data([1]))
+        try Data([1]).write(to: URL(fileURLWithPath: folder + "/a.jpg"))
         #expect(mkfifo(folder + "/pipe.jpg", 0o600) == 0)
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.jpg", withDestinationPath: folder + "/a.jpg")
         let kinds = Dictionary(uniqueKeysWithValues: try FilePaths.entries(inFolder: folder).map { ($0.name, $0.kind) })

@@ -18,6 +18,9 @@ import Testing
         wheel -1 100 50
         hwheel 3 10 10
         key Right
+        key c ctrl
+        key C ctrl+shift
+        wheel 1 5 5 ctrl+shift
         resize 640 480
         snapshot after-zoom
         """
@@ -30,7 +33,9 @@ import Testing
             .wheel(delta: Point(x: 0, y: 2), at: Point(x: 100, y: 50), modifiers: .control),
             .wheel(delta: Point(x: 0, y: -1), at: Point(x: 100, y: 50), modifiers: []),
             .wheel(delta: Point(x: 3, y: 0), at: Point(x: 10, y: 10), modifiers: []),
-            .key("Right"), .resize(PixelSize(width: 640, height: 480)), .snapshot("after-zoom"),
+            .key("Right", modifiers: []), .key("c", modifiers: .control), .key("C", modifiers: [.control, .shift]),
+            .wheel(delta: Point(x: 0, y: 1), at: Point(x: 5, y: 5), modifiers: [.control, .shift]),
+            .resize(PixelSize(width: 640, height: 480)), .snapshot("after-zoom"),
         ])
         #expect(script.steps.first?.line == 3)
     }
@@ -75,7 +80,8 @@ import Testing
         ("wait 1\njump 3 4", 2, "unknown command 'jump'"),
         ("down 1", 1, "'down' takes 2 arguments, got 1"),
         ("wait soon", 1, "'wait' expects a number as argument 1"),
-        ("wheel 1 2 3 alt", 1, "unknown wheel modifier 'alt'"),
+        ("wheel 1 2 3 alt", 1, "unknown 'wheel' modifier 'alt' (ctrl, shift or ctrl+shift)"),
+        ("key c shift+ctrl", 1, "unknown 'key' modifier 'shift+ctrl' (ctrl, shift or ctrl+shift)"),
         ("resize 0 10", 1, "'resize' needs whole sizes"),
         ("snapshot ../x", 1, "snapshot names are plain file names"),
         // Not a number, or not a finite one.
@@ -140,8 +146,8 @@ import Testing
         ("wheel 1 2 3 ctrl 5", "'wheel' takes 3 to 4 arguments, got 5"),
         ("hwheel 1 2", "'hwheel' takes 3 to 4 arguments, got 2"),
         ("hwheel 1 2 3 shift 5", "'hwheel' takes 3 to 4 arguments, got 5"),
-        ("key", "'key' takes 1 argument, got 0"),
-        ("key a b", "'key' takes 1 argument, got 2"),
+        ("key", "'key' takes 1 to 2 arguments, got 0"),
+        ("key a ctrl b", "'key' takes 1 to 2 arguments, got 3"),
         ("resize 640", "'resize' takes 2 arguments, got 1"),
         ("resize 640 480 2", "'resize' takes 2 arguments, got 3"),
         ("snapshot", "'snapshot' takes 1 argument, got 0"),
