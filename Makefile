@@ -88,9 +88,10 @@ test: deps-test
 # out: it installs the release-style binary and manual page that `make test` makes.
 SANITIZE_C_UB := -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
 # Left out under ASan: the install test (above), the out-of-memory tests, whose children run
-# under a capped address space that ASan's shadow memory cannot fit in, and the huge PNG's
-# peak-RSS bound, which ASan's shadow and quarantine inflate (210 MiB against 64).
-SANITIZE_SKIP := InstallTests|OutOfMemoryTests|HugePNGTests
+# under a capped address space that ASan's shadow memory cannot fit in, and the peak-RSS bounds
+# of the huge PNG and the decompression bombs, which ASan's shadow and quarantine inflate (the
+# huge PNG's 210 MiB against 64); the fuzzers run those decoders under ASan.
+SANITIZE_SKIP := InstallTests|OutOfMemoryTests|HugePNGTests|DecompressionBombTests
 SANITIZE_THREADS := DecodeService|DecodeCancellation|WorkerThread|TileDecoder|TiledZoom|TilePyramid|ThumbnailStore|PhotoLibrary|LiveFolder|Placeholder|MemoryBounds|ArrivingFile|RewrittenThumbnail
 test-sanitize: deps-test
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize address $(SANITIZE_C_UB)
@@ -110,7 +111,7 @@ soak: deps-build
 	$(SWIFT) build -c release --product riffle --scratch-path .build-asan-release --sanitize address $(SANITIZE_C_UB)
 	@mkdir -p .build-soak
 	RIFFLE_BENCH_WORKSPACE=$(CURDIR)/.build-soak .build/release/riffle-bench soak
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt RIFFLE_BENCH_WORKSPACE=$(CURDIR)/.build-soak \
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt RIFFLE_BENCH_WORKSPACE=$(CURDIR)/.build-soak \
 		RIFFLE_BENCH_RIFFLE=$(CURDIR)/.build-asan-release/release/riffle .build/release/riffle-bench soak
 
 bench: deps-build
