@@ -17,7 +17,7 @@ public enum ReplayCommand: Hashable, Sendable {
     case doubleClick(Point)
     /// Wheel notches at a point: `delta.y` > 0 away from the user (zooms in), `delta.x` > 0 right.
     case wheel(delta: Point, at: Point, modifiers: Modifiers)
-    /// A key by its X keysym name, with the modifiers held (Control, Shift or both).
+    /// A key by its X keysym name, with the modifiers held (Control, Shift, Alt).
     case key(String, modifiers: Modifiers)
     /// The window gains (true) or loses (false) the keyboard focus.
     case focus(Bool)
@@ -138,14 +138,18 @@ public struct ReplayScript: Sendable {
             }
             return Int(v)
         }
-        // The modifiers a wheel turn or a key press is made with: ctrl, shift or ctrl+shift.
+        // The modifiers a wheel turn or a key press is made with: ctrl, shift and alt, joined by +.
         func held(_ i: Int) throws(ReplayScriptError) -> Modifiers {
-            switch args[i] {
-            case "ctrl": return .control
-            case "shift": return .shift
-            case "ctrl+shift": return [.control, .shift]
-            default: throw fail("unknown '\(name)' modifier '\(args[i])' (ctrl, shift or ctrl+shift)")
+            var held: Modifiers = []
+            for word in args[i].split(separator: "+", omittingEmptySubsequences: false) {
+                switch word {
+                case "ctrl": held.insert(.control)
+                case "shift": held.insert(.shift)
+                case "alt": held.insert(.alt)
+                default: throw fail("unknown '\(name)' modifier '\(args[i])' (ctrl, shift and alt, joined by +)")
+                }
             }
+            return held
         }
         switch name {
         case "wait":

@@ -20,6 +20,7 @@ import Testing
         key Right
         key c ctrl
         key C ctrl+shift
+        key Up alt
         wheel 1 5 5 ctrl+shift
         resize 640 480
         snapshot after-zoom
@@ -34,6 +35,7 @@ import Testing
             .wheel(delta: Point(x: 0, y: -1), at: Point(x: 100, y: 50), modifiers: []),
             .wheel(delta: Point(x: 3, y: 0), at: Point(x: 10, y: 10), modifiers: []),
             .key("Right", modifiers: []), .key("c", modifiers: .control), .key("C", modifiers: [.control, .shift]),
+            .key("Up", modifiers: .alt),
             .wheel(delta: Point(x: 0, y: 1), at: Point(x: 5, y: 5), modifiers: [.control, .shift]),
             .resize(PixelSize(width: 640, height: 480)), .snapshot("after-zoom"),
         ])
@@ -80,8 +82,8 @@ import Testing
         ("wait 1\njump 3 4", 2, "unknown command 'jump'"),
         ("down 1", 1, "'down' takes 2 arguments, got 1"),
         ("wait soon", 1, "'wait' expects a number as argument 1"),
-        ("wheel 1 2 3 alt", 1, "unknown 'wheel' modifier 'alt' (ctrl, shift or ctrl+shift)"),
-        ("key c shift+ctrl", 1, "unknown 'key' modifier 'shift+ctrl' (ctrl, shift or ctrl+shift)"),
+        ("wheel 1 2 3 meta", 1, "unknown 'wheel' modifier 'meta' (ctrl, shift and alt, joined by +)"),
+        ("key c ctrl+", 1, "unknown 'key' modifier 'ctrl+' (ctrl, shift and alt, joined by +)"),
         ("resize 0 10", 1, "'resize' needs whole sizes"),
         ("snapshot ../x", 1, "snapshot names are plain file names"),
         // Not a number, or not a finite one.

@@ -94,6 +94,10 @@ import Testing
         wait 600
         click 160 100
         wait 600
+        key Up alt
+        wait 800
+        key Return
+        wait 800
         down 160 60
         move 160 190 200
         up
