@@ -194,10 +194,9 @@ fuzz-run:
 # campaign's own runs may allow more, so that a starved process is not taken for a slow input).
 fuzz-check:
 	@set -e; for f in $(FUZZERS); do \
-		$(fuzz-harness); \
+		$(fuzz-harness); kept=$$(ls -d .build-fuzz/corpus/$$f Fuzz/corpus/$$f 2>/dev/null || true); [ -n "$$kept" ] || continue; \
 		status=0; LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt $$run -runs=0 -timeout=$(FUZZ_TIMEOUT) \
-			-rss_limit_mb=2048 -print_final_stats=1 .build-fuzz/corpus/$$f $$(ls -d Fuzz/corpus/$$f 2>/dev/null) \
-			> .build-fuzz/check-$$f 2>&1 || status=$$?; \
+			-rss_limit_mb=2048 -print_final_stats=1 $$kept > .build-fuzz/check-$$f 2>&1 || status=$$?; \
 		printf '%-24s %6s inputs, slowest %s s: %s\n' $$f \
 			"$$(sed -n 's/^#\([0-9]*\)[[:space:]]*INITED.*/\1/p' .build-fuzz/check-$$f)" \
 			"$$(awk '/^stat::slowest_unit_time_sec/ { print $$2 }' .build-fuzz/check-$$f)" \
@@ -218,12 +217,16 @@ fuzz-report:
 # Each harness's kept inputs (this machine's .build-fuzz/corpus and the committed Fuzz/corpus)
 # minimized by libFuzzer's merge into a new Fuzz/corpus/HARNESS: the fewest inputs that reach
 # every feature (edge and comparison) any of them reached, for the next campaign to start from.
+# Inputs over FUZZ_CORPUS_KIB are not kept: they are mostly the seed photos mutated (the seeds
+# come into every run anyway), and a few dozen of them would make the committed corpus tens of MiB.
+FUZZ_CORPUS_KIB := 64
 fuzz-merge:
 	@set -e; for f in $(FUZZERS); do \
-		$(fuzz-harness); rm -rf .build-fuzz/merged-$$f; mkdir -p .build-fuzz/merged-$$f; \
+		$(fuzz-harness); kept=$$(ls -d .build-fuzz/corpus/$$f Fuzz/corpus/$$f 2>/dev/null || true); [ -n "$$kept" ] || continue; \
+		rm -rf .build-fuzz/merged-$$f; mkdir -p .build-fuzz/merged-$$f; \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt $$run -merge=1 -timeout=$(FUZZ_TIMEOUT) \
-			-rss_limit_mb=2048 .build-fuzz/merged-$$f .build-fuzz/corpus/$$f $$(ls -d Fuzz/corpus/$$f 2>/dev/null) \
-			> .build-fuzz/merge-$$f 2>&1 || { tail -20 .build-fuzz/merge-$$f; exit 1; }; \
+			-rss_limit_mb=2048 .build-fuzz/merged-$$f $$kept > .build-fuzz/merge-$$f 2>&1 || { tail -20 .build-fuzz/merge-$$f; exit 1; }; \
+		find .build-fuzz/merged-$$f -type f -size +$(FUZZ_CORPUS_KIB)k -delete; \
 		rm -rf Fuzz/corpus/$$f; mkdir -p Fuzz/corpus; mv .build-fuzz/merged-$$f Fuzz/corpus/$$f; \
 		printf '%-24s %6s inputs, %s\n' $$f "$$(ls Fuzz/corpus/$$f | wc -l)" "$$(du -sh Fuzz/corpus/$$f | cut -f1)"; \
 	done

@@ -50,8 +50,14 @@ func complain(_ text: String) {
     _ = Array(text.utf8).withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
+/// The environment variable that names the harness to the processes libFuzzer starts of this
+/// program (a merge's and -fork's children), which get its own options but not the name.
+let harnessVariable = "RIFFLE_FUZZ_HARNESS"
+
 let arguments = CommandLine.arguments
-guard arguments.count >= 2, let harness = harnesses[arguments[1]] else {
+let named = arguments.count >= 2 ? harnesses[arguments[1]] : nil
+let inherited = getenv(harnessVariable).flatMap { harnesses[String(cString: $0)] }
+guard let harness = named ?? inherited else {
     complain("usage: riffle-fuzz \(harnesses.keys.sorted().joined(separator: "|")) [libFuzzer options or files]\n")
     exit(2)
 }
@@ -66,17 +72,22 @@ func LLVMFuzzerRunDriver(
 
 /// The chosen harness, for the C callback (which cannot capture it).
 nonisolated(unsafe) var chosen = harness
-// libFuzzer sees the program name and its own options: the harness name is taken out.
-var argc = CommandLine.argc - 1
-var argv = CommandLine.unsafeArgv
-argv[1] = argv[0]
-var shifted = argv + 1
+// libFuzzer sees the program name and its own options: the harness name is taken out, and put
+// in the environment for the children libFuzzer starts with those options.
+var argc = CommandLine.argc
+var shifted = CommandLine.unsafeArgv
+if named != nil {
+    setenv(harnessVariable, arguments[1], 1)
+    argc -= 1
+    shifted[1] = shifted[0]
+    shifted += 1
+}
 exit(LLVMFuzzerRunDriver(&argc, &shifted) { data, size in
     chosen(size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : [])
     return 0
 })
 #else
-for path in arguments.dropFirst(2) {
+for path in arguments.dropFirst(named != nil ? 2 : 1) {
     guard let bytes = try? FileBytes.read(atPath: path) else {
         complain("riffle-fuzz: cannot read \(path)\n")
         exit(1)
