@@ -100,11 +100,12 @@ test-sanitize: deps-test
 	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize thread
 	$(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize thread --filter '$(SANITIZE_THREADS)'
 
-# The soak (`riffle-bench soak`, about 18 minutes a run): 10,000 page turns with zooms and pans,
+# The soak (`riffle-bench soak`, about 20 minutes a run): 10,000 page turns with zooms and pans,
 # headless in real time; first with the release build, printing the RSS drift between the first
-# and last thousand turns, then with riffle built under AddressSanitizer, whose LeakSanitizer
-# reports at exit anything the run leaked (suppressions as for the tests). The 30 generated
-# photos are kept in .build-soak for the next run.
+# and last thousand turns (settled: read while riffle is idle in the rest the script takes once
+# a thousand turns; and the medians as skimmed), then with riffle built under AddressSanitizer,
+# whose LeakSanitizer reports at exit anything the run leaked (suppressions as for the tests).
+# The 30 generated photos are kept in .build-soak for the next run.
 soak: deps-build
 	$(SWIFT) build -c release --product riffle
 	$(SWIFT) build -c release --product riffle-bench

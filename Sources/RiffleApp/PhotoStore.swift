@@ -16,7 +16,9 @@ import RiffleImageIO
 /// Only that neighbourhood, the pages in view and those ends are held — memory stays flat whatever the
 /// library's size — and within it the bytes held never pass `budget` (a zoomed photo's sharper
 /// pixels can be large): the photos farthest from the focus go first, never the focused one
-/// nor one in view. Results for photos that have
+/// nor one in view, and a neighbour is decoded only while it fits beside those nearer the
+/// focus (`affordable`), so a small budget leaves the far ones out rather than decoding and
+/// evicting them in turn. Results for photos that have
 /// left the neighbourhood are dropped on arrival, so the budget is never passed by more than the
 /// decodes in flight.
 ///
@@ -196,7 +198,7 @@ final class PhotoStore {
         let lead = self.direction < 0 ? -1 : 1
         var order = [index]
         for d in 1...Self.radius { order += [index + lead * d, index - lead * d] }
-        let needed = order.filter { photos.indices.contains($0) && !isSatisfied($0) }
+        let needed = affordable(order).filter { !isSatisfied($0) }
         wanted += needed.prefix { $0 == index }.map(wholeRequest)
         // A playing photo's next frames: on screen soon.
         if let frames = playbackRequest(index) { wanted.append(frames) }
@@ -210,8 +212,11 @@ final class PhotoStore {
             wanted.append(request(i, .exifPreview))
         }
         wanted += needed.drop { $0 == index }.map(wholeRequest)
-        // Previews of the ends, for Home and End, behind everything near the focus.
-        for page in ends.sorted() where entries[page] == nil && !inView.contains(page) && abs(page - index) > Self.radius {
+        // Previews of the ends, for Home and End, behind everything near the focus; only
+        // previews: an end's real decode, let go for the budget, would be asked for again and
+        // again (one on screen gets it through the pages in view).
+        for page in ends.sorted() where entries[page] == nil && !inView.contains(page) && abs(page - index) > Self.radius
+            && !(thumbnailsTried.contains(page) && previewsTried.contains(page)) {
             wanted.append(previewRequest(page))
         }
         // A huge photo's tile source last: paging on must not wait for it.
@@ -516,20 +521,54 @@ final class PhotoStore {
         if photos.indices.contains(focus) { tileSources.release(path: photos[focus].path) }
     }
 
-    /// Drops tiles out of view, then the photos farthest from the focus, until the bytes held
-    /// fit the budget.
+    /// Drops tiles out of view, then the photos farthest from the focus (at the same distance,
+    /// the one behind the direction of travel), until the bytes held fit the budget: the
+    /// reverse of the order `affordable` asks for them in, so what it asks for is never what
+    /// goes.
     private func evictOverBudget() {
         let needed = Set(wantedTiles)
         for (key, tile) in tiles where bytesHeld > budget && !needed.contains(key) {
             bytesHeld -= tile.pixels.byteCount
             tiles[key] = nil
         }
+        let lead = direction < 0 ? -1 : 1
+        func rank(_ index: Int) -> (distance: Int, behind: Int) { (abs(index - focus), (index - focus) * lead < 0 ? 1 : 0) }
         while bytesHeld > budget {
             let candidates = entries.keys.filter { $0 != focus && !inView.contains($0) }
-            guard let farthest = candidates.max(by: { abs($0 - focus) < abs($1 - focus) }) else { return }
-            bytesHeld -= entries[farthest]?.bytes ?? 0
-            entries[farthest] = nil
+            guard let last = candidates.max(by: { rank($0) < rank($1) }) else { return }
+            bytesHeld -= entries[last]?.bytes ?? 0
+            entries[last] = nil
         }
+    }
+
+    /// The photos of `order` (the focus, then its neighbours, nearest first and the direction
+    /// of travel first) whose real decodes fit in the budget together: the focus always, then
+    /// each neighbour while the bytes of the tiles and frames held, of the photos before it and
+    /// its own stay within `budget` (a photo's bytes: those held when it needs nothing more,
+    /// else `expectedBytes`). The first that does not fit ends the list: decoded, it would be
+    /// evicted for the budget and asked for again, over and over.
+    private func affordable(_ order: [Int]) -> [Int] {
+        var committed = frameBytes + tiles.values.reduce(0) { $0 + $1.pixels.byteCount }
+        var fitting: [Int] = []
+        for index in order where photos.indices.contains(index) {
+            let bytes = isSatisfied(index) ? entries[index]?.bytes ?? 0 : expectedBytes(index)
+            if index != focus && committed + bytes > budget { break }
+            committed += bytes
+            fitting.append(index)
+        }
+        return fitting
+    }
+
+    /// The bytes photo `index`'s real decode will hold: its decode target at the wanted detail
+    /// (`PhotoDecoding.target`) when its full size is known from a preview, else the viewport
+    /// times the detail, which no target passes; 4 bytes a pixel, and a third more for the mip
+    /// levels of a decode sharper than fit (each level a quarter of the one before).
+    private func expectedBytes(_ index: Int) -> Int {
+        let detail = wantedDetail(index)
+        let size = fullSize(of: index).map { PhotoDecoding.target(for: $0, in: viewport, factor: detail) }
+            ?? PixelSize(width: Int((Double(viewport.width) * detail).rounded(.up)), height: Int((Double(viewport.height) * detail).rounded(.up)))
+        let base = size.width * size.height * 4
+        return detail > 1 ? base + base / 3 : base
     }
 
     /// True when photo `index` needs no other decode for the current viewport and zoom: it

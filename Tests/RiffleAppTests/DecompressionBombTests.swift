@@ -49,12 +49,10 @@ import Testing
         let scratch = try ScratchFolder()
         let photo = try scratch.write(bomb.make(), to: bomb.name)
         try scratch.write(Array("wait 100\nsnapshot shown\n".utf8), to: "show.replay")
-        let stats = try HugePNGTests.runRiffle([
+        let peak = try RiffleBinary.run([
             "--headless", "--stats", "--size", "320x200", "--replay", scratch.path("show.replay"),
             "--snapshots", scratch.path("snapshots"), photo,
-        ])
-        let peak = try #require(stats.split(separator: "\n").first { $0.hasPrefix("peak RSS: ") }
-            .flatMap { Double($0.dropFirst(10).dropLast(4)) }, "\(stats)")
+        ]).peakResidentMiB()
         #expect(peak < Self.peakLimit, "peak RSS \(peak) MiB")
 
         let frame = try ImageDecoder.decodeFile(atPath: scratch.path("snapshots/shown.png")).pixels

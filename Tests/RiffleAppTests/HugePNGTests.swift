@@ -26,23 +26,6 @@ import Testing
             .filter { $0.x < size.width && $0.y < size.height && Self.pixel(x: $0.x, y: $0.y) == pixel }
     }
 
-    /// Runs `riffle` (built beside this test binary) on `photo` and returns its standard output.
-    static func runRiffle(_ arguments: [String]) throws -> String {
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("riffle").path
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build riffle first (swift build --build-tests)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return text
-    }
-
     @Test func opensAtFitWithinBoundedMemoryAndZoomsToOneToOne() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-huge-png-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -60,11 +43,11 @@ import Testing
         // 2 s after the zoom the zoom label ("100 %") has faded: the frame is the picture alone.
         try "wait 100\nsnapshot fit\nkey 1\nwait 2000\nsnapshot one-to-one\n".write(to: script, atomically: true, encoding: .utf8)
         let snapshots = dir.appendingPathComponent("snapshots").path
-        let stats = try Self.runRiffle([
+        let run = try RiffleBinary.run([
             "--headless", "--stats", "--size", "320x200", "--replay", script.path, "--snapshots", snapshots, photo,
         ])
-        let lines = stats.split(separator: "\n")
-        let peak = try #require(lines.first { $0.hasPrefix("peak RSS: ") }.flatMap { Double($0.dropFirst(10).dropLast(4)) })
+        let stats = run.output, lines = stats.split(separator: "\n")
+        let peak = try run.peakResidentMiB()
         // The picture alone is 267 MiB of BGRA. The process runs in ~25 MiB; the decode at fit
         // holds a 16-row buffer and two rows of sums, the tile cut a few MiB of zlib state and
         // the tiles' deflated rows so far.

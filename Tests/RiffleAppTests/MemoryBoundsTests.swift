@@ -72,6 +72,44 @@ func linkedLibrary(count: Int) throws -> URL {
         #expect(state.pages.map(\.index) == [v.current])
     }
 
+    /// A budget too small for the whole neighbourhood (two and a half photos at fit): at rest the
+    /// store holds the focused photo and the next one, in the direction of travel, and then
+    /// asks for nothing more, not even for the ends' photos it held before and let go. It used to decode every neighbour, evict those over the budget and
+    /// ask for them again, over and over, a core kept busy at rest (found by the soak at riffle's
+    /// least budget; a 5K screen's fit decodes pass the default budget the same way).
+    @Test func aBudgetSmallerThanTheNeighbourhoodComesToRest() throws {
+        let dir = try linkedLibrary(count: 30)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [dir.appendingPathComponent("p0010.jpg").path], problems: &problems)
+        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
+        // The 480×320 photos fit at 300×200.
+        let photoBytes = 300 * 200 * 4, budget = photoBytes * 5 / 2
+        let session = RiffleSession(library: library, display: display, options: SessionOptions(memoryBudget: budget))
+        let v = session.viewer, store = session.pipeline.photoStore
+        var t = 0.0
+        func settle(frames: Int) {
+            for _ in 0..<frames {
+                t += 1.0 / 60
+                v.settleDecodes()
+                v.advance(to: t)
+            }
+        }
+        // To the ends and back first: the ends' photos, held for Home and End, are decoded for
+        // real while the pager is there and then go for the budget, first of all.
+        for key in ["End", "Home", "End"] + Array(repeating: "Left", count: 17) + ["Right"] {
+            v.handle(.key(name: key, modifiers: [], time: t), now: t)
+            settle(frames: 60)
+        }
+        #expect(v.current == 13)
+        #expect(store.isSharp(13) && store.isSharp(14), "the focused photo and the next held sharp")
+        #expect(!store.isSharp(12) && !store.isSharp(15), "no room for a third")
+        let decodes = store.decodeSeconds.count
+        settle(frames: 60)
+        #expect(store.decodeSeconds.count == decodes, "\(store.decodeSeconds.count - decodes) more decodes at rest")
+        #expect(store.bytesHeld <= budget)
+    }
+
     @Test func cacheNeverHoldsMoreThanItsBudget() throws {
         let dir = try linkedLibrary(count: 30)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -142,27 +142,14 @@ import Testing
         let before = scratch.snapshot()
 
         let trace = scratch.path("strace.log")
-        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("riffle").path
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build riffle first (swift build --build-tests)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: strace)
         // -f: every thread; -y: the path behind each file descriptor; -qq: no attach messages.
-        process.arguments = [
-            "-f", "-y", "-qq", "-o", trace, "-e", "trace=" + Self.writingCalls.joined(separator: ","),
-            binary, "--headless", "--size", "320x200", "--replay", cwd + "/every-key.replay", photos,
-        ]
-        process.currentDirectoryURL = URL(fileURLWithPath: cwd)
         // A home of its own, with nothing else of this machine's in the environment that names a
         // place to write: the thumbnails go to $HOME/.cache/thumbnails.
-        process.environment = ["HOME": home, "TMPDIR": tmp, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(errorText)")
+        _ = try RiffleBinary.run(
+            ["--headless", "--size", "320x200", "--replay", cwd + "/every-key.replay", photos],
+            wrapper: [strace, "-f", "-y", "-qq", "-o", trace, "-e", "trace=" + Self.writingCalls.joined(separator: ",")],
+            environment: ["HOME": home, "TMPDIR": tmp, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"],
+            directory: cwd)
 
         // What the user had is as it was: bytes, mode and modification time.
         let after = scratch.snapshot()
