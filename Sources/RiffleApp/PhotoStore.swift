@@ -181,7 +181,7 @@ final class PhotoStore {
         // thumbnail (the quick lane takes it at once), else a 1/8 decode, else (a photo whose
         // real decode is as cheap) the real decode.
         for page in inView where photos.indices.contains(page) && entries[page] == nil && page != index {
-            wanted.append(previewRequest(page))
+            wanted.append(previewRequest(page) ?? wholeRequest(page))
         }
         if photos.indices.contains(index) {
             // Its EXIF thumbnail at once (the quick lane), and beside it a draft, sharp at fit in
@@ -195,9 +195,7 @@ final class PhotoStore {
         if !missingTiles.isEmpty, !tilesFailed, photos.indices.contains(index) {
             wanted.append(DecodeRequest(index: index, path: photos[index].path, job: .tiles(missingTiles)))
         }
-        let lead = self.direction < 0 ? -1 : 1
-        var order = [index]
-        for d in 1...Self.radius { order += [index + lead * d, index - lead * d] }
+        let order = neighbourhood
         let needed = affordable(order).filter { !isSatisfied($0) }
         wanted += needed.prefix { $0 == index }.map(wholeRequest)
         // A playing photo's next frames: on screen soon.
@@ -215,9 +213,8 @@ final class PhotoStore {
         // Previews of the ends, for Home and End, behind everything near the focus; only
         // previews: an end's real decode, let go for the budget, would be asked for again and
         // again (one on screen gets it through the pages in view).
-        for page in ends.sorted() where entries[page] == nil && !inView.contains(page) && abs(page - index) > Self.radius
-            && !(thumbnailsTried.contains(page) && previewsTried.contains(page)) {
-            wanted.append(previewRequest(page))
+        for page in ends.sorted() where entries[page] == nil && !inView.contains(page) && abs(page - index) > Self.radius {
+            if let preview = previewRequest(page) { wanted.append(preview) }
         }
         // A huge photo's tile source last: paging on must not wait for it.
         if case .image(let photo)? = entries[index]?.content, photo.pyramid != nil, !photo.isPreview, !tilesOpened, !tilesFailed {
@@ -250,6 +247,14 @@ final class PhotoStore {
         guard pages != inView else { return }
         inView = pages
         focus(on: focus, viewport: viewport, direction: 0)
+    }
+
+    /// The focus, then its neighbours out to `radius`, nearest first and at each distance the
+    /// side of the direction of travel first: the order their real decodes are asked for in
+    /// (`affordable`), and the reverse of the order they are let go in (`evictOverBudget`).
+    private var neighbourhood: [Int] {
+        let lead = direction < 0 ? -1 : 1
+        return [focus] + (1...Self.radius).flatMap { [focus + lead * $0, focus - lead * $0] }
     }
 
     /// True when photo `index` may be held: near the focus, in view, or at an end.
@@ -481,12 +486,12 @@ final class PhotoStore {
         bytesHighWater = max(bytesHighWater, bytesHeld)
     }
 
-    /// The cheapest look at photo `index` not yet tried: its EXIF thumbnail, else a 1/8 decode,
-    /// else (no thumbnail, and a real decode at 1/8 already, so a preview would be redundant)
-    /// the real decode, which then costs no more.
-    private func previewRequest(_ index: Int) -> DecodeRequest {
+    /// The cheapest look at photo `index` not yet tried: its EXIF thumbnail, else a 1/8 decode;
+    /// nil once both were tried (no thumbnail, and a real decode at 1/8 already, so a preview
+    /// would be redundant: for a page in view the real decode then costs no more).
+    private func previewRequest(_ index: Int) -> DecodeRequest? {
         if !thumbnailsTried.contains(index) { return request(index, .exifPreview) }
-        return previewsTried.contains(index) ? wholeRequest(index) : request(index, .preview(viewport: viewport))
+        return previewsTried.contains(index) ? nil : request(index, .preview(viewport: viewport))
     }
 
     /// How fine what is held of a photo is: nothing, a preview (EXIF thumbnail or 1/8 decode),
@@ -521,18 +526,17 @@ final class PhotoStore {
         if photos.indices.contains(focus) { tileSources.release(path: photos[focus].path) }
     }
 
-    /// Drops tiles out of view, then the photos farthest from the focus (at the same distance,
-    /// the one behind the direction of travel), until the bytes held fit the budget: the
-    /// reverse of the order `affordable` asks for them in, so what it asks for is never what
-    /// goes.
+    /// Drops tiles out of view, then photos until the bytes held fit the budget: the ends
+    /// outside the neighbourhood, farthest first, then the neighbours in the reverse of
+    /// `neighbourhood`'s order, so what `affordable` asks for is never what goes.
     private func evictOverBudget() {
         let needed = Set(wantedTiles)
         for (key, tile) in tiles where bytesHeld > budget && !needed.contains(key) {
             bytesHeld -= tile.pixels.byteCount
             tiles[key] = nil
         }
-        let lead = direction < 0 ? -1 : 1
-        func rank(_ index: Int) -> (distance: Int, behind: Int) { (abs(index - focus), (index - focus) * lead < 0 ? 1 : 0) }
+        let order = neighbourhood
+        func rank(_ index: Int) -> (place: Int, distance: Int) { (order.firstIndex(of: index) ?? order.count, abs(index - focus)) }
         while bytesHeld > budget {
             let candidates = entries.keys.filter { $0 != focus && !inView.contains($0) }
             guard let last = candidates.max(by: { rank($0) < rank($1) }) else { return }
@@ -541,8 +545,7 @@ final class PhotoStore {
         }
     }
 
-    /// The photos of `order` (the focus, then its neighbours, nearest first and the direction
-    /// of travel first) whose real decodes fit in the budget together: the focus always, then
+    /// The photos of `order` (`neighbourhood`) whose real decodes fit in the budget together: the focus always, then
     /// each neighbour while the bytes of the tiles and frames held, of the photos before it and
     /// its own stay within `budget` (a photo's bytes: those held when it needs nothing more,
     /// else `expectedBytes`). The first that does not fit ends the list: decoded, it would be

@@ -6,9 +6,9 @@ import Glibc
 /// resident memory read from /proc every 200 ms. The byte budget is the least riffle takes,
 /// 16 MiB, so the decoded-pixel cache moves RSS by a photo or two at most.
 ///
-/// Two figures of drift. The medians over the first and the last thousand turns, as skimmed:
-/// they hold whatever decodes were in flight at each sample, which depends on how much CPU the
-/// machine had to spare, a photo's worth (6–8 MiB) either way. And the settled drift, the
+/// Two figures of drift. The medians over the first and the last thousand turns, as skimmed
+/// (their rests left out): they hold whatever decodes were in flight at each sample, which
+/// depends on how much CPU the machine had to spare, a photo's worth (6–8 MiB) either way. And the settled drift, the
 /// target (under 5 %): the resident size during the rest in the first and in the last thousand
 /// turns (`SoakScript.rests`), read only while riffle is idle (under `idleTicks` of CPU time
 /// since the sample before: no decode running), when the cache holds what it holds for any
@@ -70,10 +70,14 @@ enum SoakBenchmark {
         let stderrText = (try? String(contentsOf: errPath, encoding: .utf8)) ?? ""
 
         // The replay starts once the library is listed and the first frame drawn, a fraction of
-        // a second after launch; a window of a thousand turns lasts about two minutes.
+        // a second after launch; a window of a thousand turns lasts about two minutes. Its rest
+        // is left out: these figures are of riffle skimming.
         func samplesDuring(_ turns: Range<Int>) -> [Int] {
             let from = Double(soak.flipTimes[turns.lowerBound]) / 1000, to = Double(soak.flipTimes[turns.upperBound - 1]) / 1000
-            return samples.filter { $0.seconds >= from && $0.seconds <= to }.map(\.resident)
+            let resting = soak.rests.map { Double($0.lowerBound) / 1000...Double($0.upperBound) / 1000 }
+            return samples.filter { sample in
+                sample.seconds >= from && sample.seconds <= to && !resting.contains { $0.contains(sample.seconds) }
+            }.map(\.resident)
         }
         // The samples of a rest at which riffle was idle (that lag only shortens the rest's
         // first idle stretch).

@@ -29,6 +29,15 @@ func linkedLibrary(count: Int) throws -> URL {
 }
 
 @Suite struct MemoryBoundsTests {
+    /// Steps the viewer through `frames` frames from `t`, every decode asked for done before each.
+    static func settle(_ v: Viewer, from t: inout Double, frames: Int) {
+        for _ in 0..<frames {
+            t += 1.0 / 60
+            v.settleDecodes()
+            v.advance(to: t)
+        }
+    }
+
     /// Random paging through 60 photos: page objects never exceed 3, the pixels held never
     /// exceed the budget, and the viewer ends on a whole page with the photo there.
     @Test(arguments: [UInt64(1), 2, 3])
@@ -74,8 +83,8 @@ func linkedLibrary(count: Int) throws -> URL {
 
     /// A budget too small for the whole neighbourhood (two and a half photos at fit): at rest the
     /// store holds the focused photo and the next one, in the direction of travel, and then
-    /// asks for nothing more, not even for the ends' photos it held before and let go. It used to decode every neighbour, evict those over the budget and
-    /// ask for them again, over and over, a core kept busy at rest (found by the soak at riffle's
+    /// asks for nothing more, not even for the ends' photos it held before and let go. It used to
+    /// decode every neighbour, evict those over the budget and ask for them again, over and over, a core kept busy at rest (found by the soak at riffle's
     /// least budget; a 5K screen's fit decodes pass the default budget the same way).
     @Test func aBudgetSmallerThanTheNeighbourhoodComesToRest() throws {
         let dir = try linkedLibrary(count: 30)
@@ -88,24 +97,17 @@ func linkedLibrary(count: Int) throws -> URL {
         let session = RiffleSession(library: library, display: display, options: SessionOptions(memoryBudget: budget))
         let v = session.viewer, store = session.pipeline.photoStore
         var t = 0.0
-        func settle(frames: Int) {
-            for _ in 0..<frames {
-                t += 1.0 / 60
-                v.settleDecodes()
-                v.advance(to: t)
-            }
-        }
         // To the ends and back first: the ends' photos, held for Home and End, are decoded for
         // real while the pager is there and then go for the budget, first of all.
         for key in ["End", "Home", "End"] + Array(repeating: "Left", count: 17) + ["Right"] {
             v.handle(.key(name: key, modifiers: [], time: t), now: t)
-            settle(frames: 60)
+            Self.settle(v, from: &t, frames: 60)
         }
         #expect(v.current == 13)
         #expect(store.isSharp(13) && store.isSharp(14), "the focused photo and the next held sharp")
         #expect(!store.isSharp(12) && !store.isSharp(15), "no room for a third")
         let decodes = store.decodeSeconds.count
-        settle(frames: 60)
+        Self.settle(v, from: &t, frames: 60)
         #expect(store.decodeSeconds.count == decodes, "\(store.decodeSeconds.count - decodes) more decodes at rest")
         #expect(store.bytesHeld <= budget)
     }
@@ -124,11 +126,7 @@ func linkedLibrary(count: Int) throws -> URL {
         var t = 0.0
         for _ in 0..<29 {
             v.handle(.key(name: "Right", modifiers: [], time: t), now: t)
-            for _ in 0..<6 {
-                t += 1.0 / 60
-                v.settleDecodes()
-                v.advance(to: t)
-            }
+            Self.settle(v, from: &t, frames: 6)
         }
         #expect(v.cacheHighWaterBytes <= budget)
         #expect(v.cacheHighWaterBytes > budget / 2, "the cache was used, not just bounded")
