@@ -195,8 +195,7 @@ final class PhotoStore {
         if !missingTiles.isEmpty, !tilesFailed, photos.indices.contains(index) {
             wanted.append(DecodeRequest(index: index, path: photos[index].path, job: .tiles(missingTiles)))
         }
-        let order = neighbourhood
-        let needed = affordable(order).filter { !isSatisfied($0) }
+        let needed = affordable().filter { !isSatisfied($0) }
         wanted += needed.prefix { $0 == index }.map(wholeRequest)
         // A playing photo's next frames: on screen soon.
         if let frames = playbackRequest(index) { wanted.append(frames) }
@@ -205,7 +204,7 @@ final class PhotoStore {
         let urgent = wanted.count
         // The neighbours' EXIF thumbnails (a few KiB each) before any neighbour's real decode,
         // so a photo sliding in before its decode is done still shows.
-        for i in order.dropFirst()
+        for i in neighbourhood.dropFirst()
         where photos.indices.contains(i) && entries[i] == nil && !thumbnailsTried.contains(i) && !inView.contains(i) {
             wanted.append(request(i, .exifPreview))
         }
@@ -545,15 +544,15 @@ final class PhotoStore {
         }
     }
 
-    /// The photos of `order` (`neighbourhood`) whose real decodes fit in the budget together: the focus always, then
-    /// each neighbour while the bytes of the tiles and frames held, of the photos before it and
-    /// its own stay within `budget` (a photo's bytes: those held when it needs nothing more,
-    /// else `expectedBytes`). The first that does not fit ends the list: decoded, it would be
-    /// evicted for the budget and asked for again, over and over.
-    private func affordable(_ order: [Int]) -> [Int] {
+    /// The photos of `neighbourhood` whose real decodes fit in the budget together: the focus
+    /// always, then each neighbour while the bytes of the tiles and frames held, of the photos
+    /// before it and its own stay within `budget` (a photo's bytes: those held when it needs
+    /// nothing more, else `expectedBytes`). The first that does not fit ends the list: decoded,
+    /// it would be evicted for the budget and asked for again, over and over.
+    private func affordable() -> [Int] {
         var committed = frameBytes + tiles.values.reduce(0) { $0 + $1.pixels.byteCount }
         var fitting: [Int] = []
-        for index in order where photos.indices.contains(index) {
+        for index in neighbourhood where photos.indices.contains(index) {
             let bytes = isSatisfied(index) ? entries[index]?.bytes ?? 0 : expectedBytes(index)
             if index != focus && committed + bytes > budget { break }
             committed += bytes

@@ -8,12 +8,13 @@ import Glibc
 ///
 /// Two figures of drift. The medians over the first and the last thousand turns, as skimmed
 /// (their rests left out): they hold whatever decodes were in flight at each sample, which
-/// depends on how much CPU the machine had to spare, a photo's worth (6–8 MiB) either way. And the settled drift, the
-/// target (under 5 %): the resident size during the rest in the first and in the last thousand
-/// turns (`SoakScript.rests`), read only while riffle is idle (under `idleTicks` of CPU time
-/// since the sample before: no decode running), when the cache holds what it holds for any
-/// photo looked at, so the two states differ only by what the run kept. Each rest's figure
-/// is split into anonymous and file-backed pages, with the thread count beside it.
+/// depends on how much CPU the machine had to spare, a photo's worth (6–8 MiB) either way.
+/// And the settled drift, the target (under 5 %): the resident size during the rest in the
+/// first and in the last thousand turns (`SoakScript.rests`), read only while riffle is idle
+/// (under `idleTicks` of CPU time since the sample before: no decode running), when the cache
+/// holds what it holds for any photo looked at, so the two states differ only by what the run
+/// kept. Each rest's figure is split into anonymous and file-backed pages, with the thread
+/// count beside it.
 /// Run against a binary built with AddressSanitizer (`make soak` does both), LeakSanitizer
 /// reports at exit whatever the run leaked, and the bench prints its summary.
 enum SoakBenchmark {
@@ -60,7 +61,7 @@ enum SoakBenchmark {
         let start = Date()
         var samples: [Sample] = []
         while process.isRunning {
-            if let sample = status(of: process.processIdentifier, at: Date().timeIntervalSince(start)) {
+            if let sample = Self.sample(of: process.processIdentifier, at: Date().timeIntervalSince(start)) {
                 samples.append(sample)
             }
             usleep(UInt32(sampleInterval * 1_000_000))
@@ -126,7 +127,7 @@ enum SoakBenchmark {
 
     /// Process `pid`'s resident sizes and thread count from /proc/PID/status, its CPU time
     /// (utime + stime, the 14th and 15th fields) from /proc/PID/stat; nil once it has gone.
-    static func status(of pid: Int32, at seconds: Double) -> Sample? {
+    static func sample(of pid: Int32, at seconds: Double) -> Sample? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
             let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let nameEnd = stat.range(of: ") ", options: .backwards)

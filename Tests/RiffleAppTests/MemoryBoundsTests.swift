@@ -29,6 +29,21 @@ func linkedLibrary(count: Int) throws -> URL {
 }
 
 @Suite struct MemoryBoundsTests {
+    /// The 480×320 photos of `linkedLibrary` fit the 320×200 window at 300×200: this many bytes.
+    static let photoBytes = 300 * 200 * 4
+
+    /// A session in a 320×200 headless window, opened on photo `index` of folder `dir` (a file,
+    /// so the pager is on screen and decodes: a folder would open the grid, and the pager behind
+    /// it decodes nothing), holding at most `budget` bytes of decoded pixels.
+    static func session(in dir: URL, openingOn index: Int, budget: Int, statistics: Bool = false) -> RiffleSession {
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(
+            paths: [dir.appendingPathComponent(String(format: "p%04d.jpg", index)).path], problems: &problems)
+        return RiffleSession(
+            library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)),
+            options: SessionOptions(memoryBudget: budget, statistics: statistics))
+    }
+
     /// Steps the viewer through `frames` frames from `t`, every decode asked for done before each.
     static func settle(_ v: Viewer, from t: inout Double, frames: Int) {
         for _ in 0..<frames {
@@ -45,13 +60,8 @@ func linkedLibrary(count: Int) throws -> URL {
         let dir = try linkedLibrary(count: 60)
         defer { try? FileManager.default.removeItem(at: dir) }
         var rng = SeededGenerator(seed: seed)
-        var problems: [String] = []
-        // Opened on its first photo, so the pager is on screen and decodes.
-        let library = PhotoLibrary.collect(paths: [dir.appendingPathComponent("p0000.jpg").path], problems: &problems)
-        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
-        // A budget of ~4 decoded photos (300×200 at fit) forces eviction.
-        let budget = 4 * 300 * 200 * 4
-        let session = RiffleSession(library: library, display: display, options: SessionOptions(memoryBudget: budget))
+        // A budget of 4 photos at fit forces eviction.
+        let session = Self.session(in: dir, openingOn: 0, budget: 4 * Self.photoBytes)
         let v = session.viewer
         var t = 0.0
         var worstObjects = 0
@@ -84,17 +94,14 @@ func linkedLibrary(count: Int) throws -> URL {
     /// A budget too small for the whole neighbourhood (two and a half photos at fit): at rest the
     /// store holds the focused photo and the next one, in the direction of travel, and then
     /// asks for nothing more, not even for the ends' photos it held before and let go. It used to
-    /// decode every neighbour, evict those over the budget and ask for them again, over and over, a core kept busy at rest (found by the soak at riffle's
-    /// least budget; a 5K screen's fit decodes pass the default budget the same way).
+    /// decode every neighbour, evict those over the budget and ask for them again, over and
+    /// over, a core kept busy at rest (found by the soak at riffle's least budget; a 5K screen's
+    /// fit decodes pass the default budget the same way).
     @Test func aBudgetSmallerThanTheNeighbourhoodComesToRest() throws {
         let dir = try linkedLibrary(count: 30)
         defer { try? FileManager.default.removeItem(at: dir) }
-        var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: [dir.appendingPathComponent("p0010.jpg").path], problems: &problems)
-        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
-        // The 480×320 photos fit at 300×200.
-        let photoBytes = 300 * 200 * 4, budget = photoBytes * 5 / 2
-        let session = RiffleSession(library: library, display: display, options: SessionOptions(memoryBudget: budget))
+        let budget = Self.photoBytes * 5 / 2
+        let session = Self.session(in: dir, openingOn: 10, budget: budget)
         let v = session.viewer, store = session.pipeline.photoStore
         var t = 0.0
         // To the ends and back first: the ends' photos, held for Home and End, are decoded for
@@ -115,13 +122,8 @@ func linkedLibrary(count: Int) throws -> URL {
     @Test func cacheNeverHoldsMoreThanItsBudget() throws {
         let dir = try linkedLibrary(count: 30)
         defer { try? FileManager.default.removeItem(at: dir) }
-        var problems: [String] = []
-        // Opened on its first photo: the pager on screen (a folder would open the grid, and the
-        // pager behind it decodes nothing).
-        let library = PhotoLibrary.collect(paths: [dir.appendingPathComponent("p0000.jpg").path], problems: &problems)
-        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
-        let budget = 3 * 300 * 200 * 4
-        let session = RiffleSession(library: library, display: display, options: SessionOptions(memoryBudget: budget, statistics: true))
+        let budget = 3 * Self.photoBytes
+        let session = Self.session(in: dir, openingOn: 0, budget: budget, statistics: true)
         let v = session.viewer
         var t = 0.0
         for _ in 0..<29 {
