@@ -21,10 +21,14 @@ SHELL := /bin/bash
 ARGS ?=
 BENCH ?=
 
-# Headers and libraries the build links, the font the text uses, pkg-config for pixman's flags.
-BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libxcursor-dev libxfixes-dev libxpresent-dev libxrandr-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev \
-	libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev \
-	libtiff-dev libheif-dev libjxl-dev libraw-dev libwebp-dev libgif-dev
+# Every Debian package a command below needs is listed here, and only here: `.ci/run` installs
+# nothing of its own, so CI takes exactly the path a newcomer's `make test` takes.
+#
+# Headers and libraries the build links (lcms2 for colour management), the font the text uses,
+# pkg-config for pixman's flags.
+BUILD_PACKAGES := make pkg-config libx11-dev libxext-dev libxi-dev libxcursor-dev libxfixes-dev libxpresent-dev libxrandr-dev \
+	libjpeg62-turbo-dev libpng-dev zlib1g-dev libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev \
+	liblcms2-dev libtiff-dev libheif-dev libjxl-dev libraw-dev libwebp-dev libgif-dev
 # `install` renders the icon's PNG sizes from its SVG.
 INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # The end-to-end tests run the real window on a virtual X server and send it real input through
@@ -34,11 +38,15 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # The still formats' tests make their fixtures with each format's own encoder and compare with its
 # own decoder: heif-enc/heif-convert (libheif-examples; libheif1 brings the x265 and aom encoders),
 # cjxl/djxl (libjxl-tools), tiffcp/tiffset (libtiff-tools) and ImageMagick's convert; the WebP and
-# GIF tests likewise: cwebp, img2webp, webpmux, dwebp (webp) and convert. The cursor tests read
-# the theme's cursors back from the server: Adwaita's (adwaita-icon-theme), and none at all. A
-# test browses a folder under strace, to see that nothing but thumbnails is written anywhere.
+# GIF tests likewise: cwebp, img2webp, webpmux, dwebp (webp) and convert. The colour tests compare
+# with lcms2's own transicc (liblcms2-utils) and convert CMYK through Ghostscript's SWOP profile
+# (libgs-common). The cursor tests read the theme's cursors back from the server: Adwaita's
+# (adwaita-icon-theme), and none at all. A test browses a folder under strace, to see that nothing
+# but thumbnails is written anywhere.
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
-	libheif-examples libjxl-tools libtiff-tools imagemagick webp adwaita-icon-theme strace
+	libheif-examples libjxl-tools libtiff-tools imagemagick webp liblcms2-utils libgs-common adwaita-icon-theme strace
+# The fuzzers count their CPU seconds with GNU time (the toolchain brings clang, libFuzzer and lld).
+FUZZ_PACKAGES := $(BUILD_PACKAGES) time
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -65,7 +73,7 @@ ICON_SIZES := 16 24 32 48 64 128 256 512
 RIFFLE_BINARY ?= .build/release/riffle
 RIFFLE_MANUAL ?= .build/plugins/GenerateManual/outputs/riffle/riffle.1
 
-.PHONY: run test test-sanitize soak bench fuzz fuzz-build fuzz-run fuzz-check fuzz-report fuzz-merge build deps-build deps-test clean deps-install install uninstall release-build
+.PHONY: run test test-sanitize soak bench fuzz fuzz-build fuzz-run fuzz-check fuzz-report fuzz-merge build deps-build deps-test deps-fuzz clean deps-install install uninstall release-build
 
 run: deps-build
 	$(SWIFT) build -c release --product riffle
@@ -162,7 +170,7 @@ fuzz-harness = run=.build-fuzz/$$f; dict=; \
 fuzz: fuzz-build
 	@$(MAKE) --no-print-directory fuzz-run
 
-fuzz-build: deps-build
+fuzz-build: deps-fuzz
 	@mkdir -p .build-fuzz/crashes
 	@set -e; for f in $(filter-out swift-%,$(FUZZERS)); do \
 		$(FUZZ_CC) $(FUZZ_FLAGS) -ISources/CRiffleImaging/include -ISources/CRiffleImaging \
@@ -170,7 +178,7 @@ fuzz-build: deps-build
 	done
 	@if [ -n "$(filter swift-%,$(FUZZERS))" ]; then $(SWIFT) build $(FUZZ_SWIFT_FLAGS) 2>&1 | grep -E 'error|Build' ; fi
 
-fuzz-run:
+fuzz-run: deps-fuzz
 	@mkdir -p .build-fuzz/crashes
 	@set -e; for f in $(FUZZERS); do \
 		$(fuzz-harness); seeds="$(FUZZ_FIXTURES)"; \
@@ -193,7 +201,7 @@ fuzz-run:
 # FUZZ_TIMEOUT (1 s):
 # the check that no input runs over it, for a run on a machine the fuzzers do not share (the
 # campaign's own runs may allow more, so that a starved process is not taken for a slow input).
-fuzz-check:
+fuzz-check: fuzz-build
 	@set -e; for f in $(FUZZERS); do \
 		$(fuzz-harness); kept=$$(ls -d .build-fuzz/corpus/$$f Fuzz/corpus/$$f 2>/dev/null || true); [ -n "$$kept" ] || continue; \
 		status=0; LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-suppressions.txt $$run -runs=0 -timeout=$(FUZZ_TIMEOUT) \
@@ -285,6 +293,9 @@ deps-install:
 
 deps-test:
 	$(call ensure-packages,$(TEST_PACKAGES))
+
+deps-fuzz:
+	$(call ensure-packages,$(FUZZ_PACKAGES))
 
 clean:
 	rm -rf .build

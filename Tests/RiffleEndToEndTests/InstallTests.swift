@@ -17,6 +17,8 @@ import Testing
     /// Installed as a user installs for themself (`make install PREFIX=~/.local`), so its share/
     /// folder is the XDG_DATA_HOME of the desktop tools below.
     static let prefix = "/home/user/.local"
+    /// The shared MIME database (shared-mime-info), which every desktop's type detection reads.
+    static let systemMIMEDatabase = "/usr/share/mime"
 
     /// A file manager offers Riffle for a file only by the MIME types its desktop entry lists:
     /// every format Riffle reads must be there, and in the AppStream metadata (its main type).
@@ -115,12 +117,18 @@ import Testing
                         "XDG_SESSION_DESKTOP", "BROWSER", "RIFFLE_ASSETS"] {
             env.removeValue(forKey: desktop)
         }
-        let emptyDataDirs = staging + "/system-share", config = staging + "/config"
-        for folder in [emptyDataDirs, config] {
+        // The system's data folders as the desktop's tools see them, less every other program's
+        // desktop entry (an image viewer installed beside Riffle would otherwise be a candidate):
+        // the shared MIME database alone. Without it, `xdg-mime query filetype` through
+        // File::MimeInfo's `mimetype` (which apt installs as a recommend of xdg-utils) knows no
+        // type, and xdg-open falls back to web browsers; through `file` it needs none.
+        let systemData = staging + "/system-share", config = staging + "/config"
+        for folder in [systemData, config] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
+        try FileManager.default.createSymbolicLink(atPath: systemData + "/mime", withDestinationPath: Self.systemMIMEDatabase)
         env["XDG_DATA_HOME"] = share
-        env["XDG_DATA_DIRS"] = emptyDataDirs
+        env["XDG_DATA_DIRS"] = systemData
         env["XDG_CONFIG_HOME"] = config
         env["XDG_CONFIG_DIRS"] = config
         env["XDG_CACHE_HOME"] = staging + "/cache"
