@@ -38,8 +38,11 @@ final class GridView {
     /// The last scroll position seen, for the direction rows ahead lie in.
     private var lastScroll = 0.0
     private var scrollDirection = 1
-    /// Set when a thumbnail arrived for a visible cell or the window was exposed.
-    private(set) var needsDisplay = true
+    /// Set when something the render state does not hold changed: a thumbnail arrived, the
+    /// window was exposed, the photos changed.
+    private var damaged = true
+    /// The interaction's render state the last frame drew, nil before the first.
+    private var drawnState: GridRenderState?
     /// The broken-file mark, laid out once.
     private var brokenMark: (layer: Layer, size: Size)?
     /// The page of an empty library, laid out for a window size.
@@ -79,10 +82,10 @@ final class GridView {
         case .resize(let size):
             interaction.resize(viewport: Size(size), at: now)
             thumbnails.resize(cellSize: Int(interaction.layout.cellSide.rounded(.up)))
-            needsDisplay = true
+            damaged = true
             return []
         case .expose:
-            needsDisplay = true
+            damaged = true
             return []
         default:
             return interaction.handle(event)
@@ -95,7 +98,7 @@ final class GridView {
     func advance(to now: Double, visible isSeen: Bool) {
         interaction.step(to: now)
         let state = interaction.renderState
-        if !thumbnails.absorbResults(at: now).isEmpty { needsDisplay = true }
+        if !thumbnails.absorbResults(at: now).isEmpty { damaged = true }
         guard isSeen else {
             thumbnails.show(visible: 0..<0, ahead: 0..<0)
             return
@@ -125,20 +128,20 @@ final class GridView {
         for (index, time) in inViewSince { if let moved = update.index(ofOld: index) { since[moved] = time } }
         inViewSince = since
         emptyMessage = nil
-        needsDisplay = true
+        damaged = true
     }
 
     /// Scrolls item `index`'s cell into view at once and gives it the focus (behind a photo
     /// flying back to it).
     func reveal(_ index: Int, at now: Double) {
         interaction.reveal(index: index, animated: false, at: now)
-        needsDisplay = true
+        damaged = true
     }
 
     /// Blocks until the thumbnails asked for so far are made, then takes them in (replays).
     func settleThumbnails(at now: Double) {
         thumbnails.waitForThumbnails()
-        if !thumbnails.absorbResults(at: now).isEmpty { needsDisplay = true }
+        if !thumbnails.absorbResults(at: now).isEmpty { damaged = true }
     }
 
     /// Item `index`'s thumbnail as an image, if it has one (a flight's stand-in while the photo
@@ -159,9 +162,18 @@ final class GridView {
         }
     }
 
+    /// True when the next frame differs from the last one drawn: the interaction's render state
+    /// (scroll, focus ring, cells, columns) changed since, whatever input or timer changed it, or
+    /// the grid was damaged. Input that moves the grid without animating it (a key moving the
+    /// focus, a drag holding the content) asks for its frame through the state alone.
+    var needsDisplay: Bool { damaged || interaction.renderState != drawnState }
+
     /// Called once a frame with the grid drawn: the next frame needs drawing only if something
     /// changes.
-    func didDraw() { needsDisplay = false }
+    func didDraw() {
+        damaged = false
+        drawnState = interaction.renderState
+    }
 
     /// Item `index`'s square as drawn, window pixels: on whole pixels unless the columns are
     /// changing (`onPixels(_:)`); nil when it is off screen or not an item.

@@ -16,8 +16,11 @@ final class RunningWindow {
     private let cache: URL
     private let stdout = Pipe(), stderr = Pipe()
 
+    /// The window's size, pixels.
+    static let size = (width: 640, height: 400)
+
     /// - Parameters:
-    ///   - options: riffle's options before the paths (`--stats`); the window is 640×400.
+    ///   - options: riffle's options before the paths (`--stats`); the window is `size`.
     ///   - environment: variables added to this process's (`RIFFLE_PRESENT=0`).
     init(paths: [String], server: VirtualXServer, options: [String] = [], environment extra: [String: String] = [:]) throws {
         self.server = server
@@ -28,7 +31,7 @@ final class RunningWindow {
         environment = env
         riffle = Process()
         riffle.executableURL = URL(fileURLWithPath: RealWindowTests.riffle)
-        riffle.arguments = ["--size", "640x400"] + options + paths
+        riffle.arguments = ["--size", "\(Self.size.width)x\(Self.size.height)"] + options + paths
         riffle.environment = env
         riffle.standardOutput = stdout
         riffle.standardError = stderr
