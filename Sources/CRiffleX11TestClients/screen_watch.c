@@ -3,7 +3,7 @@
  * program start. It reads the middle of the root window, half its width and height, where a
  * photo at fit lies, through MIT-SHM (XShmGetImage) where it can, else XGetImage: a quarter of the
  * screen keeps the watcher (and the server serving it) from taking the CPU from what it watches. */
-#include "CRiffleX11.h"
+#include "CRiffleX11TestClients.h"
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/extensions/XInput2.h>
@@ -13,7 +13,7 @@
 #include <sys/ipc.h>
 #include <sys/shm.h>
 
-struct rfx_screen_watch {
+struct rfx_test_screen_watch {
     Display *dpy;
     Window root;
     int x, y, width, height;
@@ -22,10 +22,10 @@ struct rfx_screen_watch {
     int xi_opcode; /* XInput's major opcode, 0 without XInput 2 */
 };
 
-rfx_screen_watch *rfx_screen_watch_open(const char *display_name) {
+rfx_test_screen_watch *rfx_test_screen_watch_open(const char *display_name) {
     Display *dpy = XOpenDisplay(display_name);
     if (!dpy) return NULL;
-    rfx_screen_watch *watch = calloc(1, sizeof *watch);
+    rfx_test_screen_watch *watch = calloc(1, sizeof *watch);
     if (!watch) {
         XCloseDisplay(dpy);
         return NULL;
@@ -72,7 +72,7 @@ rfx_screen_watch *rfx_screen_watch_open(const char *display_name) {
     return watch;
 }
 
-int rfx_screen_watch_read(rfx_screen_watch *watch, uint64_t *hash, int *blank) {
+int rfx_test_screen_watch_read(rfx_test_screen_watch *watch, uint64_t *hash, int *blank) {
     XImage *image = watch->image;
     XImage *fetched = NULL;
     if (image) {
@@ -100,7 +100,7 @@ int rfx_screen_watch_read(rfx_screen_watch *watch, uint64_t *hash, int *blank) {
     return 1;
 }
 
-int rfx_screen_watch_key_pressed(rfx_screen_watch *watch) {
+int rfx_test_screen_watch_key_pressed(rfx_test_screen_watch *watch) {
     int pressed = 0;
     while (XPending(watch->dpy)) {
         XEvent event;
@@ -112,7 +112,7 @@ int rfx_screen_watch_key_pressed(rfx_screen_watch *watch) {
     return pressed;
 }
 
-void rfx_screen_watch_close(rfx_screen_watch *watch) {
+void rfx_test_screen_watch_close(rfx_test_screen_watch *watch) {
     if (watch->image) {
         XShmDetach(watch->dpy, &watch->shm);
         shmdt(watch->shm.shmaddr);

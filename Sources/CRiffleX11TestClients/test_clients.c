@@ -1,7 +1,9 @@
-/* CRiffleX11's test clients: other X clients the end-to-end tests play against Riffle's window,
- * each on its own connection (see "MARK: test clients" in CRiffleX11.h). */
-#include "CRiffleX11.h"
-#include "internal.h"
+/* The test clients the end-to-end tests play against Riffle's window, each on its own connection
+ * (CRiffleX11TestClients.h). The drag source sends its XDND messages through the window's own
+ * ClientMessage sender, and waits on the shim's monotonic clock: one of each, in CRiffleX11's
+ * internal header. */
+#include "CRiffleX11TestClients.h"
+#include "../CRiffleX11/internal.h"
 
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
@@ -20,7 +22,7 @@ static void rfx_test_poll(Display *dpy, long remaining_ms) {
 
 /* MARK: watching startup notification */
 
-struct rfx_startup_watch {
+struct rfx_test_startup_watch {
     Display *dpy;
     Atom begin, more;
     char message[4096]; /* the message being assembled, 20 bytes a ClientMessage */
@@ -36,10 +38,10 @@ int rfx_test_set_display_profile(const char *display_name, const unsigned char *
     return 1;
 }
 
-rfx_startup_watch *rfx_startup_watch_open(const char *display_name) {
+rfx_test_startup_watch *rfx_test_startup_watch_open(const char *display_name) {
     Display *dpy = XOpenDisplay(display_name);
     if (!dpy) return NULL;
-    rfx_startup_watch *watch = calloc(1, sizeof *watch);
+    rfx_test_startup_watch *watch = calloc(1, sizeof *watch);
     if (!watch) {
         XCloseDisplay(dpy);
         return NULL;
@@ -53,7 +55,7 @@ rfx_startup_watch *rfx_startup_watch_open(const char *display_name) {
     return watch;
 }
 
-int rfx_startup_watch_next(rfx_startup_watch *watch, char *message, int capacity,
+int rfx_test_startup_watch_next(rfx_test_startup_watch *watch, char *message, int capacity,
                            int timeout_ms) {
     long deadline = rfx_monotonic_ms() + timeout_ms;
     for (;;) {
@@ -80,7 +82,7 @@ int rfx_startup_watch_next(rfx_startup_watch *watch, char *message, int capacity
     }
 }
 
-void rfx_startup_watch_close(rfx_startup_watch *watch) {
+void rfx_test_startup_watch_close(rfx_test_startup_watch *watch) {
     XCloseDisplay(watch->dpy);
     free(watch);
 }

@@ -15,11 +15,11 @@
 /// newest can have arrived without waiting, the older ones queued behind it. Mapped one by one,
 /// each would lower the offset to its own arrival and every event of the batch would map to
 /// `now`, collapsing a flick's 16 ms spacing to nothing.
-public struct ServerTimeMapping: Sendable {
+struct ServerTimeMapping: Sendable {
     /// Seconds an event may arrive later than the mapping predicts before it re-anchors.
-    public let maxDrift: Double
+    let maxDrift: Double
     /// App seconds minus unwrapped server seconds; nil before the first event.
-    public private(set) var offset: Double?
+    private(set) var offset: Double?
     /// Unwraps the 32-bit counter.
     private var timeline = ServerTimeline()
 
@@ -27,14 +27,14 @@ public struct ServerTimeMapping: Sendable {
     ///
     /// - Parameter maxDrift: seconds of lateness tolerated before re-anchoring (default 1 s,
     ///   far longer than any delivery delay of a live server and far shorter than a suspend).
-    public init(maxDrift: Double = 1) {
+    init(maxDrift: Double = 1) {
         self.maxDrift = maxDrift
     }
 
     /// The app-clock times of events stamped `serverMilliseconds` (in the order read) that
     /// arrived together at app time `now` (seconds); none later than `now`, their server spacing
     /// kept exactly.
-    public mutating func appTimes(serverMilliseconds: [UInt32], now: Double) -> [Double] {
+    mutating func appTimes(serverMilliseconds: [UInt32], now: Double) -> [Double] {
         let seconds = serverMilliseconds.map { timeline.seconds(for: $0) }
         guard let newest = seconds.max() else { return [] }
         let arrival = now - newest
@@ -45,7 +45,7 @@ public struct ServerTimeMapping: Sendable {
 
     /// The app-clock time of one event stamped `serverMilliseconds` that arrived alone at app
     /// time `now` (seconds); never later than `now`.
-    public mutating func appTime(serverMilliseconds: UInt32, now: Double) -> Double {
+    mutating func appTime(serverMilliseconds: UInt32, now: Double) -> Double {
         appTimes(serverMilliseconds: [serverMilliseconds], now: now)[0]
     }
 }

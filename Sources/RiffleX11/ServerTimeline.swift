@@ -5,16 +5,16 @@
 /// (serial-number arithmetic, RFC 1982): a step back of less than 2^31 ms (≈ 24.8 days) is an
 /// event delivered out of order and lands slightly before the latest; a larger step back is the
 /// counter wrapping and lands after it. The first timestamp maps to itself / 1000.
-public struct ServerTimeline: Hashable, Sendable {
+struct ServerTimeline: Hashable, Sendable {
     // The unwrapped millisecond count of the latest timestamp seen; nil before the first.
     private var latest: Int64?
 
     /// An empty timeline: the first timestamp fixes its origin.
-    public init() {}
+    init() {}
 
     /// Seconds on the continuous timeline for the server time `timestamp` (milliseconds).
     /// Monotonic in arrival order except for reordered events, which keep their true offset.
-    public mutating func seconds(for timestamp: UInt32) -> Double {
+    mutating func seconds(for timestamp: UInt32) -> Double {
         let unwrapped: Int64
         if let latest {
             let step = Int32(bitPattern: timestamp &- UInt32(truncatingIfNeeded: latest))

@@ -3,7 +3,6 @@ import Glibc
 import RiffleDisplay
 import RiffleGeometry
 import RiffleInteraction
-import RifflePhysics
 import RiffleRaster
 
 /// A window on an X server, drawn pixel by pixel: the app renders into an MIT-SHM image (or, where

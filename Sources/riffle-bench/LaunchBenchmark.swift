@@ -1,4 +1,4 @@
-import CRiffleX11
+import CRiffleX11TestClients
 import Foundation
 import Glibc
 import RiffleImageIO
@@ -111,8 +111,8 @@ enum LaunchBenchmark {
     static func measure(
         _ arguments: [String], program: String, server: PrivateXServer, xdotool: String?, environment: [String: String] = [:]
     ) -> Launch? {
-        guard let watch = rfx_screen_watch_open(server.display) else { return nil }
-        defer { rfx_screen_watch_close(watch) }
+        guard let watch = rfx_test_screen_watch_open(server.display) else { return nil }
+        defer { rfx_test_screen_watch_close(watch) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -153,8 +153,8 @@ enum LaunchBenchmark {
     /// the key was never seen.
     static func watchKey(_ watch: OpaquePointer, xdotool: String, display: String) -> (firstChange: Double?, lastChange: Double)? {
         var hash: UInt64 = 0, blank: Int32 = 1
-        _ = rfx_screen_watch_key_pressed(watch)
-        guard rfx_screen_watch_read(watch, &hash, &blank) != 0 else { return nil }
+        _ = rfx_test_screen_watch_key_pressed(watch)
+        guard rfx_test_screen_watch_read(watch, &hash, &blank) != 0 else { return nil }
         let before = hash
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xdotool)
@@ -165,12 +165,12 @@ enum LaunchBenchmark {
         let start = now()
         var pressed: Double?
         while pressed == nil, now() - start < 5 {
-            if rfx_screen_watch_key_pressed(watch) != 0 { pressed = now() } else { usleep(500) }
+            if rfx_test_screen_watch_key_pressed(watch) != 0 { pressed = now() } else { usleep(500) }
         }
         guard let pressed else { return nil }
         var first: Double?, last = pressed, previous = before
         while now() - pressed < 10 {
-            guard rfx_screen_watch_read(watch, &hash, &blank) != 0 else { break }
+            guard rfx_test_screen_watch_read(watch, &hash, &blank) != 0 else { break }
             let t = now()
             if hash != previous {
                 last = t
@@ -188,11 +188,11 @@ enum LaunchBenchmark {
     /// last changed.
     static func watchScreen(_ watch: OpaquePointer, from start: Double, limit: Double, blankIsAFrame: Bool = false) -> Watch {
         var hash: UInt64 = 0, blank: Int32 = 1
-        _ = rfx_screen_watch_read(watch, &hash, &blank)
+        _ = rfx_test_screen_watch_read(watch, &hash, &blank)
         var previous = hash
         var result = Watch(firstFrame: nil, lastChange: start)
         while now() - start < limit {
-            guard rfx_screen_watch_read(watch, &hash, &blank) != 0 else { break }
+            guard rfx_test_screen_watch_read(watch, &hash, &blank) != 0 else { break }
             let t = now()
             if hash != previous {
                 result.lastChange = t

@@ -1,4 +1,4 @@
-import CRiffleX11
+import CRiffleX11TestClients
 import Foundation
 import RiffleImageIO
 import RiffleRaster
@@ -80,15 +80,15 @@ import Testing
         #expect(try eventually(within: 10) { try window.title() == "a big.jpg — 1 of 2" })
         try window.press("ctrl+c")
         #expect(try eventually(within: 10) { !(try Self.text("TARGETS", from: window) ?? "").isEmpty })
-        guard let paste = rfx_test_requestor_open(server.display), let screen = rfx_screen_watch_open(server.display) else {
+        guard let paste = rfx_test_requestor_open(server.display), let screen = rfx_test_screen_watch_open(server.display) else {
             throw EndToEndError("cannot open \(server.display) for the paste and the screen reader")
         }
         defer {
             rfx_test_requestor_close(paste)
-            rfx_screen_watch_close(screen)
+            rfx_test_screen_watch_close(screen)
         }
         var hash: UInt64 = 0, blank: Int32 = 0
-        _ = rfx_screen_watch_read(screen, &hash, &blank)
+        _ = rfx_test_screen_watch_read(screen, &hash, &blank)
         let atRest = hash
 
         rfx_test_requestor_ask(paste, "image/png")
@@ -103,7 +103,7 @@ import Testing
         var titled = false
         var answered: Int32 = 0
         _ = try eventually(within: 20) {
-            if rfx_screen_watch_read(screen, &hash, &blank) != 0, hash != atRest { frames.insert(hash) }
+            if rfx_test_screen_watch_read(screen, &hash, &blank) != 0, hash != atRest { frames.insert(hash) }
             titled = try window.title() == "b coffee.png — 2 of 2"
             // After the screen and the title were read: what they showed came before any answer.
             answered = rfx_test_requestor_poll(paste, 0)

@@ -1,4 +1,4 @@
-import CRiffleX11
+import CRiffleX11TestClients
 import Foundation
 import Testing
 

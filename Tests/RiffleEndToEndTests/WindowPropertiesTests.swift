@@ -1,4 +1,4 @@
-import CRiffleX11
+import CRiffleX11TestClients
 import Foundation
 import Testing
 
@@ -24,10 +24,10 @@ import Testing
         let xprop = try ExternalCommand("xprop", package: "x11-utils")
         let xdotool = try ExternalCommand("xdotool", package: "xdotool")
         let server = try VirtualXServer(sharedMemory: true)
-        guard let watch = rfx_startup_watch_open(server.display) else {
+        guard let watch = rfx_test_startup_watch_open(server.display) else {
             throw EndToEndError("cannot open \(server.display) to watch startup notification")
         }
-        defer { rfx_startup_watch_close(watch) }
+        defer { rfx_test_startup_watch_close(watch) }
 
         // A launcher's id, with the characters the message must escape.
         let startupID = "riffle-test \"quoted\" \\ \(getpid())_TIME42"
@@ -48,7 +48,7 @@ import Testing
         }
 
         var message = [CChar](repeating: 0, count: 1024)
-        #expect(rfx_startup_watch_next(watch, &message, Int32(message.count), 20_000) == 1, "no startup message")
+        #expect(rfx_test_startup_watch_next(watch, &message, Int32(message.count), 20_000) == 1, "no startup message")
         let escaped = startupID.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         #expect(Self.text(message) == "remove: ID=\"\(escaped)\"")
 

@@ -1,4 +1,4 @@
-import RifflePhysics
+@testable import RiffleX11
 import Testing
 
 @Suite struct ServerTimeMappingTests {
