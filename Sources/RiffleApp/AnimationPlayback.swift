@@ -51,7 +51,7 @@ struct AnimationPlayback {
     }
 
     /// The photo playing and the window size its frames are decoded for.
-    var index: Int
+    let photo: PhotoID
     let viewport: PixelSize
     /// Frames held beyond the one shown, at most.
     let framesAhead: Int
@@ -66,9 +66,9 @@ struct AnimationPlayback {
     /// A frame could not be decoded: the playback stays on the frame shown.
     private(set) var hasFailed = false
 
-    /// A playback of photo `index` shown in `viewport`, its frames `frameBytes` each.
-    init(index: Int, viewport: PixelSize, frameBytes: Int) {
-        self.index = index
+    /// A playback of `photo` shown in `viewport`, its frames `frameBytes` each.
+    init(photo: PhotoID, viewport: PixelSize, frameBytes: Int) {
+        self.photo = photo
         self.viewport = viewport
         framesAhead = Self.framesAhead(frameBytes: frameBytes)
     }
@@ -103,7 +103,7 @@ struct AnimationPlayback {
         let remaining = timeline?.lastFrame.map { $0 + 1 - next } ?? .max
         let count = min(Self.framesPerJob, room, remaining)
         guard count > 0 else { return nil }
-        asked = DecodeRequest(index: index, path: path, job: .frames(viewport: viewport, first: next, count: count))
+        asked = DecodeRequest(photo: photo, path: path, job: .frames(viewport: viewport, first: next, count: count))
         return asked
     }
 

@@ -84,10 +84,10 @@ enum DecodeJob: Hashable, Sendable {
     }
 }
 
-/// A job for one photo of the library: which photo (its index, for the client that asked, and
-/// its file) and what of it.
+/// A job for one photo of the library: which photo (its identity, and its file as it was named
+/// when asked) and what of it.
 struct DecodeRequest: Hashable, Sendable {
-    let index: Int
+    let photo: PhotoID
     let path: String
     let job: DecodeJob
 

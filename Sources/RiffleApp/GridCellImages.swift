@@ -21,26 +21,26 @@ final class GridCellImages {
 
     /// Draws the crops; one thread, no bands (a cell is a few rows of one band).
     private let compositor: Compositor
-    private var crops: [Int: Crop] = [:]
-    private var used: Set<Int> = []
+    private var crops: [PhotoID: Crop] = [:]
+    private var used: Set<PhotoID> = []
 
     /// Crops drawn with `path` (the reference path when the app forces it).
     init(path: RasterPath) {
         compositor = Compositor(path: path)
     }
 
-    /// Item `index`'s `thumbnail` turned by `turn` (whole quarter turns), cropped to its centre
-    /// and scaled to `size`: the one made before when it was made from the same thumbnail, turn
-    /// and size, else made now.
-    func crop(of index: Int, thumbnail: ImageContent, turn: Rotation = .none, size: PixelSize) -> ImageContent {
-        used.insert(index)
+    /// `photo`'s `thumbnail` turned by `turn` (whole quarter turns), cropped to its centre and
+    /// scaled to `size`: the one made before when it was made from the same thumbnail, turn and
+    /// size, else made now.
+    func crop(of photo: PhotoID, thumbnail: ImageContent, turn: Rotation = .none, size: PixelSize) -> ImageContent {
+        used.insert(photo)
         let source = ObjectIdentifier(thumbnail.pixels)
-        if let crop = crops[index], crop.source == source, crop.turn == turn, crop.size == size { return crop.image }
+        if let crop = crops[photo], crop.source == source, crop.turn == turn, crop.size == size { return crop.image }
         let pixels = PixelBuffer(width: size.width, height: size.height)
         compositor.render(
             GridView.centreCrop(thumbnail, turn: turn, in: Rect(origin: .zero, size: Size(size)), opacity: 1), into: pixels)
         let image = ImageContent(pixels: pixels, isOpaque: thumbnail.isOpaque)
-        crops[index] = Crop(source: source, turn: turn, size: size, image: image)
+        crops[photo] = Crop(source: source, turn: turn, size: size, image: image)
         return image
     }
 

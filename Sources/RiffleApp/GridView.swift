@@ -49,8 +49,8 @@ final class GridView {
     private var emptyMessage: (size: Size, layer: Layer)?
     /// The visible cells' thumbnails at their cells' pixel size.
     private let crops: GridCellImages
-    /// When each visible cell came into view, on the app's clock (for `instantArrival`).
-    private var inViewSince: [Int: Double] = [:]
+    /// When each visible cell's photo came into view, on the app's clock (for `instantArrival`).
+    private var inViewSince: [PhotoID: Double] = [:]
     /// Each photo's turn in the pager (whole quarter turns): a cell shows the photo the way the
     /// pager shows it, so a turned photo flies back into a cell that stays turned.
     var turnOfPhoto: (Int) -> Rotation = { _ in .none }
@@ -69,8 +69,9 @@ final class GridView {
     /// True while the grid moves, or a thumbnail fades in.
     func isAnimating(at now: Double) -> Bool {
         interaction.isAnimating || interaction.renderState.cells.contains { cell in
-            if case .thumbnail(_, let arrived, _) = thumbnails.state(at: cell.index) {
-                return Self.opacity(arrivedAt: arrived, inViewSince: inViewSince[cell.index] ?? now, now: now) < 1
+            let photo = library.photos[cell.index].id
+            if case .thumbnail(_, let arrived, _) = thumbnails.state(of: photo) {
+                return Self.opacity(arrivedAt: arrived, inViewSince: inViewSince[photo] ?? now, now: now) < 1
             }
             return false
         }
@@ -111,7 +112,7 @@ final class GridView {
             return
         }
         let visible = first..<(last + 1)
-        inViewSince = Dictionary(uniqueKeysWithValues: visible.map { ($0, inViewSince[$0] ?? now) })
+        inViewSince = Dictionary(uniqueKeysWithValues: visible.map { library.photos[$0].id }.map { ($0, inViewSince[$0] ?? now) })
         let extra = Self.rowsAhead * interaction.layout.columns
         let ahead = scrollDirection > 0
             ? visible.upperBound..<min(library.photos.count, visible.upperBound + extra)
@@ -120,13 +121,12 @@ final class GridView {
     }
 
     /// Follows the library through a change of its folders at clock `now`: the cells are
-    /// renumbered with the scroll anchored on what the window shows (`GridInteraction.renumberItems`).
+    /// renumbered with the scroll anchored on what the window shows (`GridInteraction.renumberItems`);
+    /// what is known of each photo stays with it.
     func follow(_ update: LibraryUpdate, at now: Double) {
         library = update.library
         interaction.renumberItems(count: library.photos.count, newItem: update.index(ofOld:), at: now)
-        var since: [Int: Double] = [:]
-        for (index, time) in inViewSince { if let moved = update.index(ofOld: index) { since[moved] = time } }
-        inViewSince = since
+        inViewSince = inViewSince.filter { library.order.contains($0.key) }
         emptyMessage = nil
         damaged = true
     }
@@ -147,14 +147,16 @@ final class GridView {
     /// Item `index`'s thumbnail as an image, if it has one (a flight's stand-in while the photo
     /// itself is not decoded).
     func thumbnailImage(of index: Int) -> ImageContent? {
-        guard case let .thumbnail(image, _, _) = thumbnails.state(at: index) else { return nil }
+        guard let photo = library.order.photo(at: index), case let .thumbnail(image, _, _) = thumbnails.state(of: photo.id) else {
+            return nil
+        }
         return image
     }
 
     /// True when every visible cell shows its real thumbnail or its broken-file mark.
     var allVisibleSharp: Bool {
         interaction.renderState.cells.allSatisfy { cell in
-            switch thumbnails.state(at: cell.index) {
+            switch thumbnails.state(of: library.photos[cell.index].id) {
             case .waiting: false
             case let .thumbnail(_, _, isStandIn): !isStandIn
             case .failed: true
@@ -221,18 +223,19 @@ final class GridView {
 
     private func cell(index: Int, rect: Rect, now: Double) -> Layer {
         let plate = Layer(content: .fill(rect, Self.placeholder))
-        switch thumbnails.state(at: index) {
+        let photo = library.photos[index].id
+        switch thumbnails.state(of: photo) {
         case .waiting:
             return plate
         case let .thumbnail(image, arrived, _):
-            let opacity = Self.opacity(arrivedAt: arrived, inViewSince: inViewSince[index] ?? now, now: now)
+            let opacity = Self.opacity(arrivedAt: arrived, inViewSince: inViewSince[photo] ?? now, now: now)
             // A cell on whole pixels draws its crop 1:1; mid column change, the thumbnail scaled.
             let square = PixelSize(width: Int(rect.width), height: Int(rect.height))
             let turn = turnOfPhoto(index)
             guard !interaction.isChangingColumns, square.width > 0, square.height > 0 else {
                 return Layer(sublayers: [plate, Self.centreCrop(image, turn: turn, in: rect, opacity: opacity)])
             }
-            let crop = crops.crop(of: index, thumbnail: image, turn: turn, size: square)
+            let crop = crops.crop(of: photo, thumbnail: image, turn: turn, size: square)
             let copy = Layer(
                 transform: ScaleTranslate(offset: rect.origin), opacity: opacity, content: .image(crop))
             return opacity < 1 || !image.isOpaque ? Layer(sublayers: [plate, copy]) : copy

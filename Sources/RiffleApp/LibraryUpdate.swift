@@ -1,13 +1,13 @@
-/// A library after folder changes, and how its photos map onto the library before: what the
-/// grid, the pager and the photo stores need to follow each photo across the change.
+/// A library after folder changes, beside the library before: the photos that stayed keep their
+/// `PhotoID` (a renamed one too), so everything held of a photo follows it by identity; only the
+/// views' orderings (the grid's cells, the pager's pages) need its old and new places.
 struct LibraryUpdate: Sendable {
+    /// The library before the change.
+    let before: PhotoLibrary
     /// The library after the change.
     let library: PhotoLibrary
-    /// For each photo of the library before (by its index then), its index now; nil for a
-    /// photo that is gone. A renamed photo maps to its new name's index.
-    let newIndex: [Int?]
-    /// Indices (now) of the photos whose files were written anew: decoded again.
-    let rewritten: Set<Int>
+    /// The photos whose files were written anew: decoded again.
+    let rewritten: Set<PhotoID>
 
     /// Where the photo shown at index `old` before ends up.
     enum Place: Equatable, Sendable {
@@ -24,27 +24,26 @@ struct LibraryUpdate: Sendable {
     /// The place of the photo shown at old index `old`: itself, else the first photo after it
     /// that stayed, else the last one before it that stayed.
     func place(ofPhotoAt old: Int) -> Place {
-        guard newIndex.indices.contains(old) else { return .none }
-        if let now = newIndex[old] { return .same(now) }
-        if let now = newIndex[(old + 1)...].lazy.compactMap({ $0 }).first { return .next(now) }
-        if let now = newIndex[..<old].lazy.compactMap({ $0 }).last { return .previous(now) }
+        guard before.photos.indices.contains(old) else { return .none }
+        if let now = index(ofOld: old) { return .same(now) }
+        if let now = (old + 1..<before.photos.count).lazy.compactMap(index(ofOld:)).first { return .next(now) }
+        if let now = (0..<old).reversed().lazy.compactMap(index(ofOld:)).first { return .previous(now) }
         return .none
     }
 
-    /// The index now of old index `old`'s photo (nil when it is gone or `old` is no index).
+    /// The index now of the photo at old index `old` (nil when it is gone or `old` is no index).
     func index(ofOld old: Int) -> Int? {
-        newIndex.indices.contains(old) ? newIndex[old] : nil
+        before.order.photo(at: old).flatMap { library.order.index(of: $0.id) }
     }
 
-    /// True when nothing moved, arrived, left or was rewritten: nothing to follow.
-    var changesNothing: Bool {
-        rewritten.isEmpty && newIndex.count == library.photos.count && newIndex.enumerated().allSatisfy { $0.element == $0.offset }
-    }
+    /// True when nothing moved, arrived, left, was renamed or was rewritten: nothing to follow.
+    var changesNothing: Bool { rewritten.isEmpty && before.photos == library.photos }
 }
 
 extension PhotoLibrary {
     /// This library after `changes`: in each listed folder a change names, the departed names
-    /// leave, the arrived names not listed yet are inserted in natural order
+    /// leave, the arrived names not listed yet are inserted in natural order, each a photo met
+    /// for the first time (a new `PhotoID`) but a renamed one, which keeps its identity
     /// (`NaturalOrder.areInIncreasingOrder`, so the folder's run equals
     /// `NaturalOrder.sorted` of its names), and the rest keep their order; photos outside the
     /// folders (files named on their own) stay. A rewritten photo is arriving while its file is
@@ -63,17 +62,17 @@ extension PhotoLibrary {
         }
         var photos: [Photo] = []
         photos.reserveCapacity(self.photos.count)
-        var newIndex = [Int?](repeating: nil, count: self.photos.count)
-        var rewritten: Set<Int> = []
+        var rewritten: Set<PhotoID> = []
         var folders: [ListedFolder] = []
         var next = 0
-        /// Copies old photos `range` (outside any folder that changed) unchanged.
-        func keep(_ range: Range<Int>) {
-            for old in range {
-                newIndex[old] = photos.count
-                photos.append(self.photos[old])
-            }
+        var nextID = self.nextID.number
+        /// A photo met for the first time at `path`.
+        func arrival(_ path: String) -> Photo {
+            defer { nextID += 1 }
+            return Photo(id: PhotoID(nextID), path: path)
         }
+        /// Copies old photos `range` (outside any folder that changed) unchanged.
+        func keep(_ range: Range<Int>) { photos += self.photos[range] }
         for listed in self.folders {
             keep(next..<listed.range.lowerBound)
             next = listed.range.upperBound
@@ -104,25 +103,25 @@ extension PhotoLibrary {
             for (k, old) in kept.enumerated() {
                 while a < added.count && insertions[a] == k {
                     addedIndex[added[a]] = photos.count
-                    photos.append(Photo(path: FilePaths.join(listed.path, added[a])))
+                    photos.append(arrival(FilePaths.join(listed.path, added[a])))
                     a += 1
                 }
-                newIndex[old] = photos.count
                 photos.append(self.photos[old])
             }
             while a < added.count {
                 addedIndex[added[a]] = photos.count
-                photos.append(Photo(path: FilePaths.join(listed.path, added[a])))
+                photos.append(arrival(FilePaths.join(listed.path, added[a])))
                 a += 1
             }
             let range = start..<photos.count
+            let keptIDs = Set(kept.map { self.photos[$0].id })
             for rename in change.renamed {
                 guard let old = listed.range.first(where: { FilePaths.name(of: self.photos[$0].path) == rename.from }),
-                      newIndex[old] == nil, let now = addedIndex[rename.to] else { continue }
-                newIndex[old] = now
+                      !keptIDs.contains(self.photos[old].id), let now = addedIndex[rename.to] else { continue }
+                photos[now] = Photo(id: self.photos[old].id, path: photos[now].path)
             }
             for index in range where change.rewritten.contains(FilePaths.name(of: photos[index].path)) {
-                rewritten.insert(index)
+                rewritten.insert(photos[index].id)
                 photos[index].isArriving = change.growing.contains(FilePaths.name(of: photos[index].path))
             }
             folders.append(ListedFolder(path: listed.path, range: range))
@@ -130,21 +129,21 @@ extension PhotoLibrary {
         keep(next..<self.photos.count)
         var library = PhotoLibrary(
             photos: photos, startIndex: 0, description: description, unavailable: unavailable, missing: missing,
-            pathCount: pathCount, folders: folders)
+            pathCount: pathCount, folders: folders, nextID: PhotoID(nextID))
         library.opensOnPhoto = opensOnPhoto
-        let update = LibraryUpdate(library: library, newIndex: newIndex, rewritten: rewritten)
+        let update = LibraryUpdate(before: self, library: library, rewritten: rewritten)
         switch update.place(ofPhotoAt: startIndex) {
         case let .same(index), let .next(index), let .previous(index): library = library.starting(at: index)
         case .none: break
         }
-        return LibraryUpdate(library: library, newIndex: newIndex, rewritten: rewritten)
+        return LibraryUpdate(before: self, library: library, rewritten: rewritten)
     }
 
     /// The same library starting at photo `index`.
     private func starting(at index: Int) -> PhotoLibrary {
         var library = PhotoLibrary(
             photos: photos, startIndex: index, description: description, unavailable: unavailable, missing: missing,
-            pathCount: pathCount, folders: folders)
+            pathCount: pathCount, folders: folders, nextID: nextID)
         library.opensOnPhoto = opensOnPhoto
         return library
     }

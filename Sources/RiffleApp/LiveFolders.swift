@@ -29,7 +29,7 @@ final class LiveFolders {
             listing: { folder in
                 var problems: [String] = [], unavailable: [String] = []
                 let photos = PhotoLibrary.listFolder(folder, problems: &problems, unavailable: &unavailable)
-                return unavailable.isEmpty ? photos.map { FilePaths.name(of: $0.path) } : nil
+                return unavailable.isEmpty ? photos.map { FilePaths.name(of: $0) } : nil
             })
     }
 

@@ -225,7 +225,7 @@ public final class NavigationScene: Scene {
     func follow(_ update: LibraryUpdate) {
         guard !update.changesNothing else { return }
         library = update.library
-        pipeline.renumber(update)
+        pipeline.follow(update)
         grid.follow(update, at: now)
         pager.follow(update, at: now)
         if case let .flight(index, transition, opening) = mode {

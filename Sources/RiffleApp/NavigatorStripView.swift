@@ -27,9 +27,10 @@ final class NavigatorStripView {
         crops = GridCellImages(path: path)
     }
 
-    /// Asks for the thumbnails of `strip`'s cells when it shows (`visible`), nothing otherwise;
-    /// takes in those that arrived at `now` and returns true when one of them is on screen.
-    func update(_ strip: ViewerRenderState.Strip, visible: Bool, now: Double) -> Bool {
+    /// Asks for the thumbnails of `strip`'s cells (places in `photos`) when it shows
+    /// (`visible`), nothing otherwise; takes in those that arrived at `now` and returns true when
+    /// one of them is on screen.
+    func update(_ strip: ViewerRenderState.Strip, of photos: PhotoOrder, visible: Bool, now: Double) -> Bool {
         thumbnails.resize(cellSize: Int(strip.layout.cellHeight))
         if visible, let first = strip.cells.first?.index, let last = strip.cells.last?.index {
             shown = first..<(last + 1)
@@ -38,12 +39,14 @@ final class NavigatorStripView {
             shown = 0..<0
             thumbnails.show(visible: 0..<0, ahead: 0..<0)
         }
-        return thumbnails.absorbResults(at: now).contains { shown.contains($0) }
+        return thumbnails.absorbResults(at: now).contains { photos.index(of: $0).map(shown.contains) ?? false }
     }
 
-    /// The strip's layers at `opacity` on black (`dark`) or white, each photo turned by
-    /// `turnOfPhoto` as the pager shows it; empty when hidden.
-    func layers(_ strip: ViewerRenderState.Strip, opacity: Double, dark: Bool, turnOfPhoto: (Int) -> Rotation) -> [Layer] {
+    /// The strip's layers at `opacity` on black (`dark`) or white, its cells the photos at their
+    /// places in `photos`, each turned by `turnOfPhoto` as the pager shows it; empty when hidden.
+    func layers(
+        _ strip: ViewerRenderState.Strip, of photos: PhotoOrder, opacity: Double, dark: Bool, turnOfPhoto: (Int) -> Rotation
+    ) -> [Layer] {
         defer { crops.frameDone() }
         guard opacity > 0 else { return [] }
         var layers = [Layer(
@@ -54,9 +57,9 @@ final class NavigatorStripView {
             let left = cell.frame.minX.rounded(), right = cell.frame.maxX.rounded()
             let rect = Rect(x: left, y: cell.frame.minY.rounded(), width: right - left, height: cell.frame.height.rounded())
             guard rect.width >= 1, rect.height >= 1 else { continue }
-            if case let .thumbnail(image, _, _) = thumbnails.state(at: cell.index) {
+            if let photo = photos.photo(at: cell.index), case let .thumbnail(image, _, _) = thumbnails.state(of: photo.id) {
                 let crop = crops.crop(
-                    of: cell.index, thumbnail: image, turn: turnOfPhoto(cell.index),
+                    of: photo.id, thumbnail: image, turn: turnOfPhoto(cell.index),
                     size: PixelSize(width: Int(rect.width), height: Int(rect.height)))
                 let copy = Layer(transform: ScaleTranslate(offset: rect.origin), content: .image(crop))
                 layers.append(image.isOpaque ? copy : Layer(sublayers: [Layer(content: .fill(rect, Self.placeholder)), copy]))

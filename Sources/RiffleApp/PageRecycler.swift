@@ -6,7 +6,7 @@ import RiffleRaster
 /// UIKit reuses table cells.
 final class PageView {
     /// The photo shown.
-    fileprivate(set) var index: Int
+    fileprivate(set) var photo: PhotoID
     /// Clock time the page first showed with nothing decoded, nil once it has pixels.
     var waitingSince: Double?
     /// The error page of this photo, laid out for a width in a colour with its detail text.
@@ -14,10 +14,10 @@ final class PageView {
     /// The badge saying this photo's file is damaged (or still arriving), laid out, and its text.
     var damageBadge: (text: String, badge: (layer: Layer, size: Size))?
 
-    fileprivate init(index: Int) { self.index = index }
+    fileprivate init(photo: PhotoID) { self.photo = photo }
 
-    fileprivate func prepare(for index: Int) {
-        self.index = index
+    fileprivate func prepare(for photo: PhotoID) {
+        self.photo = photo
         waitingSince = nil
         message = nil
         damageBadge = nil
@@ -27,9 +27,10 @@ final class PageView {
 /// Apple's tilePages: a set of visible pages and a set of recycled ones. A page leaving the
 /// screen is recycled and reused for the page coming in, so however many photos the library
 /// holds, only as many page objects exist as are ever on screen at once (two while sliding)
-/// plus the recycled spare.
+/// plus the recycled spare. Pages belong to photos (`PhotoID`), not to places: a photo that
+/// moves to another place as the folders change keeps its page and what it holds.
 final class PageRecycler {
-    private var visible: [Int: PageView] = [:]
+    private var visible: [PhotoID: PageView] = [:]
     private var recycled: [PageView] = []
     /// How many page objects were ever made.
     private(set) var created = 0
@@ -37,32 +38,25 @@ final class PageRecycler {
     /// Page objects alive now, visible or recycled.
     var pageObjects: Int { visible.count + recycled.count }
 
-    /// Recycles every visible page: the photos were renumbered, so what a page keeps for its
-    /// index (its error text, its badge) may belong to another photo now.
-    func recycleAll() {
-        recycled += visible.values
-        visible.removeAll()
-    }
-
-    /// The page objects for `indices` (the photos on screen, in order): pages no longer on
-    /// screen are recycled first, then each new index takes a recycled page or a new one.
-    func tile(_ indices: [Int]) -> [PageView] {
-        let wanted = Set(indices)
-        for (index, page) in visible where !wanted.contains(index) {
-            visible[index] = nil
+    /// The page objects for `photos` (those on screen, in order): pages no longer on screen are
+    /// recycled first, then each new photo takes a recycled page or a new one.
+    func tile(_ photos: [PhotoID]) -> [PageView] {
+        let wanted = Set(photos)
+        for (photo, page) in visible where !wanted.contains(photo) {
+            visible[photo] = nil
             recycled.append(page)
         }
-        return indices.map { index in
-            if let page = visible[index] { return page }
+        return photos.map { photo in
+            if let page = visible[photo] { return page }
             let page: PageView
             if let reused = recycled.popLast() {
-                reused.prepare(for: index)
+                reused.prepare(for: photo)
                 page = reused
             } else {
-                page = PageView(index: index)
+                page = PageView(photo: photo)
                 created += 1
             }
-            visible[index] = page
+            visible[photo] = page
             return page
         }
     }

@@ -2,6 +2,8 @@ import RiffleImageIO
 
 /// One photo file the viewer can show.
 public struct Photo: Hashable, Sendable {
+    /// Who it is, whatever its name or place (`PhotoID`).
+    public let id: PhotoID
     /// Absolute or as-given path of the file.
     public let path: String
     /// The file's name as people read it (a byte that is not UTF-8 shown as U+FFFD), in the
@@ -12,7 +14,10 @@ public struct Photo: Hashable, Sendable {
     /// cleared by the one that closed it (`FolderChange.growing`).
     public var isArriving = false
 
-    public init(path: String) { self.path = path }
+    init(id: PhotoID, path: String) {
+        self.id = id
+        self.path = path
+    }
 }
 
 /// A folder listed into a library, and where its photos lie in the library's list.
@@ -25,7 +30,13 @@ struct ListedFolder: Equatable, Sendable {
 
 /// The photos Riffle browses and where it starts, from the command line's paths.
 public struct PhotoLibrary: Sendable {
-    public let photos: [Photo]
+    /// The photos in the library's order (folders in the order given, each in natural order),
+    /// found by identity through `order`.
+    public var photos: [Photo] { order.photos }
+    /// The photos in order, with each one's place by its `PhotoID`.
+    let order: PhotoOrder
+    /// The identity the next photo met gets: one more than any given so far.
+    let nextID: PhotoID
     /// Index of the photo shown first.
     public let startIndex: Int
     /// True when the library was opened on one photo file (its folder's grid lies behind it);
@@ -51,6 +62,23 @@ public struct PhotoLibrary: Sendable {
     /// A file named on its own is in none.
     let folders: [ListedFolder]
 
+    /// A library of `photos` in that order (their identities unique), starting at `startIndex`;
+    /// the photos it meets later get identities from `nextID` on (by default, past every one of
+    /// `photos`).
+    init(
+        photos: [Photo], startIndex: Int, description: String, unavailable: [String], missing: [String], pathCount: Int,
+        folders: [ListedFolder], nextID: PhotoID? = nil
+    ) {
+        order = PhotoOrder(photos)
+        self.startIndex = startIndex
+        self.description = description
+        self.unavailable = unavailable
+        self.missing = missing
+        self.pathCount = pathCount
+        self.folders = folders
+        self.nextID = nextID ?? PhotoID((photos.map(\.id.number).max() ?? -1) + 1)
+    }
+
     /// The detail line of the page shown when there is no photo: why, in words for a person.
     public var emptyExplanation: String {
         unavailable.isEmpty ? "Riffle found no photos in \(description)." : unavailable.joined(separator: " ")
@@ -74,21 +102,21 @@ public struct PhotoLibrary: Sendable {
             var list = listFolder(FilePaths.folder(of: only), problems: &problems, unavailable: &unavailable)
             let name = FilePaths.name(of: only)
             let listedCount = list.count
-            var start = list.firstIndex { FilePaths.name(of: $0.path) == name }
+            var start = list.firstIndex { FilePaths.name(of: $0) == name }
             if start == nil {
                 // The file is not an image by name or content sniffing; show it anyway so the
                 // user gets the error page that says why, rather than a silent skip.
-                list.insert(Photo(path: only), at: 0)
+                list.insert(only, at: 0)
                 start = 0
             }
             let listed = ListedFolder(path: FilePaths.folder(of: only), range: (list.count - listedCount)..<list.count)
             var library = PhotoLibrary(
-                photos: list, startIndex: start ?? 0, description: only, unavailable: unavailable, missing: [], pathCount: 1,
-                folders: [listed])
+                photos: numbered(list), startIndex: start ?? 0, description: only, unavailable: unavailable, missing: [],
+                pathCount: 1, folders: [listed])
             library.opensOnPhoto = true
             return library
         }
-        var photos: [Photo] = []
+        var photos: [String] = []
         var missing: [String] = []
         var folders: [ListedFolder] = []
         for path in paths {
@@ -102,16 +130,22 @@ public struct PhotoLibrary: Sendable {
                 photos += listFolder(path, problems: &problems, unavailable: &unavailable)
                 folders.append(ListedFolder(path: path, range: start..<photos.count))
             case .file:
-                photos.append(Photo(path: path))
+                photos.append(path)
             }
         }
         return PhotoLibrary(
-            photos: photos, startIndex: 0, description: paths.joined(separator: ", "), unavailable: unavailable,
+            photos: numbered(photos), startIndex: 0, description: paths.joined(separator: ", "), unavailable: unavailable,
             missing: missing, pathCount: paths.count, folders: folders)
     }
 
-    /// The image files directly inside `folder`, naturally sorted by name; hidden files skipped.
-    static func listFolder(_ folder: String, problems: inout [String], unavailable: inout [String]) -> [Photo] {
+    /// The photos of `paths`, in that order, each met for the first time: identities from 0.
+    private static func numbered(_ paths: [String]) -> [Photo] {
+        paths.enumerated().map { Photo(id: PhotoID($0.offset), path: $0.element) }
+    }
+
+    /// The paths of the image files directly inside `folder`, naturally sorted by name; hidden
+    /// files skipped.
+    static func listFolder(_ folder: String, problems: inout [String], unavailable: inout [String]) -> [String] {
         let names: [FilePaths.Entry]
         do throws(FilePaths.FolderError) {
             names = try FilePaths.entries(inFolder: folder)
@@ -121,7 +155,7 @@ public struct PhotoLibrary: Sendable {
             return []
         }
         let images = names.filter { isPhoto(named: $0.name, in: folder, kind: $0.kind) }
-        return NaturalOrder.sorted(images.map(\.name)).map { Photo(path: FilePaths.join(folder, $0)) }
+        return NaturalOrder.sorted(images.map(\.name)).map { FilePaths.join(folder, $0) }
     }
 
     /// True when `name` in `folder` is a photo the library lists: not hidden, a file (`kind`

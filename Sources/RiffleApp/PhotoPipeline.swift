@@ -24,7 +24,8 @@ public final class PhotoPipeline {
     let decoding: PhotoDecoding
     private let service: DecodeService<DecodeOutput>
 
-    /// A pipeline for `photos` (the library's, in its order; the stores' indices are into it).
+    /// A pipeline for `photos` (the library's, in its order: the ordering the grid's, the
+    /// strip's and the pager's places are places in).
     /// - Parameters:
     ///   - memoryBudget: most bytes of the pager's decoded pixels held at once.
     ///   - thumbnailBudget: most bytes of the grid's thumbnails held at once.
@@ -52,10 +53,11 @@ public final class PhotoPipeline {
         self.decoding = decoding
         service = DecodeService(
             workers: workers, quickWorkers: quickWorkers, decode: { decode(decoding, $0, $1) }, onResult: onResult)
+        let order = PhotoOrder(photos)
         photoStore = PhotoStore(
-            photos: photos, service: service, tileSources: tileSources, animationSources: animationSources, budget: memoryBudget)
-        thumbnailStore = ThumbnailStore(photos: photos, service: service, budget: thumbnailBudget)
-        stripThumbnailStore = ThumbnailStore(photos: photos, service: service, client: .strip, budget: Self.stripThumbnailBudget)
+            photos: order, service: service, tileSources: tileSources, animationSources: animationSources, budget: memoryBudget)
+        thumbnailStore = ThumbnailStore(photos: order, service: service, budget: thumbnailBudget)
+        stripThumbnailStore = ThumbnailStore(photos: order, service: service, client: .strip, budget: Self.stripThumbnailBudget)
     }
 
     /// Serves `client`'s wishes before the other clients' (the pager's focused photo aside,
@@ -63,13 +65,14 @@ public final class PhotoPipeline {
     /// until this is called.
     func setFront(_ client: DecodeClient) { service.setFront(client) }
 
-    /// The library changed: every store follows its photos to their new indices, and decodes
-    /// the rewritten ones again (`PhotoStore.renumber`, `ThumbnailStore.renumber`).
-    func renumber(_ update: LibraryUpdate) {
-        let photos = update.library.photos
-        photoStore.renumber(photos: photos, newIndex: update.newIndex, rewritten: update.rewritten)
-        thumbnailStore.renumber(photos: photos, newIndex: update.newIndex, rewritten: update.rewritten)
-        stripThumbnailStore.renumber(photos: photos, newIndex: update.newIndex, rewritten: update.rewritten)
+    /// The library changed: every store lets go of the photos that left and decodes the
+    /// rewritten ones again; what they hold stays with its photo (`PhotoStore.follow`,
+    /// `ThumbnailStore.follow`).
+    func follow(_ update: LibraryUpdate) {
+        let order = update.library.order
+        photoStore.follow(order, rewritten: update.rewritten)
+        thumbnailStore.follow(order, rewritten: update.rewritten)
+        stripThumbnailStore.follow(order, rewritten: update.rewritten)
     }
 
     /// Stops the decode workers after their current job; nothing more is decoded.

@@ -29,6 +29,11 @@ import RiffleImageIO
 /// keeps the frame it was on while it stays in view; focused again, it plays from its first
 /// frame (as a browser plays a GIF anew each time it is shown).
 ///
+/// What is held is held by `PhotoID`; places (the focus, its neighbours, the pages in view, the
+/// ends) are places in the store's ordering (`photos`), which is the pager's. A change of the
+/// folders (`follow`) moves nothing: it lets go of what belongs to photos that left and marks
+/// the rewritten ones stale.
+///
 /// The pager's client of the decode service (`DecodeClient.pager`): everything up to the
 /// focused photo's real decode (and its next frames) is urgent, ahead of the grid's thumbnails
 /// even while the grid is in front (the photo a tap in the grid opens decodes during the
@@ -47,7 +52,8 @@ final class PhotoStore {
         var isStale = false
     }
 
-    private(set) var photos: [Photo]
+    /// The pager's ordering of the photos.
+    private(set) var photos: PhotoOrder
     /// Most bytes of decoded pixels held at once (the decodes in flight aside).
     let budget: Int
     /// Bytes of decoded pixels held now, and the most ever held.
@@ -67,13 +73,14 @@ final class PhotoStore {
     private let service: DecodeService<DecodeOutput>
     private let tileSources: TileSources
     private let animationSources: AnimationSources
-    private var entries: [Int: Entry] = [:]
+    private var entries: [PhotoID: Entry] = [:]
     /// The focused photo playing, when it moves.
     private var playback: AnimationPlayback?
     /// The frame a photo paged away from was on, kept while its page is in view.
-    private var paused: (index: Int, frame: PlaybackFrame)?
+    private var paused: (photo: PhotoID, frame: PlaybackFrame)?
     /// Bytes of the frames held (the playback's and the paused one), as counted in `bytesHeld`.
     private var frameBytes = 0
+    /// The place of the focused photo in `photos`.
     private var focus = 0
     private var viewport = PixelSize.zero
     private var direction = 0
@@ -87,15 +94,15 @@ final class PhotoStore {
     /// Set once the focused photo's tile source is open (its file read and indexed).
     private var tilesOpened = false
     /// Neighbours whose EXIF thumbnail was looked for (found or not): not asked for again.
-    private var thumbnailsTried: Set<Int> = []
+    private var thumbnailsTried: Set<PhotoID> = []
     /// Photos whose preview (EXIF thumbnail, else 1/8 decode) was made or found redundant: not
     /// asked for again (a redundant one would be asked for every time results arrive).
-    private var previewsTried: Set<Int> = []
+    private var previewsTried: Set<PhotoID> = []
     /// Photos whose draft job ran (a draft made, or a preview in its place, or nothing): not
     /// asked for again.
-    private var draftsTried: Set<Int> = []
+    private var draftsTried: Set<PhotoID> = []
     /// Pages on screen or on the strip's way to its target, the soonest seen first.
-    private var inView: [Int] = []
+    private var inView: [PhotoID] = []
     /// False while the pager is out of sight (the grid at rest over it): nothing is asked for.
     private var isPagerSeen = true
 
@@ -103,7 +110,7 @@ final class PhotoStore {
     /// `tileSources` (those its decodes open) and an animated one's from `animationSources`
     /// when it loses the focus.
     init(
-        photos: [Photo], service: DecodeService<DecodeOutput>, tileSources: TileSources, animationSources: AnimationSources,
+        photos: PhotoOrder, service: DecodeService<DecodeOutput>, tileSources: TileSources, animationSources: AnimationSources,
         budget: Int
     ) {
         self.photos = photos
@@ -113,11 +120,11 @@ final class PhotoStore {
         self.budget = budget
     }
 
-    /// The frame photo `index` shows instead of its still pixels: the playing photo's frame, or
-    /// the one a photo paged away from paused on; nil for any other photo.
-    func animationFrame(at index: Int) -> PlaybackFrame? {
-        if let playback, playback.index == index { return playback.shown }
-        if let paused, paused.index == index { return paused.frame }
+    /// The frame `photo` shows instead of its still pixels: the playing photo's frame, or the
+    /// one a photo paged away from paused on; nil for any other photo.
+    func animationFrame(of photo: PhotoID) -> PlaybackFrame? {
+        if let playback, playback.photo == photo { return playback.shown }
+        if let paused, paused.photo == photo { return paused.frame }
         return nil
     }
 
@@ -133,27 +140,30 @@ final class PhotoStore {
         playback = playing
         countFrameBytes()
         if playing.asked == nil, !playing.isFinished { focus(on: focus, viewport: viewport, direction: 0) }
-        if playing.isFinished, photos.indices.contains(playing.index) { animationSources.release(path: photos[playing.index].path) }
+        if playing.isFinished, let photo = photos.photo(playing.photo) { animationSources.release(path: photo.path) }
         return true
     }
 
-    /// What is known of photo `index`: nil while nothing of it has been decoded.
-    func content(at index: Int) -> PhotoContent? { entries[index]?.content }
+    /// What is known of `photo`: nil while nothing of it has been decoded.
+    func content(of photo: PhotoID) -> PhotoContent? { entries[photo]?.content }
 
-    /// True when photo `index` shows its real pixels for the current viewport (or its error):
-    /// no preview, nothing missing.
-    func isSharp(_ index: Int) -> Bool { isSatisfied(index) }
+    /// True when `photo` shows its real pixels for the current viewport (or its error): no
+    /// preview, nothing missing.
+    func isSharp(_ photo: PhotoID) -> Bool { isSatisfied(photo) }
 
-    /// True when photo `index` looks sharp at fit: `isSharp`, or its draft for the current
-    /// viewport is shown while its real decode runs.
-    func looksSharp(_ index: Int) -> Bool {
-        if isSatisfied(index) { return true }
-        guard let entry = entries[index], !entry.isStale, case .image(let photo) = entry.content else { return false }
-        return photo.isDraft && entry.request.job.viewport == viewport && (index != focus || detail == 1)
+    /// True when `photo` looks sharp at fit: `isSharp`, or its draft for the current viewport
+    /// is shown while its real decode runs.
+    func looksSharp(_ photo: PhotoID) -> Bool {
+        if isSatisfied(photo) { return true }
+        guard let entry = entries[photo], !entry.isStale, case .image(let decoded) = entry.content else { return false }
+        return decoded.isDraft && entry.request.job.viewport == viewport && (photo != focusedPhoto || detail == 1)
     }
 
-    /// Centres the store on `index` for `viewport` and asks for the decodes still needed.
-    /// `direction` (−1, 0, 1) puts that side's neighbours first.
+    /// The photo at the focus, nil when the ordering is empty.
+    private var focusedPhoto: PhotoID? { photos.photo(at: focus)?.id }
+
+    /// Centres the store on place `index` of its ordering for `viewport` and asks for the
+    /// decodes still needed. `direction` (−1, 0, 1) puts that side's neighbours first.
     func focus(on index: Int, viewport: PixelSize, direction: Int) {
         if index != focus {
             detail = 1
@@ -161,7 +171,8 @@ final class PhotoStore {
             pausePlayback()
         }
         focus = index
-        if let kept = paused, kept.index == index || !inView.contains(kept.index) { paused = nil }
+        let focused = focusedPhoto
+        if let kept = paused, kept.photo == focused || !inView.contains(kept.photo) { paused = nil }
         countFrameBytes()
         for far in entries.keys where !isKept(far) {
             bytesHeld -= entries[far]?.bytes ?? 0
@@ -180,44 +191,42 @@ final class PhotoStore {
         // What is on screen now, or will be within a few frames, before anything else: its
         // thumbnail (the quick lane takes it at once), else a 1/8 decode, else (a photo whose
         // real decode is as cheap) the real decode.
-        for page in inView where photos.indices.contains(page) && entries[page] == nil && page != index {
+        for page in inView where entries[page] == nil && page != focused {
             wanted.append(previewRequest(page) ?? wholeRequest(page))
         }
-        if photos.indices.contains(index) {
+        if let focused {
             // Its EXIF thumbnail at once (the quick lane), and beside it a draft, sharp at fit in
             // a fraction of the real decode's time (or the 1/8 preview where a draft saves too little).
-            if entries[index] == nil, !thumbnailsTried.contains(index) { wanted.append(request(index, .exifPreview)) }
-            if stage(of: index) < .draft, !draftsTried.contains(index) {
-                wanted.append(request(index, .draft(viewport: viewport)))
+            if entries[focused] == nil, !thumbnailsTried.contains(focused) { wanted.append(request(focused, .exifPreview)) }
+            if stage(of: focused) < .draft, !draftsTried.contains(focused) {
+                wanted.append(request(focused, .draft(viewport: viewport)))
             }
-        }
-        let missingTiles = wantedTiles.filter { tiles[$0] == nil }
-        if !missingTiles.isEmpty, !tilesFailed, photos.indices.contains(index) {
-            wanted.append(DecodeRequest(index: index, path: photos[index].path, job: .tiles(missingTiles)))
+            let missingTiles = wantedTiles.filter { tiles[$0] == nil }
+            if !missingTiles.isEmpty, !tilesFailed { wanted.append(request(focused, .tiles(missingTiles))) }
         }
         let needed = affordable().filter { !isSatisfied($0) }
-        wanted += needed.prefix { $0 == index }.map(wholeRequest)
+        wanted += needed.prefix { $0 == focused }.map(wholeRequest)
         // A playing photo's next frames: on screen soon.
-        if let frames = playbackRequest(index) { wanted.append(frames) }
+        if let frames = playbackRequest() { wanted.append(frames) }
         countFrameBytes()
         // The focused photo, and what is on screen, go ahead of every other client's work.
         let urgent = wanted.count
         // The neighbours' EXIF thumbnails (a few KiB each) before any neighbour's real decode,
         // so a photo sliding in before its decode is done still shows.
-        for i in neighbourhood.dropFirst()
-        where photos.indices.contains(i) && entries[i] == nil && !thumbnailsTried.contains(i) && !inView.contains(i) {
-            wanted.append(request(i, .exifPreview))
+        for photo in neighbourhood.dropFirst() where entries[photo] == nil && !thumbnailsTried.contains(photo) && !inView.contains(photo) {
+            wanted.append(request(photo, .exifPreview))
         }
-        wanted += needed.drop { $0 == index }.map(wholeRequest)
+        wanted += needed.drop { $0 == focused }.map(wholeRequest)
         // Previews of the ends, for Home and End, behind everything near the focus; only
         // previews: an end's real decode, let go for the budget, would be asked for again and
         // again (one on screen gets it through the pages in view).
-        for page in ends.sorted() where entries[page] == nil && !inView.contains(page) && abs(page - index) > Self.radius {
-            if let preview = previewRequest(page) { wanted.append(preview) }
+        for (place, photo) in ends where entries[photo] == nil && !inView.contains(photo) && abs(place - index) > Self.radius {
+            if let preview = previewRequest(photo) { wanted.append(preview) }
         }
         // A huge photo's tile source last: paging on must not wait for it.
-        if case .image(let photo)? = entries[index]?.content, photo.pyramid != nil, !photo.isPreview, !tilesOpened, !tilesFailed {
-            wanted.append(request(index, .openTiles))
+        if let focused, case .image(let photo)? = entries[focused]?.content, photo.pyramid != nil, !photo.isPreview, !tilesOpened,
+           !tilesFailed {
+            wanted.append(request(focused, .openTiles))
         }
         // One request once: a page in view near the focus can be asked for twice above.
         var seen = Set<DecodeRequest>()
@@ -241,29 +250,35 @@ final class PhotoStore {
     }
 
     /// The pages on screen now and those the strip will cross on its way to its target (soonest
-    /// first): they are kept and get previews before anything else.
+    /// first), as places in the ordering: they are kept and get previews before anything else.
     func keepInView(_ pages: [Int]) {
-        guard pages != inView else { return }
-        inView = pages
+        let photos = pages.compactMap { self.photos.photo(at: $0)?.id }
+        guard photos != inView else { return }
+        inView = photos
         focus(on: focus, viewport: viewport, direction: 0)
     }
 
     /// The focus, then its neighbours out to `radius`, nearest first and at each distance the
-    /// side of the direction of travel first: the order their real decodes are asked for in
-    /// (`affordable`), and the reverse of the order they are let go in (`evictOverBudget`).
-    private var neighbourhood: [Int] {
+    /// side of the direction of travel first (those the ordering has): the order their real
+    /// decodes are asked for in (`affordable`), and the reverse of the order they are let go in
+    /// (`evictOverBudget`).
+    private var neighbourhood: [PhotoID] {
         let lead = direction < 0 ? -1 : 1
-        return [focus] + (1...Self.radius).flatMap { [focus + lead * $0, focus - lead * $0] }
+        let places = [focus] + (1...Self.radius).flatMap { [focus + lead * $0, focus - lead * $0] }
+        return places.compactMap { photos.photo(at: $0)?.id }
     }
 
-    /// True when photo `index` may be held: near the focus, in view, or at an end.
-    private func isKept(_ index: Int) -> Bool {
-        abs(index - focus) <= Self.radius || inView.contains(index) || ends.contains(index)
+    /// True when `photo` may be held: near the focus, in view, or at an end.
+    private func isKept(_ photo: PhotoID) -> Bool {
+        guard let place = photos.index(of: photo) else { return false }
+        return abs(place - focus) <= Self.radius || inView.contains(photo) || ends.contains { $0.photo == photo }
     }
 
-    /// The first two and last two photos: where Home and End land and the page they slide from.
-    private var ends: Set<Int> {
-        Set([0, 1, photos.count - 2, photos.count - 1].filter { photos.indices.contains($0) })
+    /// The first two and last two photos, with their places: where Home and End land and the
+    /// page they slide from.
+    private var ends: [(place: Int, photo: PhotoID)] {
+        let count = photos.photos.count
+        return Set([0, 1, count - 2, count - 1]).sorted().compactMap { place in photos.photo(at: place).map { (place, $0.id) } }
     }
 
     /// The focused photo is shown `detail` times larger than at fit; asks for a sharper decode
@@ -298,43 +313,42 @@ final class PhotoStore {
         tiles.values.sorted { ($0.key.level, $0.key.row, $0.key.column) > ($1.key.level, $1.key.row, $1.key.column) }
     }
 
-    /// The library changed (`LibraryUpdate`): `photos` now, old photo i being photo
-    /// `newIndex[i]` (nil: gone), the photos at `rewritten` (new indices) written anew. What is
-    /// held follows its photo; a rewritten photo's pixels stay on show, stale, until its new
-    /// decode replaces them; results finished before the change are dropped (asked for again
-    /// as needed), and an animation playing starts over. The caller then focuses the store where the pager rests.
-    func renumber(photos: [Photo], newIndex: [Int?], rewritten: Set<Int>) {
+    /// The library changed (`LibraryUpdate`): `photos` is the pager's ordering now, the photos
+    /// of `rewritten` written anew. What is held stays with its photo; what belongs to a photo
+    /// that left goes; a rewritten photo's pixels stay on show, stale, until its new decode
+    /// replaces them, and an animation playing starts over. The focus stays on its photo (on
+    /// place 0 when it left); the caller then focuses the store where the pager rests.
+    func follow(_ photos: PhotoOrder, rewritten: Set<PhotoID>) {
+        // A decode finished before the change may have read a file since written anew.
         _ = service.takeResults(for: .pager)
-        func moved(_ index: Int) -> Int? { newIndex.indices.contains(index) ? newIndex[index] : nil }
-        let newFocus = moved(focus)
-        if newFocus == nil || rewritten.contains(newFocus ?? -1) { dropTiles() }
-        // Its requests name the photo's old index, and their results are dropped here: an
-        // animation playing plays anew.
+        let focused = focusedPhoto
+        if focused.map({ !photos.contains($0) || rewritten.contains($0) }) ?? true { dropTiles() }
         stopPlayback()
         paused = nil
-        var kept: [Int: Entry] = [:]
-        for (index, var entry) in entries {
-            guard let now = moved(index) else {
+        for (photo, var entry) in entries {
+            guard photos.contains(photo) else {
                 bytesHeld -= entry.bytes
+                entries[photo] = nil
                 continue
             }
-            if rewritten.contains(now) { entry.isStale = true }
-            kept[now] = entry
+            if rewritten.contains(photo) {
+                entry.isStale = true
+                entries[photo] = entry
+            }
         }
-        entries = kept
-        func follow(_ set: Set<Int>) -> Set<Int> { Set(set.compactMap(moved).filter { !rewritten.contains($0) }) }
-        thumbnailsTried = follow(thumbnailsTried)
-        previewsTried = follow(previewsTried)
-        draftsTried = follow(draftsTried)
-        inView = inView.compactMap(moved)
-        focus = newFocus ?? 0
+        func following(_ set: Set<PhotoID>) -> Set<PhotoID> { set.filter { photos.contains($0) && !rewritten.contains($0) } }
+        thumbnailsTried = following(thumbnailsTried)
+        previewsTried = following(previewsTried)
+        draftsTried = following(draftsTried)
+        inView = inView.filter(photos.contains)
+        focus = focused.flatMap(photos.index(of:)) ?? 0
         self.photos = photos
     }
 
     /// Takes finished decodes into the store and returns, for each photo that changed, its
     /// full-resolution size (nil for a photo that failed).
-    func absorbResults() -> [(index: Int, fullSize: PixelSize?)] {
-        var changed: [(index: Int, fullSize: PixelSize?)] = []
+    func absorbResults() -> [(photo: PhotoID, fullSize: PixelSize?)] {
+        var changed: [(photo: PhotoID, fullSize: PixelSize?)] = []
         var askAgain = false
         for result in service.takeResults(for: .pager) {
             if case .cancelled = result.output {
@@ -349,20 +363,21 @@ final class PhotoStore {
                 askAgain = true
                 continue
             }
-            let index = result.request.index
+            let id = result.request.photo
             let job = result.request.job
-            // Asked for before the library changed, and the photo has moved or gone since.
-            guard photos.indices.contains(index), photos[index].path == result.request.path else {
+            // Asked for before the library changed, and the photo has gone or been renamed since
+            // (the file the job read is no longer the photo's).
+            guard let listed = photos.photo(id), listed.path == result.request.path else {
                 if case .tilesOpened = result.output { tileSources.release(path: result.request.path) }
                 askAgain = true
                 continue
             }
-            if case .exifPreview = job { thumbnailsTried.insert(index) }
-            if case .preview = job { previewsTried.insert(index) }
-            if case .draft = job { draftsTried.insert(index) }
+            if case .exifPreview = job { thumbnailsTried.insert(id) }
+            if case .preview = job { previewsTried.insert(id) }
+            if case .draft = job { draftsTried.insert(id) }
             if case .tilesOpened(let outcome) = result.output {
                 tileOpenSeconds.append(result.seconds)
-                guard index == focus else {
+                guard id == focusedPhoto else {
                     // Opened after the photo lost the focus: let its file go.
                     tileSources.release(path: result.request.path)
                     continue
@@ -381,11 +396,11 @@ final class PhotoStore {
             } else {
                 decodeSeconds.append(result.seconds)
             }
-            guard isKept(index) else { continue }
+            guard isKept(id) else { continue }
             let content: PhotoContent
             switch result.output {
             case .tiles(let outcome):
-                guard index == focus else { continue }
+                guard id == focusedPhoto else { continue }
                 switch outcome {
                 case .success(let decoded):
                     for tile in decoded {
@@ -396,7 +411,7 @@ final class PhotoStore {
                     // The base pixels stay; asking again would fail again.
                     tilesFailed = true
                 }
-                changed.append((index, fullSize(of: index)))
+                changed.append((id, fullSize(of: id)))
                 continue
             case .photo(let photo):
                 content = photo
@@ -404,24 +419,24 @@ final class PhotoStore {
                 continue
             }
             // A late stand-in never replaces finer pixels: a preview a draft, a draft real ones.
-            if job.isPreview, stage(of: index) > Stage(content) { continue }
+            if job.isPreview, stage(of: id) > Stage(content) { continue }
             // A file still being written that cannot be decoded now (it grew during every read)
             // keeps the pixels of what had arrived before; its next write decodes it again.
-            if case .failure = content, photos[index].isArriving, case .image? = entries[index]?.content {
-                entries[index]?.isStale = false
+            if case .failure = content, listed.isArriving, case .image? = entries[id]?.content {
+                entries[id]?.isStale = false
                 continue
             }
             let bytes: Int
             switch content {
             case .image(let photo):
                 bytes = photo.smaller.reduce(photo.pixels.byteCount) { $0 + $1.byteCount }
-                changed.append((index, photo.fullSize))
+                changed.append((id, photo.fullSize))
             case .failure:
                 bytes = 0
-                changed.append((index, nil))
+                changed.append((id, nil))
             }
-            bytesHeld += bytes - (entries[index]?.bytes ?? 0)
-            entries[index] = Entry(content: content, request: result.request, bytes: bytes)
+            bytesHeld += bytes - (entries[id]?.bytes ?? 0)
+            entries[id] = Entry(content: content, request: result.request, bytes: bytes)
         }
         evictOverBudget()
         bytesHighWater = max(bytesHighWater, bytesHeld)
@@ -432,48 +447,49 @@ final class PhotoStore {
     /// Blocks until every requested decode has finished (headless snapshots are deterministic).
     func waitForDecodes() { service.waitUntilIdle() }
 
-    private func request(_ index: Int, _ job: DecodeJob) -> DecodeRequest {
-        DecodeRequest(index: index, path: photos[index].path, job: job)
+    /// The request for `job` of `photo`, a photo of the ordering, its file as named now.
+    private func request(_ photo: PhotoID, _ job: DecodeJob) -> DecodeRequest {
+        DecodeRequest(photo: photo, path: photos.photo(photo)?.path ?? "", job: job)
     }
 
-    /// The real decode of photo `index` for the viewport: at the zoom's detail for the focused
-    /// photo, at fit for the others.
-    private func wholeRequest(_ index: Int) -> DecodeRequest {
-        request(index, .whole(viewport: viewport, detail: wantedDetail(index)))
+    /// The real decode of `photo` for the viewport: at the zoom's detail for the focused photo,
+    /// at fit for the others.
+    private func wholeRequest(_ photo: PhotoID) -> DecodeRequest {
+        request(photo, .whole(viewport: viewport, detail: wantedDetail(photo)))
     }
 
-    /// How much sharper than at fit photo `index` is wanted: the zoom's detail for the focused
-    /// photo, unless it moves (its frames are decoded at fit, so a sharper still would show only
-    /// until the first frame replaces it), else 1.
-    private func wantedDetail(_ index: Int) -> Double {
-        guard index == focus else { return 1 }
-        if case .image(let photo)? = entries[index]?.content, photo.isAnimated { return 1 }
+    /// How much sharper than at fit `photo` is wanted: the zoom's detail for the focused photo,
+    /// unless it moves (its frames are decoded at fit, so a sharper still would show only until
+    /// the first frame replaces it), else 1.
+    private func wantedDetail(_ photo: PhotoID) -> Double {
+        guard photo == focusedPhoto else { return 1 }
+        if case .image(let decoded)? = entries[photo]?.content, decoded.isAnimated { return 1 }
         return detail
     }
 
     /// The focused photo's next frames to ask for, starting its playback once its real decode
     /// (for this viewport) shows it moves; nil when there is nothing to ask for.
-    private func playbackRequest(_ index: Int) -> DecodeRequest? {
-        guard photos.indices.contains(index), let entry = entries[index], !entry.isStale,
-              case .image(let photo) = entry.content, photo.isAnimated, !photo.isPreview
+    private func playbackRequest() -> DecodeRequest? {
+        guard let focused = photos.photo(at: focus), let entry = entries[focused.id], !entry.isStale,
+              case .image(let decoded) = entry.content, decoded.isAnimated, !decoded.isPreview
         else { return nil }
-        if playback.map({ $0.index != index || $0.viewport != viewport }) ?? true {
+        if playback.map({ $0.photo != focused.id || $0.viewport != viewport }) ?? true {
             stopPlayback()
-            playback = AnimationPlayback(index: index, viewport: viewport, frameBytes: photo.pixels.byteCount)
+            playback = AnimationPlayback(photo: focused.id, viewport: viewport, frameBytes: decoded.pixels.byteCount)
         }
-        return playback?.request(path: photos[index].path)
+        return playback?.request(path: focused.path)
     }
 
     /// The focused photo loses the focus: its playback stops, the frame it was on kept for its
     /// page while in view.
     private func pausePlayback() {
-        if let playback, let shown = playback.shown { paused = (playback.index, shown) }
+        if let playback, let shown = playback.shown { paused = (playback.photo, shown) }
         stopPlayback()
     }
 
     /// Stops the playback and lets its decoder go.
     private func stopPlayback() {
-        if let playback, photos.indices.contains(playback.index) { animationSources.release(path: photos[playback.index].path) }
+        if let playback, let photo = photos.photo(playback.photo) { animationSources.release(path: photo.path) }
         playback = nil
     }
 
@@ -485,12 +501,12 @@ final class PhotoStore {
         bytesHighWater = max(bytesHighWater, bytesHeld)
     }
 
-    /// The cheapest look at photo `index` not yet tried: its EXIF thumbnail, else a 1/8 decode;
-    /// nil once both were tried (no thumbnail, and a real decode at 1/8 already, so a preview
-    /// would be redundant: for a page in view the real decode then costs no more).
-    private func previewRequest(_ index: Int) -> DecodeRequest? {
-        if !thumbnailsTried.contains(index) { return request(index, .exifPreview) }
-        return previewsTried.contains(index) ? nil : request(index, .preview(viewport: viewport))
+    /// The cheapest look at `photo` not yet tried: its EXIF thumbnail, else a 1/8 decode; nil
+    /// once both were tried (no thumbnail, and a real decode at 1/8 already, so a preview would
+    /// be redundant: for a page in view the real decode then costs no more).
+    private func previewRequest(_ photo: PhotoID) -> DecodeRequest? {
+        if !thumbnailsTried.contains(photo) { return request(photo, .exifPreview) }
+        return previewsTried.contains(photo) ? nil : request(photo, .preview(viewport: viewport))
     }
 
     /// How fine what is held of a photo is: nothing, a preview (EXIF thumbnail or 1/8 decode),
@@ -506,13 +522,13 @@ final class PhotoStore {
         }
     }
 
-    private func stage(of index: Int) -> Stage {
-        guard let entry = entries[index], !entry.isStale else { return .none }
+    private func stage(of photo: PhotoID) -> Stage {
+        guard let entry = entries[photo], !entry.isStale else { return .none }
         return Stage(entry.content)
     }
 
-    private func fullSize(of index: Int) -> PixelSize? {
-        if case .image(let photo)? = entries[index]?.content { return photo.fullSize }
+    private func fullSize(of photo: PhotoID) -> PixelSize? {
+        if case .image(let decoded)? = entries[photo]?.content { return decoded.fullSize }
         return nil
     }
 
@@ -522,7 +538,7 @@ final class PhotoStore {
         wantedTiles.removeAll()
         tilesFailed = false
         tilesOpened = false
-        if photos.indices.contains(focus) { tileSources.release(path: photos[focus].path) }
+        if let focused = photos.photo(at: focus) { tileSources.release(path: focused.path) }
     }
 
     /// Drops tiles out of view, then photos until the bytes held fit the budget: the ends
@@ -535,9 +551,12 @@ final class PhotoStore {
             tiles[key] = nil
         }
         let order = neighbourhood
-        func rank(_ index: Int) -> (place: Int, distance: Int) { (order.firstIndex(of: index) ?? order.count, abs(index - focus)) }
+        func rank(_ photo: PhotoID) -> (place: Int, distance: Int) {
+            (order.firstIndex(of: photo) ?? order.count, photos.index(of: photo).map { abs($0 - focus) } ?? .max)
+        }
+        let focused = focusedPhoto
         while bytesHeld > budget {
-            let candidates = entries.keys.filter { $0 != focus && !inView.contains($0) }
+            let candidates = entries.keys.filter { $0 != focused && !inView.contains($0) }
             guard let last = candidates.max(by: { rank($0) < rank($1) }) else { return }
             bytesHeld -= entries[last]?.bytes ?? 0
             entries[last] = nil
@@ -549,14 +568,15 @@ final class PhotoStore {
     /// before it and its own stay within `budget` (a photo's bytes: those held when it needs
     /// nothing more, else `expectedBytes`). The first that does not fit ends the list: decoded,
     /// it would be evicted for the budget and asked for again, over and over.
-    private func affordable() -> [Int] {
+    private func affordable() -> [PhotoID] {
         var committed = frameBytes + tiles.values.reduce(0) { $0 + $1.pixels.byteCount }
-        var fitting: [Int] = []
-        for index in neighbourhood where photos.indices.contains(index) {
-            let bytes = isSatisfied(index) ? entries[index]?.bytes ?? 0 : expectedBytes(index)
-            if index != focus && committed + bytes > budget { break }
+        var fitting: [PhotoID] = []
+        let focused = focusedPhoto
+        for photo in neighbourhood {
+            let bytes = isSatisfied(photo) ? entries[photo]?.bytes ?? 0 : expectedBytes(photo)
+            if photo != focused && committed + bytes > budget { break }
             committed += bytes
-            fitting.append(index)
+            fitting.append(photo)
         }
         return fitting
     }
@@ -565,9 +585,9 @@ final class PhotoStore {
     /// (`PhotoDecoding.target`) when its full size is known from a preview, else the viewport
     /// times the detail, which no target passes; 4 bytes a pixel, and a third more for the mip
     /// levels of a decode sharper than fit (each level a quarter of the one before).
-    private func expectedBytes(_ index: Int) -> Int {
-        let detail = wantedDetail(index)
-        let size = fullSize(of: index).map { PhotoDecoding.target(for: $0, in: viewport, factor: detail) }
+    private func expectedBytes(_ photo: PhotoID) -> Int {
+        let detail = wantedDetail(photo)
+        let size = fullSize(of: photo).map { PhotoDecoding.target(for: $0, in: viewport, factor: detail) }
             ?? PixelSize(width: Int((Double(viewport.width) * detail).rounded(.up)), height: Int((Double(viewport.height) * detail).rounded(.up)))
         let base = size.width * size.height * 4
         return detail > 1 ? base + base / 3 : base
@@ -584,18 +604,18 @@ final class PhotoStore {
     /// neighbour keeps it meanwhile, since it slides away (or back) still zoomed. Sizes are
     /// compared as decode targets, which fix the pixels a decode gives (`PhotoDecoding.target`),
     /// so a resize that leaves a photo's shown size alone decodes nothing.
-    private func isSatisfied(_ index: Int) -> Bool {
-        guard let entry = entries[index], !entry.isStale else { return false }
+    private func isSatisfied(_ photo: PhotoID) -> Bool {
+        guard let entry = entries[photo], !entry.isStale else { return false }
         switch entry.content {
         case .failure:
             return true
-        case .image(let photo):
-            if photo.isPreview { return false }
-            let wantedDetail = wantedDetail(index)
+        case .image(let decoded):
+            if decoded.isPreview { return false }
+            let wantedDetail = wantedDetail(photo)
             guard let decodedFor = entry.request.job.viewport else { return false }
-            let held = PhotoDecoding.target(for: photo.fullSize, in: decodedFor, factor: entry.request.job.detail)
-            let wanted = PhotoDecoding.target(for: photo.fullSize, in: viewport, factor: wantedDetail)
-            if entry.request.job.detail == 1 || (index == focus && wantedDetail == 1) { return held == wanted }
+            let held = PhotoDecoding.target(for: decoded.fullSize, in: decodedFor, factor: entry.request.job.detail)
+            let wanted = PhotoDecoding.target(for: decoded.fullSize, in: viewport, factor: wantedDetail)
+            if entry.request.job.detail == 1 || (photo == focusedPhoto && wantedDetail == 1) { return held == wanted }
             return held.width >= wanted.width && held.height >= wanted.height
         }
     }

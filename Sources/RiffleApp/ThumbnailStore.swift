@@ -29,6 +29,10 @@ enum ThumbnailState {
 /// again (`DecodeJob.remakeThumbnail`), the old one on show until it arrives. A photo that left both ranges has its jobs dropped from the queue, or cancelled
 /// when running; what it holds stays until the budget needs room, the cells farthest from the
 /// visible range going first, never a visible one.
+///
+/// What is held is held by `PhotoID`: a change of the folders (`follow`) moves nothing, it only
+/// lets go of the photos that left and marks the rewritten ones stale. The ranges the owner
+/// shows are places in the store's ordering (`photos`), which the owner's ordering is.
 final class ThumbnailStore {
     /// Default cap on thumbnail pixels held, bytes: 32 MiB, 170 large (256 × 192) thumbnails or
     /// 680 normal ones, a few screens of cells either way.
@@ -46,7 +50,8 @@ final class ThumbnailStore {
         var isStale = false
     }
 
-    private(set) var photos: [Photo]
+    /// The ordering the owner's ranges are places in.
+    private(set) var photos: PhotoOrder
     /// Most bytes of thumbnail pixels held at once (the visible cells' aside, when they alone
     /// need more).
     let budget: Int
@@ -62,21 +67,21 @@ final class ThumbnailStore {
     private let service: DecodeService<DecodeOutput>
     /// Who this store is to the decode service.
     private let client: DecodeClient
-    private var held: [Int: Held] = [:]
+    private var held: [PhotoID: Held] = [:]
     /// Photos whose quick look at a size class is done: their next job is making the thumbnail.
-    private var looked: [Int: ThumbnailSize] = [:]
+    private var looked: [PhotoID: ThumbnailSize] = [:]
     /// Photos written anew whose thumbnail is still to be made again from the file
     /// (`DecodeJob.remakeThumbnail`): until it is, what they hold is stale.
-    private var remake: Set<Int> = []
+    private var remake: Set<PhotoID> = []
     /// Photos ahead let go to keep within the budget: not asked for again while they stay ahead
     /// (they would only push another out), asked for again once visible or out and back in.
-    private var shed: Set<Int> = []
+    private var shed: Set<PhotoID> = []
     private var visible: Range<Int> = 0..<0
     private var ahead: Range<Int> = 0..<0
 
     /// A store of the thumbnails of `photos`, asking `service` for them as `client` and holding
     /// at most `budget` bytes of their pixels.
-    init(photos: [Photo], service: DecodeService<DecodeOutput>, client: DecodeClient = .grid, budget: Int = defaultBudget) {
+    init(photos: PhotoOrder, service: DecodeService<DecodeOutput>, client: DecodeClient = .grid, budget: Int = defaultBudget) {
         self.photos = photos
         self.service = service
         self.client = client
@@ -90,8 +95,8 @@ final class ThumbnailStore {
         devicePixels <= ThumbnailSize.normal.edge ? .normal : .large
     }
 
-    /// What the grid has for photo `index` now.
-    func state(at index: Int) -> ThumbnailState { held[index]?.state ?? .waiting }
+    /// What the grid has for `photo` now.
+    func state(of photo: PhotoID) -> ThumbnailState { held[photo]?.state ?? .waiting }
 
     /// The cells are now `devicePixels` on their longest side: a change of size class asks for
     /// the thumbnails of the new one, the ones held staying on show until they arrive.
@@ -107,62 +112,55 @@ final class ThumbnailStore {
     /// order, then those ahead nearest first; drops from the queue (and cancels) the jobs of
     /// photos that are in neither. Indices outside the library are ignored.
     func show(visible: Range<Int>, ahead: Range<Int>) {
-        let visible = visible.clamped(to: photos.indices)
-        let ahead = ahead.clamped(to: photos.indices)
+        let visible = visible.clamped(to: photos.photos.indices)
+        let ahead = ahead.clamped(to: photos.photos.indices)
         guard visible != self.visible || ahead != self.ahead else { return }
         self.visible = visible
         self.ahead = ahead
         looked = looked.filter { isShown($0.key) }
-        shed = shed.filter { ahead.contains($0) && !visible.contains($0) }
+        shed = shed.filter { place(of: $0).map { ahead.contains($0) && !visible.contains($0) } ?? false }
         askForThumbnails()
     }
 
-    /// The library changed (`LibraryUpdate`): `photos` now, old photo i being photo
-    /// `newIndex[i]` (nil: gone), the photos at `rewritten` (new indices) written anew. What is
-    /// held follows its photo; a rewritten photo's thumbnail stays on show, stale, until one
-    /// made again from the file as it is now arrives (`DecodeJob.remakeThumbnail`, never the
-    /// stored one, whose stamp may still match). Results finished before the change are
-    /// dropped; the owner says what it shows again (`show`), which asks for what is missing.
-    func renumber(photos: [Photo], newIndex: [Int?], rewritten: Set<Int>) {
+    /// The library changed (`LibraryUpdate`): `photos` is the ordering now, the photos of
+    /// `rewritten` written anew. What is held stays with its photo; what belongs to a photo that
+    /// left is let go; a rewritten photo's thumbnail stays on show, stale, until one made again
+    /// from the file as it is now arrives (`DecodeJob.remakeThumbnail`, never the stored one,
+    /// whose stamp may still match). The owner says what it shows again (`show`), which asks for
+    /// what is missing.
+    func follow(_ photos: PhotoOrder, rewritten: Set<PhotoID>) {
+        // A thumbnail made before the change may have read a file since written anew.
         _ = service.takeResults(for: client)
-        func moved(_ index: Int) -> Int? { newIndex.indices.contains(index) ? newIndex[index] : nil }
-        var kept: [Int: Held] = [:]
-        for (index, var thumbnail) in held {
-            guard let now = moved(index) else {
-                bytesHeld -= thumbnail.bytes
-                continue
-            }
-            if rewritten.contains(now) { thumbnail.isStale = true }
-            kept[now] = thumbnail
+        for (photo, thumbnail) in held where !photos.contains(photo) {
+            bytesHeld -= thumbnail.bytes
+            held[photo] = nil
         }
-        held = kept
-        var followed: [Int: ThumbnailSize] = [:]
-        for (index, size) in looked { if let now = moved(index), !rewritten.contains(now) { followed[now] = size } }
-        looked = followed
-        remake = Set(remake.compactMap(moved)).union(rewritten)
+        for photo in rewritten where held[photo] != nil { held[photo]?.isStale = true }
+        looked = looked.filter { photos.contains($0.key) && !rewritten.contains($0.key) }
+        remake = remake.filter(photos.contains).union(rewritten)
         shed = []
         visible = 0..<0
         ahead = 0..<0
         self.photos = photos
-        service.want([], for: client)
     }
 
     /// Takes in the thumbnails and failures that arrived, stamping them with `now` (the app's
     /// clock, seconds), keeps the bytes held within the budget, asks for what is still missing,
     /// and returns the photos whose state changed.
-    func absorbResults(at now: Double) -> [Int] {
-        var changed: [Int] = []
+    func absorbResults(at now: Double) -> [PhotoID] {
+        var changed: [PhotoID] = []
         for result in service.takeResults(for: client) {
-            let index = result.request.index
-            // Asked for before the library changed, and the photo has moved or gone since.
-            guard photos.indices.contains(index), photos[index].path == result.request.path else { continue }
+            let photo = result.request.photo
+            // Asked for before the library changed, and the photo has gone or been renamed since
+            // (the file the job read is no longer the photo's).
+            guard photos.photo(photo)?.path == result.request.path else { continue }
             // A cancelled job is asked for again below if its photo is still shown.
             guard case .thumbnail(let outcome) = result.output else { continue }
             let size: ThumbnailSize
             switch result.request.job {
             case .thumbnail(let asked):
                 size = asked
-                looked[index] = asked
+                looked[photo] = asked
                 lookSeconds.append(result.seconds)
             case .makeThumbnail(let asked):
                 size = asked
@@ -170,7 +168,7 @@ final class ThumbnailStore {
             case .remakeThumbnail(let asked):
                 size = asked
                 makeSeconds.append(result.seconds)
-                remake.remove(index)
+                remake.remove(photo)
             case .exifPreview, .preview, .draft, .fit, .detail, .tiles, .openTiles, .frames:
                 continue
             }
@@ -182,7 +180,7 @@ final class ThumbnailStore {
                     bytes: pixels.byteCount)
             case .standIn(let pixels):
                 // A stand-in never replaces a real thumbnail (of another size class).
-                if let current = held[index], !current.isStandIn, !current.isStale { continue }
+                if let current = held[photo], !current.isStandIn, !current.isStale { continue }
                 arrived = Held(
                     state: .thumbnail(Self.content(pixels), arrivedAt: now, isStandIn: true), size: size, isStandIn: true,
                     bytes: pixels.byteCount)
@@ -192,20 +190,20 @@ final class ThumbnailStore {
                 arrived = Held(state: .failed(reason: reason), size: nil, isStandIn: false, bytes: 0)
             }
             // A job that began before its file was written anew may have read the old bytes.
-            arrived.isStale = remake.contains(index)
+            arrived.isStale = remake.contains(photo)
             // Made again over a stale thumbnail on show, it takes its place at once: the cell
             // never fades back in from its grey plate.
-            if let current = held[index], current.isStale, case .thumbnail(_, let shownSince, _) = current.state,
+            if let current = held[photo], current.isStale, case .thumbnail(_, let shownSince, _) = current.state,
                case .thumbnail(let image, _, let isStandIn) = arrived.state {
                 arrived.state = .thumbnail(image, arrivedAt: shownSince, isStandIn: isStandIn)
             }
             // A late thumbnail of a size class given up never replaces one of the current class.
-            if let current = held[index], current.size == self.size, arrived.size != self.size, !current.isStandIn, !current.isStale {
+            if let current = held[photo], current.size == self.size, arrived.size != self.size, !current.isStandIn, !current.isStale {
                 continue
             }
-            bytesHeld += arrived.bytes - (held[index]?.bytes ?? 0)
-            held[index] = arrived
-            changed.append(index)
+            bytesHeld += arrived.bytes - (held[photo]?.bytes ?? 0)
+            held[photo] = arrived
+            changed.append(photo)
         }
         evictOverBudget()
         askForThumbnails()
@@ -220,31 +218,37 @@ final class ThumbnailStore {
     /// Blocks until every job asked for has finished (tests look at a settled state).
     func waitForThumbnails() { service.waitUntilIdle() }
 
-    /// True when photo `index` is in the visible range or the range ahead.
-    private func isShown(_ index: Int) -> Bool { visible.contains(index) || ahead.contains(index) }
+    /// `photo`'s place in the ordering, nil when it is not in it.
+    private func place(of photo: PhotoID) -> Int? { photos.index(of: photo) }
+
+    /// True when `photo` is in the visible range or the range ahead.
+    private func isShown(_ photo: PhotoID) -> Bool {
+        guard let index = place(of: photo) else { return false }
+        return visible.contains(index) || ahead.contains(index)
+    }
 
     /// Tells the service the jobs wanted now: the visible cells' in order, then those ahead,
     /// nearest the visible range first.
     private func askForThumbnails() {
         let aheadOrder = ahead.sorted { distance($0) < distance($1) }
-        let wanted = (Array(visible) + aheadOrder.filter { !shed.contains($0) }).compactMap { index in
-            nextJob(index).map { DecodeRequest(index: index, path: photos[index].path, job: $0) }
+        let wanted = (Array(visible) + aheadOrder).map { photos.photos[$0] }.filter { !shed.contains($0.id) }.compactMap { photo in
+            nextJob(photo.id).map { DecodeRequest(photo: photo.id, path: photo.path, job: $0) }
         }
         service.want(wanted, for: client)
     }
 
-    /// The job photo `index` needs next: its making again when its file was written anew;
-    /// nil when it holds a real thumbnail of the size class or has failed; the making of the
-    /// thumbnail once the quick look is done; else the quick look.
-    private func nextJob(_ index: Int) -> DecodeJob? {
-        if remake.contains(index) { return .remakeThumbnail(size) }
-        if let current = held[index], !current.isStale {
+    /// The job `photo` needs next: its making again when its file was written anew; nil when
+    /// it holds a real thumbnail of the size class or has failed; the making of the thumbnail
+    /// once the quick look is done; else the quick look.
+    private func nextJob(_ photo: PhotoID) -> DecodeJob? {
+        if remake.contains(photo) { return .remakeThumbnail(size) }
+        if let current = held[photo], !current.isStale {
             if current.size == nil || (current.size == size && !current.isStandIn) { return nil }
         }
-        return looked[index] == size ? .makeThumbnail(size) : .thumbnail(size)
+        return looked[photo] == size ? .makeThumbnail(size) : .thumbnail(size)
     }
 
-    /// How many cells photo `index` lies from the visible range: 0 inside it.
+    /// How many cells place `index` lies from the visible range: 0 inside it.
     private func distance(_ index: Int) -> Int {
         if index < visible.lowerBound { return visible.lowerBound - index }
         if index >= visible.upperBound { return index - visible.upperBound + 1 }
@@ -255,13 +259,16 @@ final class ThumbnailStore {
     /// budget, never a visible one.
     private func evictOverBudget() {
         while bytesHeld > budget {
-            let candidates = held.filter { $0.value.bytes > 0 && !visible.contains($0.key) }.keys
+            let candidates = held.compactMap { photo, thumbnail -> (photo: PhotoID, place: Int)? in
+                guard thumbnail.bytes > 0, let index = place(of: photo), !visible.contains(index) else { return nil }
+                return (photo, index)
+            }
             // Ties (as far above as below) go to the later photo, so eviction is deterministic.
-            guard let farthest = candidates.max(by: { (distance($0), $0) < (distance($1), $1) }) else { return }
-            bytesHeld -= held[farthest]?.bytes ?? 0
-            held[farthest] = nil
-            looked[farthest] = nil
-            if ahead.contains(farthest) { shed.insert(farthest) }
+            guard let farthest = candidates.max(by: { (distance($0.place), $0.place) < (distance($1.place), $1.place) }) else { return }
+            bytesHeld -= held[farthest.photo]?.bytes ?? 0
+            held[farthest.photo] = nil
+            looked[farthest.photo] = nil
+            if ahead.contains(farthest.place) { shed.insert(farthest.photo) }
         }
     }
 }

@@ -11,11 +11,13 @@ public final class Viewer {
     /// The photos paged through; it changes as the folders shown change (`follow(_:at:)`).
     public private(set) var library: PhotoLibrary
     /// Pages on screen drawn with nothing yet (black, or a spinner after half a second).
-    public var blankPages: [Int] { pages.map(\.index).filter { store.content(at: $0) == nil } }
+    public var blankPages: [Int] {
+        pages.filter { store.content(of: $0.photo) == nil }.compactMap { library.order.index(of: $0.photo) }
+    }
     /// True while something moves on screen, a gesture timer runs or a page waits for its
     /// photo (its spinner turns), so the loop must keep stepping at 60 Hz. An animated photo
     /// playing is not: it asks for frames at its own frame times (`animationWakeTime`).
-    public var isAnimating: Bool { interaction.isAnimating || pages.contains { store.content(at: $0.index) == nil } }
+    public var isAnimating: Bool { interaction.isAnimating || pages.contains { store.content(of: $0.photo) == nil } }
 
     /// When the animated photo playing shows its next frame (nil when none plays, or its next
     /// frame is still being decoded, whose result wakes the loop): an idle loop sleeps until
@@ -40,8 +42,9 @@ public final class Viewer {
     private let stripView: NavigatorStripView
     /// True while the pager is on screen (its strip's thumbnails are asked for only then).
     private var isSeen = true
-    /// The current photo's details for the bar and the info panel, read once per photo shown.
-    private var shownInfo: (index: Int, info: PhotoInfo)?
+    /// The current photo's details for the bar and the info panel, read once per photo shown
+    /// (and again when its file is renamed or written anew).
+    private var shownInfo: (photo: PhotoID, path: String, info: PhotoInfo)?
     /// The runtime's monotonic clock, for the statistics' frame times (never for motion, which
     /// runs on the times the scene is given).
     private let wallClock: () -> Double
@@ -125,10 +128,8 @@ public final class Viewer {
             interaction.renumberPages(count: count, current: 0, newPage: update.index(ofOld:), at: now)
             vacatedPage = nil
         }
-        recycler.recycleAll()
-        pages = []
-        shownInfo = nil
         arrivingPage = nil
+        if let shown = shownInfo, update.rewritten.contains(shown.photo) { shownInfo = nil }
         drawnState = nil
         focusedPage = interaction.currentPage
         store.focus(on: focusedPage, viewport: display.size, direction: 1)
@@ -167,16 +168,17 @@ public final class Viewer {
         let commands = interaction.step(to: now)
         if let vacated = vacatedPage, !interaction.renderState.pages.contains(where: { $0.index == vacated }) { vacatedPage = nil }
         store.keepInView(Self.pagesInView(interaction.renderState, pageCount: library.photos.count))
-        let onScreen = Set(pages.map(\.index) + interaction.renderState.pages.map(\.index))
-        for (index, size) in store.absorbResults() {
+        let onScreen = Set(pages.map(\.photo) + interaction.renderState.pages.compactMap { photo(atPage: $0.index) })
+        for (photo, size) in store.absorbResults() {
+            guard let index = library.order.index(of: photo) else { continue }
             if let size { interaction.setContentSize(Size(size), forPage: index, at: now) }
             // A photo decoded ahead (a neighbour, an end for Home and End) changes no pixel.
-            if onScreen.contains(index) { needsDisplay = true }
+            if onScreen.contains(photo) { needsDisplay = true }
         }
         if store.advanceAnimation(to: now) { needsDisplay = true }
         followInteraction()
         let state = interaction.renderState
-        if stripView.update(state.strip, visible: isSeen && state.chrome.opacity > 0, now: now) { needsDisplay = true }
+        if stripView.update(state.strip, of: library.order, visible: isSeen && state.chrome.opacity > 0, now: now) { needsDisplay = true }
         requestDetail()
         if let rested = zoomedViewRestedAt, store.hasWantedTiles {
             statistics?.recordZoomedViewSharp(after: now - rested)
@@ -184,11 +186,11 @@ public final class Viewer {
         }
         if wasStripDriven, !interaction.isStripDriven { (stripRestedAt, stripRestRefinedAt) = (now, now) }
         wasStripDriven = interaction.isStripDriven
-        if let rested = stripRestedAt, store.looksSharp(current) {
+        if let rested = stripRestedAt, looksSharp(page: current) {
             statistics?.recordScrubSharp(after: now - rested)
             stripRestedAt = nil
         }
-        if let rested = stripRestRefinedAt, store.isSharp(current) {
+        if let rested = stripRestRefinedAt, isSharp(page: current) {
             statistics?.recordScrubRefined(after: now - rested)
             stripRestRefinedAt = nil
         }
@@ -196,7 +198,7 @@ public final class Viewer {
             let state = interaction.renderState
             // The slide has ended when the strip is within a pixel of the page.
             if abs(state.pagingOffset - Double(page) * state.pageWidth) < 1 {
-                statistics?.recordArrival(sharp: store.looksSharp(page))
+                statistics?.recordArrival(sharp: looksSharp(page: page))
                 arrivingPage = nil
             }
         }
@@ -226,9 +228,9 @@ public final class Viewer {
     /// Gives every photo on screen in `state` its page object (recycling those that left) and
     /// tracks how long each has waited for pixels; a waiting page past the spinner's delay redraws.
     private func tilePages(_ state: ViewerRenderState, now: Double) {
-        pages = recycler.tile(state.pages.map(\.index).filter { library.photos.indices.contains($0) })
+        pages = recycler.tile(state.pages.compactMap { photo(atPage: $0.index) })
         for page in pages {
-            if store.content(at: page.index) == nil {
+            if store.content(of: page.photo) == nil {
                 if page.waitingSince == nil { page.waitingSince = now }
                 if now - (page.waitingSince ?? now) >= Spinner.delay { needsDisplay = true }
             } else {
@@ -255,8 +257,8 @@ public final class Viewer {
         if let statistics {
             let end = wallClock()
             statistics.recordFrame(seconds: end - start)
-            if store.content(at: current) != nil {
-                statistics.recordPhotoFrame(sinceLaunch: end - launchTime, sharp: store.looksSharp(current), refined: store.isSharp(current))
+            if content(atPage: current) != nil {
+                statistics.recordPhotoFrame(sinceLaunch: end - launchTime, sharp: looksSharp(page: current), refined: isSharp(page: current))
             }
         }
         return true
@@ -275,7 +277,19 @@ public final class Viewer {
     }
 
     /// True when the current photo looks sharp: its real pixels, or its draft (no preview).
-    public var isCurrentSharp: Bool { store.looksSharp(current) }
+    public var isCurrentSharp: Bool { looksSharp(page: current) }
+
+    /// The identity of the photo on page `index`, nil past the library's ends.
+    private func photo(atPage index: Int) -> PhotoID? { library.order.photo(at: index)?.id }
+
+    /// What is known of the photo on page `index`: nil while nothing of it is decoded.
+    private func content(atPage index: Int) -> PhotoContent? { photo(atPage: index).flatMap(store.content(of:)) }
+
+    /// True when the photo on page `index` looks sharp (`PhotoStore.looksSharp`).
+    private func looksSharp(page index: Int) -> Bool { photo(atPage: index).map(store.looksSharp) ?? false }
+
+    /// True when the photo on page `index` shows its real pixels (`PhotoStore.isSharp`).
+    private func isSharp(page index: Int) -> Bool { photo(atPage: index).map(store.isSharp) ?? false }
 
     /// Seconds since the viewer was made, on the runtime's clock (for statistics).
     var secondsSinceLaunch: Double { wallClock() - launchTime }
@@ -316,7 +330,7 @@ public final class Viewer {
     /// Photo `index`'s frame at fit in the window, turned as it is shown (the window itself
     /// while its size is unknown).
     public func fitFrame(ofPhoto index: Int) -> Rect {
-        if case .image(let photo)? = store.content(at: index) {
+        if case .image(let photo)? = content(atPage: index) {
             return AspectFit.frame(content: rotation(ofPhoto: index).boundingSize(of: Size(photo.fullSize)), viewport: Size(display.size))
         }
         return interaction.fitFrame(ofPage: index)
@@ -337,7 +351,7 @@ public final class Viewer {
 
     /// Photo `index`'s pixels as held now (a preview or the real decode), for a flight to draw.
     public func image(ofPhoto index: Int) -> ImageContent? {
-        guard case .image(let photo)? = store.content(at: index) else { return nil }
+        guard case .image(let photo)? = content(atPage: index) else { return nil }
         return ImageContent(pixels: photo.pixels, size: Size(photo.fullSize), isOpaque: photo.isOpaque, smaller: photo.smaller)
     }
 
@@ -375,7 +389,7 @@ public final class Viewer {
     /// (not during the motion: a pinch or bounce would ask for a new decode every frame): decoded
     /// whole at that size, or for a huge photo, the pyramid tiles of the part in view.
     private func requestDetail() {
-        guard interaction.isSettled, case .image(let photo)? = store.content(at: current),
+        guard interaction.isSettled, case .image(let photo)? = content(atPage: current),
               let shown = interaction.renderState.pages.first(where: { $0.index == current }) else { return }
         let viewport = Size(display.size), content = Size(photo.fullSize)
         // The store's decodes are made for the unturned photo at fit: the detail is relative to
@@ -470,7 +484,7 @@ public final class Viewer {
                 title: "No photos", detail: library.emptyExplanation, in: size, color: foreground))
         }
         for page in state.pages where page.index != vacatedPage {
-            guard let view = pages.first(where: { $0.index == page.index }) else { continue }
+            guard let id = photo(atPage: page.index), let view = pages.first(where: { $0.photo == id }) else { continue }
             // Pages move by whole pixels: a photo at fit is then composited as a plain copy
             // while it slides (motion at 60 Hz hides the quantisation, as UIKit's pixel-aligned
             // scrolling does).
@@ -480,14 +494,14 @@ public final class Viewer {
             var motion = state.dismissTransform
             if motion.scale == 1 { motion.offset = Point(x: motion.offset.x.rounded(), y: motion.offset.y.rounded()) }
             let content: Layer
-            switch store.content(at: page.index) {
+            switch self.content(atPage: page.index) {
             case .image(let photo)?:
                 // Pyramid tiles (the current photo only, coarse first) over the base pixels;
                 // an animated photo's frame instead of its first, while it plays or is paused.
                 let tiles = page.index == current ? store.focusedTiles().map(Self.tileLayer) : []
                 // Turned by whole quarters, the box's corner on a whole pixel too: the compositor
                 // turns the pixel grid there, exactly.
-                let frame = store.animationFrame(at: page.index)
+                let frame = self.photo(atPage: page.index).flatMap(store.animationFrame(of:))
                 // A photo still arriving shows only the part that has arrived (`ArrivingPhoto`).
                 let arriving = library.photos[page.index].isArriving
                 let image = Self.photoLayer(
@@ -522,7 +536,7 @@ public final class Viewer {
         // The info sheet of a narrow window covers the strip: it is not drawn through it.
         let sheetOpen = state.chrome.panel == .info && !state.chrome.layout.infoPanelIsSide
         layers += stripView.layers(
-            state.strip, opacity: sheetOpen ? 0 : state.chrome.opacity * state.dismissBackgroundAlpha,
+            state.strip, of: library.order, opacity: sheetOpen ? 0 : state.chrome.opacity * state.dismissBackgroundAlpha,
             dark: state.backgroundBlackness >= 0.5, turnOfPhoto: interaction.rotation(ofPage:))
         layers += chrome(state)
         let fill = Layer(opacity: state.dismissBackgroundAlpha, content: .fill(window, Self.background(state)))
@@ -536,7 +550,10 @@ public final class Viewer {
     private func chrome(_ state: ViewerRenderState) -> [Layer] {
         guard library.photos.indices.contains(state.currentPage) else { return [] }
         let index = state.currentPage
-        if shownInfo?.index != index { shownInfo = (index, PhotoInfo(path: library.photos[index].path)) }
+        let photo = library.photos[index]
+        if shownInfo.map({ $0.photo != photo.id || $0.path != photo.path }) ?? true {
+            shownInfo = (photo.id, photo.path, PhotoInfo(path: photo.path))
+        }
         let shown = state.pages.first { $0.index == index }?.transform.scale ?? 0
         let content = ChromeView.Content(
             name: library.photos[index].name, position: PhotoInfo.position(index: index, count: library.photos.count),

@@ -21,7 +21,7 @@ import Testing
     static func page(_ bytes: [UInt8], named name: String) throws -> PhotoContent? {
         let folder = try ScratchFolder()
         let path = try folder.write(bytes, to: name)
-        guard case .photo(let content) = standaloneDecoding().perform(DecodeRequest(index: 0, path: path, job: .fit(viewport: viewport)))
+        guard case .photo(let content) = standaloneDecoding().perform(DecodeRequest(photo: PhotoID(0), path: path, job: .fit(viewport: viewport)))
         else { return nil }
         return content
     }
@@ -81,9 +81,9 @@ import Testing
         let path = try folder.write(Self.moving, to: "moving.gif")
         let colour = ColourManagement(displayProfile: ColourProfiles.displayP3)
         let decoding = PhotoDecoding(tileSources: TileSources(), thumbnailCache: nil, colour: colour)
-        guard case .photo(.image(let still)) = decoding.perform(DecodeRequest(index: 0, path: path, job: .fit(viewport: Self.viewport))),
+        guard case .photo(.image(let still)) = decoding.perform(DecodeRequest(photo: PhotoID(0), path: path, job: .fit(viewport: Self.viewport))),
               case .frames(.success(let decoded)) = decoding.perform(
-                DecodeRequest(index: 0, path: path, job: .frames(viewport: Self.viewport, first: 0, count: 1)))
+                DecodeRequest(photo: PhotoID(0), path: path, job: .frames(viewport: Self.viewport, first: 0, count: 1)))
         else {
             Issue.record("no still or no frame")
             return

@@ -35,10 +35,10 @@ import Testing
 
     /// The first frames start it when it is next advanced; until then nothing shows.
     @Test func theFirstFramesStartIt() throws {
-        var playback = AnimationPlayback(index: 4, viewport: Self.viewport, frameBytes: 256)
+        var playback = AnimationPlayback(photo: PhotoID(4), viewport: Self.viewport, frameBytes: 256)
         let asked = playback.request(path: "a.gif")
         let request = try #require(asked)
-        #expect(request == DecodeRequest(index: 4, path: "a.gif", job: .frames(viewport: Self.viewport, first: 0, count: 2)))
+        #expect(request == DecodeRequest(photo: PhotoID(4), path: "a.gif", job: .frames(viewport: Self.viewport, first: 0, count: 2)))
         // Asked again until it comes.
         let again = playback.request(path: "a.gif")
         #expect(again == request)
@@ -52,7 +52,7 @@ import Testing
 
     /// At most `framesAhead` frames beyond the one shown are held and asked for.
     @Test func framesAheadAreBounded() {
-        var playback = AnimationPlayback(index: 0, viewport: Self.viewport, frameBytes: 16 << 20)
+        var playback = AnimationPlayback(photo: PhotoID(0), viewport: Self.viewport, frameBytes: 16 << 20)
         #expect(playback.framesAhead == 2)
         for _ in 0..<5 { Self.serve(&playback) }
         #expect(playback.frames.map(\.number) == [0, 1, 2])
@@ -72,7 +72,7 @@ import Testing
     /// The frame shown is the timeline's; a decoder that is late leaves the newest frame held on
     /// screen, and one that catches up skips the frames whose time has passed.
     @Test func aLateDecoderIsCaughtUp() {
-        var playback = AnimationPlayback(index: 0, viewport: Self.viewport, frameBytes: 256)
+        var playback = AnimationPlayback(photo: PhotoID(0), viewport: Self.viewport, frameBytes: 256)
         Self.serve(&playback)
         _ = playback.advance(to: 0)
         let early = playback.advance(to: 0.05)
@@ -93,7 +93,7 @@ import Testing
 
     /// After its loops the last frame stays, and nothing more is asked for.
     @Test func itStopsAfterItsLoops() {
-        var playback = AnimationPlayback(index: 0, viewport: Self.viewport, frameBytes: 256)
+        var playback = AnimationPlayback(photo: PhotoID(0), viewport: Self.viewport, frameBytes: 256)
         var time = 0.0
         for _ in 0..<10 {
             Self.serve(&playback, loops: 2)
@@ -109,7 +109,7 @@ import Testing
 
     /// A frame that cannot be decoded ends the playback on the frame shown.
     @Test func aFailureStopsIt() {
-        var playback = AnimationPlayback(index: 0, viewport: Self.viewport, frameBytes: 256)
+        var playback = AnimationPlayback(photo: PhotoID(0), viewport: Self.viewport, frameBytes: 256)
         Self.serve(&playback)
         _ = playback.advance(to: 0)
         let request = playback.request(path: "a.gif")!

@@ -71,7 +71,7 @@ import Testing
 
     /// The photo the pager holds for the file, and whether the library takes it to be arriving.
     static func shown(_ watched: WatchedSession) -> (content: PhotoContent?, arriving: Bool) {
-        (watched.session.pipeline.photoStore.content(at: 0), watched.session.viewer.library.photos[0].isArriving)
+        (watched.session.pipeline.photoStore.content(of: PhotoID(0)), watched.session.viewer.library.photos[0].isArriving)
     }
 
     /// The window row `y` of the photo's full-resolution row `row`.

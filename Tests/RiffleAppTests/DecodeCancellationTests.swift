@@ -8,7 +8,7 @@ import Testing
 /// Work for a photo that stops being wanted while it decodes is given up part-way.
 @Suite(.serialized) struct DecodeCancellationTests {
     static func request(_ index: Int) -> DecodeRequest {
-        DecodeRequest(index: index, path: "photo\(index).jpg", job: .fit(viewport: PixelSize(width: 64, height: 48)))
+        DecodeRequest(photo: PhotoID(index), path: "photo\(index).jpg", job: .fit(viewport: PixelSize(width: 64, height: 48)))
     }
 
     /// A decode that runs until it is cancelled or let go, and says which.
@@ -18,11 +18,11 @@ import Testing
         let release = DispatchSemaphore(value: 0)
 
         func decode(_ request: DecodeRequest, _ cancellation: DecodeCancellation) -> String {
-            lock.withLock { started.append(request.index) }
+            lock.withLock { started.append(request.photo.number) }
             while !cancellation.isCancelled {
-                if release.wait(timeout: .now() + .milliseconds(2)) == .success { return "done \(request.index)" }
+                if release.wait(timeout: .now() + .milliseconds(2)) == .success { return "done \(request.photo.number)" }
             }
-            return "cancelled \(request.index)"
+            return "cancelled \(request.photo.number)"
         }
     }
 
@@ -64,7 +64,7 @@ import Testing
         #expect(asked == 4)
         let cancelled = DecodeCancellation()
         cancelled.cancel()
-        let request = DecodeRequest(index: 0, path: path, job: .fit(viewport: PixelSize(width: 640, height: 480)))
+        let request = DecodeRequest(photo: PhotoID(0), path: path, job: .fit(viewport: PixelSize(width: 640, height: 480)))
         let output = standaloneDecoding().perform(request, cancellation: cancelled)
         guard case .cancelled = output else {
             Issue.record("a cancelled decode gave \(output)")
@@ -97,7 +97,7 @@ import Testing
         let photos = PhotoLibrary.collect(paths: [dir.path], problems: &problems).photos
         let pipeline = PhotoPipeline(photos: photos, memoryBudget: 192 << 20, thumbnailFolder: nil, workers: 1, decode: { decoding, request, cancellation in
             // Photo 0's first full decode is held until its cancellation is raised.
-            if request.index == 0 && !request.job.isPreview && lock.withLock({ holdPhotoZero }) {
+            if request.photo.number == 0 && !request.job.isPreview && lock.withLock({ holdPhotoZero }) {
                 while !cancellation.isCancelled { usleep(1000) }
                 lock.withLock {
                     cancelledIndices.append(0)
@@ -112,7 +112,7 @@ import Testing
         store.focus(on: 0, viewport: viewport, direction: 1)
         eventually {
             _ = store.absorbResults()
-            return store.content(at: 0) != nil  // its preview: the full decode is running now
+            return store.content(of: PhotoID(0)) != nil  // its preview: the full decode is running now
         }
         store.focus(on: 3, viewport: viewport, direction: 1)
         eventually { lock.withLock { cancelledIndices == [0] } }
@@ -125,8 +125,8 @@ import Testing
         store.focus(on: 0, viewport: viewport, direction: -1)
         eventually {
             _ = store.absorbResults()
-            return store.isSharp(0)
+            return store.isSharp(PhotoID(0))
         }
-        #expect(store.isSharp(0))
+        #expect(store.isSharp(PhotoID(0)))
     }
 }

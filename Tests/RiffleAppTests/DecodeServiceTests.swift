@@ -35,12 +35,12 @@ import Testing
 
     /// The pager's real decode of photo `index`, named "p`index`".
     static func pager(_ index: Int) -> DecodeRequest {
-        DecodeRequest(index: index, path: "p\(index)", job: .fit(viewport: viewport))
+        DecodeRequest(photo: PhotoID(index), path: "p\(index)", job: .fit(viewport: viewport))
     }
 
     /// The grid's thumbnail of photo `index`, named "g`index`".
     static func grid(_ index: Int) -> DecodeRequest {
-        DecodeRequest(index: index, path: "g\(index)", job: .makeThumbnail(.normal))
+        DecodeRequest(photo: PhotoID(index), path: "g\(index)", job: .makeThumbnail(.normal))
     }
 
     /// Takes `client`'s results until `count` have come, and returns their outputs.
@@ -75,7 +75,7 @@ import Testing
         let held = Held()
         let service = DecodeService<String>(workers: 2, decode: { held.decode($0, $1) }, onResult: {})
         defer { service.shutdown() }
-        let shared = DecodeRequest(index: 9, path: "both", job: .openTiles)
+        let shared = DecodeRequest(photo: PhotoID(9), path: "both", job: .openTiles)
         service.want([Self.pager(0), shared], for: .pager)
         service.want([shared, Self.grid(1)], for: .grid)
         held.release(3)
@@ -133,7 +133,7 @@ import Testing
         let held = Held()
         let service = DecodeService<String>(workers: 1, decode: { held.decode($0, $1) }, onResult: {})
         defer { service.shutdown() }
-        let shared = DecodeRequest(index: 9, path: "both", job: .openTiles)
+        let shared = DecodeRequest(photo: PhotoID(9), path: "both", job: .openTiles)
         service.want([shared], for: .pager)
         service.want([shared], for: .grid)
         eventually { held.started == ["both"] }

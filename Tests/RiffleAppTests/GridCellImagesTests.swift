@@ -25,7 +25,7 @@ import Testing
         let direct = PixelBuffer(width: 320, height: 200), fromCrop = PixelBuffer(width: 320, height: 200)
         let compositor = Compositor(path: path)
         compositor.render(GridView.centreCrop(image, in: cell, opacity: 1), into: direct)
-        let crop = GridCellImages(path: path).crop(of: 4, thumbnail: image, size: PixelSize(width: 106, height: 105))
+        let crop = GridCellImages(path: path).crop(of: PhotoID(4), thumbnail: image, size: PixelSize(width: 106, height: 105))
         compositor.render(Layer(transform: ScaleTranslate(offset: cell.origin), content: .image(crop)), into: fromCrop)
         #expect(ImageDifference(direct, fromCrop, tolerance: 0).maxChannel == 0)
         #expect(crop.isOpaque)
@@ -54,25 +54,25 @@ import Testing
         }
         let size = PixelSize(width: 106, height: 105)
         let crops = GridCellImages(path: .fast)
-        let crop = crops.crop(of: 4, thumbnail: image, turn: Rotation(quarterTurns: Double(quarters)), size: size)
-        let want = GridCellImages(path: .fast).crop(of: 4, thumbnail: ImageContent(pixels: turned, isOpaque: true), size: size)
+        let crop = crops.crop(of: PhotoID(4), thumbnail: image, turn: Rotation(quarterTurns: Double(quarters)), size: size)
+        let want = GridCellImages(path: .fast).crop(of: PhotoID(4), thumbnail: ImageContent(pixels: turned, isOpaque: true), size: size)
         #expect(ImageDifference(crop.pixels, want.pixels, tolerance: 0).maxChannel <= 1, "\(quarters) quarter turns")
-        #expect(crops.crop(of: 4, thumbnail: image, size: size).pixels !== crop.pixels, "turned back, a new crop")
+        #expect(crops.crop(of: PhotoID(4), thumbnail: image, size: size).pixels !== crop.pixels, "turned back, a new crop")
     }
 
     @Test func aCropIsMadeOncePerThumbnailAndSizeAndLetGoWhenItsCellIsNotDrawn() {
         let crops = GridCellImages(path: .fast)
         let image = Self.thumbnail(), other = Self.thumbnail(seed: 8)
         let size = PixelSize(width: 106, height: 105)
-        let first = crops.crop(of: 4, thumbnail: image, size: size).pixels
-        #expect(crops.crop(of: 4, thumbnail: image, size: size).pixels === first)
+        let first = crops.crop(of: PhotoID(4), thumbnail: image, size: size).pixels
+        #expect(crops.crop(of: PhotoID(4), thumbnail: image, size: size).pixels === first)
         crops.frameDone()
-        #expect(crops.crop(of: 4, thumbnail: image, size: size).pixels === first, "kept: drawn in the last frame")
-        #expect(crops.crop(of: 4, thumbnail: image, size: PixelSize(width: 105, height: 105)).pixels !== first)
-        let second = crops.crop(of: 4, thumbnail: other, size: size).pixels
+        #expect(crops.crop(of: PhotoID(4), thumbnail: image, size: size).pixels === first, "kept: drawn in the last frame")
+        #expect(crops.crop(of: PhotoID(4), thumbnail: image, size: PixelSize(width: 105, height: 105)).pixels !== first)
+        let second = crops.crop(of: PhotoID(4), thumbnail: other, size: size).pixels
         #expect(second !== first, "a new thumbnail (the real one after a stand-in) makes a new crop")
         crops.frameDone()
         crops.frameDone()
-        #expect(crops.crop(of: 4, thumbnail: other, size: size).pixels !== second, "let go after a frame without its cell")
+        #expect(crops.crop(of: PhotoID(4), thumbnail: other, size: size).pixels !== second, "let go after a frame without its cell")
     }
 }

@@ -83,7 +83,7 @@ import Testing
         }
         let store = session.pipeline.thumbnailStore
         func state(_ prefix: String) -> ThumbnailState? {
-            library.photos.firstIndex { $0.name.hasPrefix(prefix) }.map { store.state(at: $0) }
+            library.photos.firstIndex { $0.name.hasPrefix(prefix) }.map { store.state(of: PhotoID($0)) }
         }
         func reason(_ prefix: String) -> String? {
             if case .failed(let reason)? = state(prefix) { return reason }

@@ -2,12 +2,13 @@
 import RiffleTestSupport
 import Testing
 
-/// `PhotoLibrary.applying(_:)`: folder changes merged into the library, each photo followed to
-/// its new index, natural order kept. Pure: the libraries here name files that do not exist.
+/// `PhotoLibrary.applying(_:)`: folder changes merged into the library, each photo keeping its
+/// identity (`PhotoID`) at its new index, natural order kept. Pure: the libraries here name files
+/// that do not exist.
 @Suite struct LibraryUpdateTests {
     /// A library listing `names` of folder "/f" (in the order given, taken as natural).
     static func library(_ names: [String], folder: String = "/f", start: Int = 0) -> PhotoLibrary {
-        let photos = names.map { Photo(path: folder + "/" + $0) }
+        let photos = Photo.numbered(names.map { folder + "/" + $0 })
         return PhotoLibrary(
             photos: photos, startIndex: start, description: folder, unavailable: [], missing: [], pathCount: 1,
             folders: [ListedFolder(path: folder, range: 0..<photos.count)])
@@ -15,12 +16,16 @@ import Testing
 
     static func names(_ library: PhotoLibrary) -> [String] { library.photos.map { FilePaths.name(of: $0.path) } }
 
+    /// Where each photo of the library before is now (nil: gone).
+    static func newIndices(_ update: LibraryUpdate) -> [Int?] { update.before.photos.indices.map(update.index(ofOld:)) }
+
     @Test func arrivalsGoInNaturalOrderAndThePhotoShownKeepsItsPlace() {
         let before = Self.library(["img1.jpg", "img3.jpg", "img10.jpg"])
         let update = before.applying([FolderChange(folder: "/f", arrived: ["img2.jpg", "img20.jpg", "IMG0.jpg"])])
         #expect(Self.names(update.library) == ["IMG0.jpg", "img1.jpg", "img2.jpg", "img3.jpg", "img10.jpg", "img20.jpg"])
         #expect(Self.names(update.library) == NaturalOrder.sorted(Self.names(update.library)))
-        #expect(update.newIndex == [1, 3, 4])
+        #expect(Self.newIndices(update) == [1, 3, 4])
+        #expect(update.library.photos.map(\.id.number) == [3, 0, 4, 1, 2, 5], "the photos met before keep their identity; the new ones get new ones")
         // img3 was shown at index 1: it is at index 3 now.
         #expect(update.place(ofPhotoAt: 1) == .same(3))
         #expect(update.library.folders == [ListedFolder(path: "/f", range: 0..<6)])
@@ -30,7 +35,7 @@ import Testing
         let before = Self.library(["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
         let update = before.applying([FolderChange(folder: "/f", departed: ["b.jpg", "c.jpg"])])
         #expect(Self.names(update.library) == ["a.jpg", "d.jpg"])
-        #expect(update.newIndex == [0, nil, nil, 1])
+        #expect(Self.newIndices(update) == [0, nil, nil, 1])
         #expect(update.place(ofPhotoAt: 1) == .next(1))
         #expect(update.place(ofPhotoAt: 3) == .same(1))
     }
@@ -51,13 +56,16 @@ import Testing
         #expect(Self.names(update.library) == ["b.jpg", "c.jpg", "z.jpg"])
         #expect(update.place(ofPhotoAt: 0) == .same(2))
         #expect(update.place(ofPhotoAt: 1) == .same(0))
+        #expect(update.library.photos[2].id == before.photos[0].id, "a rename keeps the photo's identity")
+        #expect(!update.changesNothing)
     }
 
     @Test func rewrittenPhotosAreNamedByTheirNewIndices() {
         let before = Self.library(["b.jpg", "c.jpg"])
         let update = before.applying([FolderChange(folder: "/f", arrived: ["a.jpg", "c.jpg"], rewritten: ["c.jpg"])])
         #expect(Self.names(update.library) == ["a.jpg", "b.jpg", "c.jpg"])
-        #expect(update.rewritten == [2])
+        #expect(update.rewritten == [before.photos[1].id])
+        #expect(update.library.photos[2].id == before.photos[1].id)
         #expect(!update.changesNothing)
     }
 
@@ -72,18 +80,18 @@ import Testing
         #expect(other.library.photos.map(\.isArriving) == [true, false, true], "only the photo named changes")
         let closed = other.library.applying([FolderChange(folder: "/f", arrived: ["c.jpg"], rewritten: ["c.jpg"])])
         #expect(closed.library.photos.map(\.isArriving) == [true, false, false])
-        #expect(closed.rewritten == [2])
+        #expect(closed.rewritten == [closed.library.photos[2].id])
     }
 
     @Test func photosOutsideTheChangedFolderStay() {
         let first = Self.library(["x.jpg", "y.jpg"], folder: "/one")
-        let photos = [Photo(path: "/lone.png")] + first.photos + [Photo(path: "/two/p.jpg")]
+        let photos = Photo.numbered(["/lone.png"] + first.photos.map(\.path) + ["/two/p.jpg"])
         let before = PhotoLibrary(
             photos: photos, startIndex: 0, description: "many", unavailable: [], missing: [], pathCount: 3,
             folders: [ListedFolder(path: "/one", range: 1..<3), ListedFolder(path: "/two", range: 3..<4)])
         let update = before.applying([FolderChange(folder: "/two", arrived: ["a.jpg"], departed: ["p.jpg"])])
         #expect(update.library.photos.map(\.path) == ["/lone.png", "/one/x.jpg", "/one/y.jpg", "/two/a.jpg"])
-        #expect(update.newIndex == [0, 1, 2, nil])
+        #expect(Self.newIndices(update) == [0, 1, 2, nil])
         #expect(update.library.folders == [ListedFolder(path: "/one", range: 1..<3), ListedFolder(path: "/two", range: 3..<4)])
     }
 
@@ -105,7 +113,7 @@ import Testing
         let expected = NaturalOrder.sorted(Array(Set(listed).subtracting(departed).union(arrived)))
         #expect(Self.names(update.library) == expected)
         for (old, name) in listed.enumerated() {
-            if let now = update.newIndex[old] {
+            if let now = update.index(ofOld: old) {
                 #expect(Self.names(update.library)[now] == name)
             } else {
                 #expect(departed.contains(name))

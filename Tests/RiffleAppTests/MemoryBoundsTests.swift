@@ -111,8 +111,8 @@ func linkedLibrary(count: Int) throws -> URL {
             Self.settle(v, from: &t, frames: 60)
         }
         #expect(v.current == 13)
-        #expect(store.isSharp(13) && store.isSharp(14), "the focused photo and the next held sharp")
-        #expect(!store.isSharp(12) && !store.isSharp(15), "no room for a third")
+        #expect(store.isSharp(PhotoID(13)) && store.isSharp(PhotoID(14)), "the focused photo and the next held sharp")
+        #expect(!store.isSharp(PhotoID(12)) && !store.isSharp(PhotoID(15)), "no room for a third")
         let decodes = store.decodeSeconds.count
         Self.settle(v, from: &t, frames: 60)
         #expect(store.decodeSeconds.count == decodes, "\(store.decodeSeconds.count - decodes) more decodes at rest")
@@ -146,7 +146,7 @@ func linkedLibrary(count: Int) throws -> URL {
         let (v, pipeline) = viewer(decoder: decoder, display: display, workers: 1, startAt: dir.path)
         defer { decoder.release(64); pipeline.shutdown() }
         // The one worker is busy with photo 0 while the presses go by.
-        eventually { decoder.started.contains { $0.index == 0 && !$0.job.isPreview } }
+        eventually { decoder.started.contains { $0.photo.number == 0 && !$0.job.isPreview } }
         var t = 0.0
         for _ in 0..<29 {
             v.handle(.key(name: "Right", modifiers: [], time: t), now: t)
@@ -156,7 +156,7 @@ func linkedLibrary(count: Int) throws -> URL {
         #expect(v.current == 29)
         decoder.release(64)
         let neighbourhood = Set(27...31)
-        let fullDecodes = { decoder.started.filter { !$0.job.isPreview }.map(\.index) }
+        let fullDecodes = { decoder.started.filter { !$0.job.isPreview }.map(\.photo.number) }
         eventually { neighbourhood.isSubset(of: fullDecodes()) }
         // One worker: it was held on photo 0's full decode while the presses went by; after it,
         // the new neighbourhood (27...31, photo 29 first) is decoded, each photo once, and no

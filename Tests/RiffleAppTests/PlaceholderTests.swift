@@ -99,23 +99,23 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
             return isPhotoShown(display)
         }
         v.renderIfNeeded()
-        guard case .image(let draft)? = pipeline.photoStore.content(at: 1) else {
+        guard case .image(let draft)? = pipeline.photoStore.content(of: PhotoID(1)) else {
             Issue.record("nothing shown while the real decode waits")
             return
         }
         #expect(draft.isDraft && draft.isPreview && draft.pixels.size == PixelSize(width: 400, height: 600))
-        #expect(v.isCurrentSharp && !pipeline.photoStore.isSharp(1))
+        #expect(v.isCurrentSharp && !pipeline.photoStore.isSharp(PhotoID(1)))
         try GoldenImage.check(try display.capture(), golden: "placeholder/draft")
         // The draft is queued ahead of every full decode, the real one included.
-        let draftRequest = DecodeRequest(index: 1, path: TestPaths.photos + "/2 friends.jpg", job: .draft(viewport: display.size))
+        let draftRequest = DecodeRequest(photo: PhotoID(1), path: TestPaths.photos + "/2 friends.jpg", job: .draft(viewport: display.size))
         let fullDecode = decoder.started.firstIndex { !$0.job.isPreview } ?? decoder.started.endIndex
         #expect(decoder.started.prefix(upTo: fullDecode).contains(draftRequest))
         decoder.release(1)
         eventually {
             v.advance(to: 0.2)
-            return pipeline.photoStore.isSharp(1)
+            return pipeline.photoStore.isSharp(PhotoID(1))
         }
-        guard case .image(let real)? = pipeline.photoStore.content(at: 1) else { return }
+        guard case .image(let real)? = pipeline.photoStore.content(of: PhotoID(1)) else { return }
         #expect(!real.isPreview && !real.isDraft && real.pixels.size == PixelSize(width: 400, height: 600))
     }
 
@@ -125,8 +125,8 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
     @Test func theDraftLooksLikeTheRealDecode() throws {
         let path = TestPaths.photos + "/2 friends.jpg", viewport = PixelSize(width: 960, height: 600)
         let decoding = standaloneDecoding()
-        guard case .photo(.image(let draft)) = decoding.perform(DecodeRequest(index: 0, path: path, job: .draft(viewport: viewport))),
-              case .photo(.image(let real)) = decoding.perform(DecodeRequest(index: 0, path: path, job: .fit(viewport: viewport)))
+        guard case .photo(.image(let draft)) = decoding.perform(DecodeRequest(photo: PhotoID(0), path: path, job: .draft(viewport: viewport))),
+              case .photo(.image(let real)) = decoding.perform(DecodeRequest(photo: PhotoID(0), path: path, job: .fit(viewport: viewport)))
         else {
             Issue.record("no draft or no real decode")
             return
@@ -158,7 +158,7 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         let decoding = standaloneDecoding()
         let jpeg = TestPaths.photos + "/2 friends.jpg", png = TestPaths.photos + "/1 coffee.png"
         for (path, viewport) in [(jpeg, PixelSize(width: 160, height: 100)), (png, PixelSize(width: 960, height: 600))] {
-            guard case .redundantPreview = decoding.perform(DecodeRequest(index: 0, path: path, job: .draft(viewport: viewport))) else {
+            guard case .redundantPreview = decoding.perform(DecodeRequest(photo: PhotoID(0), path: path, job: .draft(viewport: viewport))) else {
                 Issue.record("a draft of \(path) at \(viewport)")
                 continue
             }
@@ -178,8 +178,8 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
     /// 257×386), shown 400×600 from 4/8.
     @Test func noPreviewWhenTheRealDecodeIsAsCheap() throws {
         let decoding = standaloneDecoding()
-        let small = DecodeRequest(index: 1, path: TestPaths.photos + "/2 friends.jpg", job: .preview(viewport: PixelSize(width: 160, height: 100)))
-        let large = DecodeRequest(index: 1, path: TestPaths.photos + "/2 friends.jpg", job: .preview(viewport: PixelSize(width: 960, height: 600)))
+        let small = DecodeRequest(photo: PhotoID(1), path: TestPaths.photos + "/2 friends.jpg", job: .preview(viewport: PixelSize(width: 160, height: 100)))
+        let large = DecodeRequest(photo: PhotoID(1), path: TestPaths.photos + "/2 friends.jpg", job: .preview(viewport: PixelSize(width: 960, height: 600)))
         guard case .redundantPreview = decoding.perform(small) else {
             Issue.record("a 1/8 real decode still got a preview")
             return
@@ -203,7 +203,7 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         let file = try ExifThumbnail.inserting(thumbnail: thumbnail, into: photo)
         try Data(file).write(to: URL(fileURLWithPath: path))
         for viewport in [PixelSize(width: 320, height: 200), PixelSize(width: 960, height: 600)] {
-            let request = DecodeRequest(index: 0, path: path, job: .preview(viewport: viewport))
+            let request = DecodeRequest(photo: PhotoID(0), path: path, job: .preview(viewport: viewport))
             guard case .photo(.image(let preview)) = standaloneDecoding().perform(request) else {
                 Issue.record("no thumbnail preview at \(viewport)")
                 continue
@@ -227,25 +227,25 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         try Data(try ExifThumbnail.inserting(thumbnail: thumbnail, into: photo)).write(to: URL(fileURLWithPath: paths[1]))
         try Data(photo).write(to: URL(fileURLWithPath: paths[2]))
         let decoder = GatedDecoder()
-        let pipeline = pipeline(photos: paths.map(Photo.init), decoder: decoder)
+        let pipeline = pipeline(photos: Photo.numbered(paths), decoder: decoder)
         let store = pipeline.photoStore
         defer { decoder.release(16); pipeline.shutdown() }
         store.focus(on: 0, viewport: PixelSize(width: 960, height: 600), direction: 1)
         // Full decodes are held: only previews can arrive.
         eventually {
             _ = store.absorbResults()
-            return store.content(at: 1) != nil && decoder.started.filter { $0.index == 2 && $0.job == .exifPreview }.count == 1
+            return store.content(of: PhotoID(1)) != nil && decoder.started.filter { $0.photo.number == 2 && $0.job == .exifPreview }.count == 1
         }
-        guard case .image(let neighbour)? = store.content(at: 1) else {
+        guard case .image(let neighbour)? = store.content(of: PhotoID(1)) else {
             Issue.record("photo 1 shows nothing while its decode waits")
             return
         }
         #expect(neighbour.isPreview && neighbour.pixels.size == PixelSize(width: 107, height: 160))
-        #expect(store.content(at: 2) == nil, "no thumbnail, and no 1/8 decode for a neighbour")
+        #expect(store.content(of: PhotoID(2)) == nil, "no thumbnail, and no 1/8 decode for a neighbour")
         for _ in 0..<5 { _ = store.absorbResults() }
-        #expect(decoder.started.filter { $0.index == 2 && $0.job == .exifPreview }.count == 1, "looked for once")
+        #expect(decoder.started.filter { $0.photo.number == 2 && $0.job == .exifPreview }.count == 1, "looked for once")
         // The focused photo's EXIF thumbnail ("p") and draft ("d") beside its real decode.
-        let order = decoder.started.map { "\($0.index)\($0.job.isPreview ? $0.job == .draft(viewport: PixelSize(width: 960, height: 600)) ? "d" : "p" : "")" }
+        let order = decoder.started.map { "\($0.photo.number)\($0.job.isPreview ? $0.job == .draft(viewport: PixelSize(width: 960, height: 600)) ? "d" : "p" : "")" }
         #expect(Set(order.prefix(5)) == ["0p", "0d", "0", "1p", "2p"], "\(order)")
     }
 

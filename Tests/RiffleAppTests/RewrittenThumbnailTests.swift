@@ -32,7 +32,7 @@ import Testing
     /// The thumbnail `store` holds for photo `index`: its centre pixel, and whether it is a real
     /// (not stand-in) one.
     static func centre(of store: ThumbnailStore, at index: Int) -> UInt32? {
-        guard case let .thumbnail(image, _, false) = store.state(at: index) else { return nil }
+        guard case let .thumbnail(image, _, false) = store.state(of: PhotoID(index)) else { return nil }
         return image.pixels[image.pixels.width / 2, image.pixels.height / 2]
     }
 
@@ -93,7 +93,7 @@ import Testing
         #expect(Self.centre(of: store, at: 1).map { isNear($0, Self.green) } == true)
         #expect(cached.lookup(path: path, size: store.size).map { isNear($0[$0.width / 2, $0.height / 2], Self.blue) } == true)
         // And the pager's photo itself.
-        guard case .image(let shown)? = watched.session.pipeline.photoStore.content(at: 0) else {
+        guard case .image(let shown)? = watched.session.pipeline.photoStore.content(of: PhotoID(0)) else {
             Issue.record("the photo is not shown")
             return
         }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import RiffleApp
 
 /// Paths of the shared test material, found from this file's location (never the working
 /// directory): `Tests/Photos`, `Tests/Scripts` and this target's goldens.
@@ -18,5 +19,13 @@ enum TestPaths {
     static func allScripts() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: scripts.path)
             .filter { $0.hasSuffix(".replay") }.map { String($0.dropLast(".replay".count)) }.sorted()
+    }
+}
+
+extension Photo {
+    /// The photos at `paths`, in that order, as a library first lists them: identities from 0, so
+    /// photo i of a library no folder change has touched is `PhotoID(i)`.
+    static func numbered(_ paths: [String]) -> [Photo] {
+        paths.enumerated().map { Photo(id: PhotoID($0.offset), path: $0.element) }
     }
 }

@@ -51,7 +51,7 @@ import Testing
 
     /// `count` photos in `photos/`, each `bytes`, named so they sort in order.
     func photos(count: Int, bytes: [UInt8]) throws -> [Photo] {
-        try (0..<count).map { Photo(path: try scratch.write(bytes, to: String(format: "photos/p%02d.jpg", $0))) }
+        Photo.numbered(try (0..<count).map { try scratch.write(bytes, to: String(format: "photos/p%02d.jpg", $0)) })
     }
 
     /// A pipeline for `photos` with one decode worker (jobs then start in the order wanted)
@@ -65,8 +65,8 @@ import Testing
     /// Lets every job asked for finish and takes the results in, `rounds` times (a thumbnail
     /// takes two jobs, the second asked for once the first is in), at clock time `now`.
     @discardableResult
-    static func settle(_ store: ThumbnailStore, at now: Double = 1, rounds: Int = 3) -> [Int] {
-        var changed: [Int] = []
+    static func settle(_ store: ThumbnailStore, at now: Double = 1, rounds: Int = 3) -> [PhotoID] {
+        var changed: [PhotoID] = []
         for _ in 0..<rounds {
             store.waitForThumbnails()
             changed += store.absorbResults(at: now)
@@ -103,7 +103,7 @@ import Testing
         store.show(visible: 4..<7, ahead: ahead)
         jobs.release(order.count)
         store.waitForThumbnails()
-        #expect(jobs.started.map(\.index) == order)
+        #expect(jobs.started.map(\.photo.number) == order)
         #expect(jobs.started.allSatisfy { $0.job == .thumbnail(.large) }, "\(jobs.started.map(\.job))")
     }
 
@@ -114,15 +114,15 @@ import Testing
         defer { jobs.release(64); pipeline.shutdown() }
         let store = pipeline.thumbnailStore
         store.show(visible: 0..<2, ahead: 2..<4)
-        eventually { jobs.started.map(\.index) == [0] }
+        eventually { jobs.started.map(\.photo.number) == [0] }
         store.show(visible: 8..<10, ahead: 10..<12)
         // Photo 0's job gives up before any is let go; the worker goes on to photo 8.
-        eventually { jobs.started.map(\.index) == [0, 8] }
+        eventually { jobs.started.map(\.photo.number) == [0, 8] }
         jobs.release(4)
         store.waitForThumbnails()
-        #expect(jobs.started.map(\.index) == [0, 8, 9, 10, 11], "photo 0 given up, 1 to 3 never started")
+        #expect(jobs.started.map(\.photo.number) == [0, 8, 9, 10, 11], "photo 0 given up, 1 to 3 never started")
         #expect(store.absorbResults(at: 1).isEmpty, "quick looks that found nothing, and a cancelled job")
-        #expect(Self.isWaiting(store.state(at: 0)))
+        #expect(Self.isWaiting(store.state(of: PhotoID(0))))
     }
 
     @Test("Over the budget, the thumbnails farthest from the visible cells go first, never a visible one")
@@ -135,7 +135,7 @@ import Testing
         let store = pipeline.thumbnailStore
         store.show(visible: 0..<2, ahead: 2..<4)
         Self.settle(store)
-        let held = { (0..<10).filter { Self.thumbnail(store.state(at: $0)) != nil } }
+        let held = { (0..<10).filter { Self.thumbnail(store.state(of: PhotoID($0))) != nil } }
         #expect(held() == [0, 1, 2], "photo 3, the farthest, let go")
         #expect(store.bytesHeld <= store.budget)
         let asked = jobs.started.count
@@ -151,15 +151,48 @@ import Testing
         #expect(held() == [0, 1, 2, 3, 4])
     }
 
+    /// Thumbnails are held by photo, not by place: a change of the folders that re-sorts the
+    /// photos, removes one and rewrites another moves nothing and makes nothing again but the
+    /// rewritten photo's thumbnail (its old one on show, stale, until then).
+    @Test("Across a change of the folders, what is held stays with its photo")
+    func heldThumbnailsFollowTheirPhotos() throws {
+        let jobs = Jobs(holds: false)
+        let photos = try photos(count: 4, bytes: try Self.photo(ThumbnailCacheTests.red))
+        let pipeline = pipeline(photos, jobs: jobs)
+        defer { pipeline.shutdown() }
+        let store = pipeline.thumbnailStore
+        store.show(visible: 0..<4, ahead: 4..<4)
+        Self.settle(store)
+        let before = photos.map { Self.thumbnail(store.state(of: $0.id))?.pixels }
+        #expect(before.allSatisfy { $0 != nil })
+        let bytes = store.bytesHeld
+        let asked = jobs.started.count
+
+        // Photo 2 is removed, photo 1 rewritten; the rest are shown in the reverse order.
+        let order = PhotoOrder([photos[3], photos[1], photos[0]])
+        store.follow(order, rewritten: [photos[1].id])
+        #expect(Self.isWaiting(store.state(of: photos[2].id)), "what the photo that left held is let go")
+        #expect(store.bytesHeld == bytes - 128 * 96 * 4)
+        for photo in [photos[3], photos[0]] {
+            #expect(Self.thumbnail(store.state(of: photo.id))?.pixels === before[photo.id.number], "\(photo.id) keeps its thumbnail")
+        }
+        #expect(Self.thumbnail(store.state(of: photos[1].id))?.pixels === before[1], "the rewritten photo's stays on show")
+        store.show(visible: 0..<3, ahead: 3..<3)
+        Self.settle(store)
+        #expect(jobs.started.dropFirst(asked).map(\.photo) == [photos[1].id], "only the rewritten photo's is made again")
+        #expect(jobs.started.last?.job == .remakeThumbnail(.normal))
+        #expect(Self.thumbnail(store.state(of: photos[1].id))?.pixels !== before[1])
+    }
+
     @Test("A file that cannot be decoded fails, with the decoder's reason")
     func brokenFileFails() throws {
         let jobs = Jobs(holds: false)
         let path = try scratch.write(Array("not a photo at all".utf8), to: "photos/broken.jpg")
-        let pipeline = pipeline([Photo(path: path)], jobs: jobs)
+        let pipeline = pipeline(Photo.numbered([path]), jobs: jobs)
         defer { pipeline.shutdown() }
         let store = pipeline.thumbnailStore
         store.show(visible: 0..<1, ahead: 0..<0)
-        #expect(Self.settle(store) == [0])
+        #expect(Self.settle(store) == [PhotoID(0)])
         let expected: String
         do throws(ImageDecodeError) {
             _ = try ThumbnailCache.make(path: path, size: .normal, colour: ColourManagement(displayProfile: nil))
@@ -168,8 +201,8 @@ import Testing
         } catch {
             expected = error.reason
         }
-        guard case .failed(let reason) = store.state(at: 0) else {
-            Issue.record("a broken file is \(store.state(at: 0))")
+        guard case .failed(let reason) = store.state(of: PhotoID(0)) else {
+            Issue.record("a broken file is \(store.state(of: PhotoID(0)))")
             return
         }
         #expect(reason == expected)
@@ -187,13 +220,13 @@ import Testing
         try scratch.write([UInt8](repeating: 0, count: photo.count), to: "photos/stored.jpg")
         ScratchFolder.setModificationTime(stamp.modificationTime, ofFileAt: path)
         let jobs = Jobs(holds: false)
-        let pipeline = pipeline([Photo(path: path)], jobs: jobs)
+        let pipeline = pipeline(Photo.numbered([path]), jobs: jobs)
         defer { pipeline.shutdown() }
         let store = pipeline.thumbnailStore
         store.show(visible: 0..<1, ahead: 0..<0)
         Self.settle(store, at: 2)
-        guard let shown = Self.thumbnail(store.state(at: 0)) else {
-            Issue.record("no thumbnail: \(store.state(at: 0))")
+        guard let shown = Self.thumbnail(store.state(of: PhotoID(0))) else {
+            Issue.record("no thumbnail: \(store.state(of: PhotoID(0)))")
             return
         }
         #expect(!shown.isStandIn && shown.arrivedAt == 2)
@@ -208,20 +241,20 @@ import Testing
         exif.fill(ThumbnailCacheTests.green)
         let path = try scratch.write(try Self.photo(ThumbnailCacheTests.red, exifThumbnail: exif), to: "photos/camera.jpg")
         let jobs = Jobs(holds: false)
-        let pipeline = pipeline([Photo(path: path)], jobs: jobs)
+        let pipeline = pipeline(Photo.numbered([path]), jobs: jobs)
         defer { pipeline.shutdown() }
         let store = pipeline.thumbnailStore
         store.show(visible: 0..<1, ahead: 0..<0)
-        #expect(Self.settle(store, at: 1, rounds: 1) == [0])
-        guard let standIn = Self.thumbnail(store.state(at: 0)) else {
-            Issue.record("no stand-in: \(store.state(at: 0))")
+        #expect(Self.settle(store, at: 1, rounds: 1) == [PhotoID(0)])
+        guard let standIn = Self.thumbnail(store.state(of: PhotoID(0))) else {
+            Issue.record("no stand-in: \(store.state(of: PhotoID(0)))")
             return
         }
         #expect(standIn.isStandIn && standIn.arrivedAt == 1)
         #expect(ThumbnailCacheTests.isClose(ThumbnailCacheTests.centre(standIn.pixels), ThumbnailCacheTests.green))
-        #expect(Self.settle(store, at: 2, rounds: 1) == [0])
-        guard let real = Self.thumbnail(store.state(at: 0)) else {
-            Issue.record("no thumbnail: \(store.state(at: 0))")
+        #expect(Self.settle(store, at: 2, rounds: 1) == [PhotoID(0)])
+        guard let real = Self.thumbnail(store.state(of: PhotoID(0))) else {
+            Issue.record("no thumbnail: \(store.state(of: PhotoID(0)))")
             return
         }
         #expect(!real.isStandIn && real.arrivedAt == 2)
@@ -236,7 +269,7 @@ import Testing
         defer { jobs.release(64); pipeline.shutdown() }
         pipeline.setFront(.grid)
         pipeline.thumbnailStore.show(visible: 0..<3, ahead: 3..<5)
-        eventually { jobs.started.map(\.index) == [0] }
+        eventually { jobs.started.map(\.photo.number) == [0] }
         // A tap on photo 7 opens the pager on it while the grid is still in front.
         pipeline.photoStore.focus(on: 7, viewport: PixelSize(width: 320, height: 200), direction: 1)
         jobs.release(64)
@@ -245,10 +278,10 @@ import Testing
         // neighbours.
         let order = jobs.started.prefix(9).map { request -> String in
             switch request.job {
-            case .thumbnail: "g\(request.index)"
-            default: "p\(request.index)"
+            case .thumbnail: "g\(request.photo.number)"
+            default: "p\(request.photo.number)"
             }
         }
-        #expect(order == ["g0", "p7", "p7", "p7", "g1", "g2", "g3", "g4", "p8"], "\(jobs.started.map { ($0.index, $0.job) })")
+        #expect(order == ["g0", "p7", "p7", "p7", "g1", "g2", "g3", "g4", "p8"], "\(jobs.started.map { ($0.photo.number, $0.job) })")
     }
 }

@@ -92,7 +92,7 @@ import Testing
         }
         let started = Started()
         let pipeline = PhotoPipeline(
-            photos: [Photo(path: path), Photo(path: small)], memoryBudget: 192 << 20, thumbnailFolder: nil, workers: 1,
+            photos: Photo.numbered([path, small]), memoryBudget: 192 << 20, thumbnailFolder: nil, workers: 1,
             decode: { decoding, request, cancellation in
                 started.lock.withLock { started.requests.append(request) }
                 return decoding.perform(request, cancellation: cancellation)
@@ -104,7 +104,7 @@ import Testing
             store.waitForDecodes()
             _ = store.absorbResults()
         }
-        let order = started.lock.withLock { started.requests.filter { !$0.job.isPreview } }.map { "\($0.index)\($0.job == .openTiles ? " opens" : "")" }
+        let order = started.lock.withLock { started.requests.filter { !$0.job.isPreview } }.map { "\($0.photo.number)\($0.job == .openTiles ? " opens" : "")" }
         #expect(order == ["0", "1", "0 opens"], "\(order)")
         #expect(store.tileOpenSeconds.count == 1)
         let decoder = try pipeline.decoding.tileSources.decoder(forPath: path)
