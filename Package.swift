@@ -83,25 +83,40 @@ let package = Package(
         .target(name: "RiffleDisplay", dependencies: ["RiffleRaster", "RiffleInteraction", "RiffleGeometry"]),
         .target(name: "RiffleX11", dependencies: ["CRiffleX11", "RiffleDisplay", "RiffleRaster", "RiffleInteraction", "RiffleGeometry"]),
 
-        // MARK: the app and the executables
+        // MARK: the library, the pipeline, the app and the executables
+        // The photo library: listing folders in natural order, each photo's identity, live
+        // folders (inotify), file stamps and URIs.
+        .target(name: "RiffleLibrary", dependencies: ["RiffleImageIO"]),
+        // The photo pipeline: the decode service and its workers, the pager's and the thumbnail
+        // stores, what a decode does (`PhotoDecoding`), the Freedesktop thumbnail cache, tiles and
+        // animation frames.
+        .target(
+            name: "RifflePipeline",
+            dependencies: [
+                "RiffleLibrary", "RiffleImageIO", "RiffleRaster", "RiffleGeometry", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The app: the scene, the views, the runtimes (live loop, replay) and the statistics.
         .target(
             name: "RiffleApp",
             dependencies: [
-                "RiffleDisplay", "RiffleImageIO", "RiffleRaster", "RiffleInteraction", "RifflePhysics", "RiffleGeometry",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            resources: []
+                "RiffleLibrary", "RifflePipeline", "RiffleDisplay", "RiffleImageIO", "RiffleRaster", "RiffleInteraction",
+                "RifflePhysics", "RiffleGeometry",
+            ]
         ),
         .executableTarget(
             name: "riffle",
-            dependencies: ["RiffleApp", "RiffleX11", "RiffleDisplay", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "RiffleApp", "RiffleLibrary", "RiffleX11", "RiffleDisplay", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // The Swift parsers' fuzz harnesses (`make fuzz`), a replayer of their inputs otherwise.
-        .executableTarget(name: "riffle-fuzz", dependencies: ["RiffleApp", "RiffleImageIO", "RiffleGeometry"]),
+        .executableTarget(name: "riffle-fuzz", dependencies: ["RiffleApp", "RiffleLibrary", "RifflePipeline", "RiffleImageIO", "RiffleGeometry"]),
         .executableTarget(
             name: "riffle-bench",
             dependencies: [
-                "RiffleApp", "RiffleDisplay", "RiffleInteraction", "RiffleImageIO", "RiffleRaster", "RiffleGeometry", "CPixman",
+                "RiffleApp", "RiffleLibrary", "RifflePipeline", "RiffleDisplay", "RiffleInteraction", "RiffleImageIO", "RiffleRaster",
+                "RiffleGeometry", "CPixman",
                 "CRiffleX11TestClients",
             ]
         ),
@@ -120,7 +135,7 @@ let package = Package(
         .testTarget(name: "RiffleImageIOTests", dependencies: ["RiffleImageIO", "RiffleRaster", "RiffleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RiffleAppTests",
-            dependencies: ["RiffleApp", "RiffleImageIO", "RiffleRaster", "RiffleDisplay", "RiffleTestSupport"],
+            dependencies: ["RiffleApp", "RiffleLibrary", "RifflePipeline", "RiffleImageIO", "RiffleRaster", "RiffleDisplay", "RiffleTestSupport"],
             exclude: ["Goldens"]
         ),
         // Runs the `riffle` binary beside the test bundle: depending on the executable makes every

@@ -1,4 +1,5 @@
 import RiffleGeometry
+import RiffleLibrary
 import RiffleRaster
 
 /// The visible cells' thumbnails drawn once at their cells' pixel size: a centre crop made the

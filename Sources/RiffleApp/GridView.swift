@@ -1,5 +1,7 @@
 import RiffleGeometry
 import RiffleInteraction
+import RiffleLibrary
+import RifflePipeline
 import RiffleRaster
 
 /// The library grid on screen: its interaction model, its cells' thumbnails, and the layer tree

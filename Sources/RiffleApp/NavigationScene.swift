@@ -1,6 +1,8 @@
 import RiffleDisplay
 import RiffleGeometry
 import RiffleInteraction
+import RiffleLibrary
+import RifflePipeline
 import RiffleRaster
 
 /// The app's scene: the library grid, the pager over it, and the flights between them (iOS

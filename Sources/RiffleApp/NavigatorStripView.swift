@@ -1,5 +1,7 @@
 import RiffleGeometry
 import RiffleInteraction
+import RiffleLibrary
+import RifflePipeline
 import RiffleRaster
 
 /// Draws the pager's navigator strip from `ViewerRenderState.Strip`: a translucent plate along

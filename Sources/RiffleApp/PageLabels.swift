@@ -1,5 +1,6 @@
 import RiffleGeometry
 import RiffleImageIO
+import RifflePipeline
 import RiffleRaster
 
 /// Text on pages: the error page of a photo that cannot be shown, the "no photos" page, and quiet

@@ -1,4 +1,5 @@
 import RiffleGeometry
+import RiffleLibrary
 import RiffleRaster
 
 /// A page on screen: the photo it shows and what it keeps between frames (when it started

@@ -1,5 +1,6 @@
 import RiffleDisplay
 import RiffleImageIO
+import RiffleLibrary
 
 /// What Ctrl+C and Ctrl+Shift+C put on the clipboard for a photo file.
 enum PhotoClipboard {

@@ -1,5 +1,6 @@
 import Glibc
 import RiffleImageIO
+import RifflePipeline
 
 /// What the info panel says about one photo, read from its file: dimensions, megapixels, file
 /// size, format and date taken, then the camera's EXIF details (libexif, on the block the

@@ -3,6 +3,8 @@ import FoundationEssentials
 import RiffleDisplay
 import RiffleImageIO
 import RiffleInteraction
+import RiffleLibrary
+import RifflePipeline
 import RiffleRaster
 
 /// How a session runs, from the command line's options.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RiffleImageIO
+import RiffleLibrary
 import RiffleRaster
 
 /// Where `riffle --replay --snapshots DIR` writes its snapshots: DIR/NAME.png, the folder made

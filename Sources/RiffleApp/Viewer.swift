@@ -2,6 +2,8 @@ import RiffleDisplay
 import RiffleGeometry
 import RiffleImageIO
 import RiffleInteraction
+import RiffleLibrary
+import RifflePipeline
 import RiffleRaster
 
 /// The photo viewer: input in, frames out. Wires the interaction model (paging, zoom, gestures)

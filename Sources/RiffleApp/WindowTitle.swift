@@ -1,3 +1,5 @@
+import RiffleLibrary
+
 /// The window title: the photo's file name and its place, "coffee.png — 3 of 12".
 public enum WindowTitle {
     /// The title for photo `index` of `library` ("Riffle — no photos" for an empty library).

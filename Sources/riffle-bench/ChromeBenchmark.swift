@@ -4,6 +4,7 @@ import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
 import RiffleInteraction
+import RiffleLibrary
 import RiffleRaster
 import Glibc
 

@@ -2,6 +2,7 @@ import Foundation
 import RiffleApp
 import RiffleGeometry
 import RiffleImageIO
+import RifflePipeline
 import RiffleRaster
 
 /// What colour management adds to a decode: a 24-megapixel Display P3 JPEG decoded for a

@@ -2,6 +2,7 @@ import Foundation
 import RiffleApp
 import RiffleGeometry
 import RiffleImageIO
+import RifflePipeline
 import RiffleRaster
 
 /// Decode time of a 24-megapixel JPEG at full size (libjpeg-turbo alone, the anchor), and through

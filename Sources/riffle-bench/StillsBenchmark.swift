@@ -2,6 +2,7 @@ import Foundation
 import RiffleApp
 import RiffleGeometry
 import RiffleImageIO
+import RifflePipeline
 import RiffleRaster
 
 /// The still formats: for each, a 24-megapixel photo (`SyntheticPhoto`, made once by the

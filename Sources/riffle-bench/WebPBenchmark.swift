@@ -2,6 +2,7 @@ import Foundation
 import RiffleApp
 import RiffleGeometry
 import RiffleImageIO
+import RifflePipeline
 import RiffleRaster
 
 /// Decode time of a 24-megapixel WebP (made by libwebp's `cwebp -q 90` from the synthetic

@@ -2,6 +2,7 @@ import Glibc
 import RiffleApp
 import RiffleGeometry
 import RiffleImageIO
+import RifflePipeline
 
 // riffle-fuzz HARNESS [libFuzzer options] [CORPUS...]: the parsers Riffle writes in Swift, on
 // arbitrary bytes. Built with RIFFLE_FUZZ (`make fuzz`: address sanitizer and coverage), libFuzzer

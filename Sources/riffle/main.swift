@@ -4,6 +4,8 @@ import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
 import RiffleImageIO
+import RiffleLibrary
+import RifflePipeline
 import RiffleRaster
 import RiffleX11
 

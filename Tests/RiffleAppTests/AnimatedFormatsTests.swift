@@ -1,5 +1,7 @@
 import Foundation
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster

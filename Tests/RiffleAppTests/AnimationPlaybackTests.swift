@@ -1,4 +1,6 @@
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster

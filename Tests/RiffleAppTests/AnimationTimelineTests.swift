@@ -1,4 +1,6 @@
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 import Testing
 
 /// The animation timeline as a pure function of the clock, on hand-computed cases: frames of

@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster

@@ -3,6 +3,7 @@ import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
 import RiffleImageIO
+import RifflePipeline
 import RiffleRaster
 import Testing
 

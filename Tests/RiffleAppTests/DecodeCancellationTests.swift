@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 import RiffleGeometry
 import RiffleImageIO
 import Testing

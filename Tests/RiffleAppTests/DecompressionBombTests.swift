@@ -6,6 +6,8 @@ import RiffleTestSupport
 import Testing
 
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 
 /// Decompression bombs, small files that claim or inflate to enormous pictures, are refused with
 /// a reason or shown scaled, and the real binary opening one never holds more than

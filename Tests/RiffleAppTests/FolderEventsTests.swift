@@ -1,4 +1,6 @@
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 import Testing
 
 /// `FolderEvents` and `ChangeBurst`: inotify's events folded into one change per burst,

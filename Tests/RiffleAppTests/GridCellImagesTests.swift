@@ -4,6 +4,8 @@ import RiffleTestSupport
 import Testing
 
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 
 /// A cell's crop is the picture the compositor draws from the thumbnail, made once per
 /// thumbnail and size, and kept only while its cell is drawn.

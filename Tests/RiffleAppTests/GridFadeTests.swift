@@ -4,6 +4,8 @@ import RiffleTestSupport
 import Testing
 
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 
 /// A thumbnail that arrives as its cell comes into view shows at once; one the cell waited for
 /// fades in over `GridView.fadeIn`.

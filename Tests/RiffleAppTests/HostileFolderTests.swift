@@ -7,6 +7,8 @@ import RiffleRaster
 import Testing
 
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 
 /// A folder as people have them: a photo beside a named pipe, a socket, an empty file, a
 /// folder, dangling and looping links and a name that is not UTF-8, all called *.jpg. The grid

@@ -3,6 +3,7 @@ import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
 import RiffleInteraction
+import RiffleLibrary
 import RiffleTestSupport
 import Testing
 

@@ -5,6 +5,8 @@ import RiffleTestSupport
 import Testing
 
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 
 /// The pager behind the grid asks for no decodes (the grid's thumbnails get both decoders), and
 /// starts again when a photo opens.

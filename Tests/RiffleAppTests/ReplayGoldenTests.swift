@@ -2,6 +2,7 @@ import Foundation
 import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
+import RiffleLibrary
 import RiffleRaster
 import RiffleTestSupport
 import Testing

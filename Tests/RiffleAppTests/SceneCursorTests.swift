@@ -2,6 +2,7 @@ import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
 import RiffleInteraction
+import RiffleLibrary
 import RiffleTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
+import RiffleLibrary
 import RiffleTestSupport
 import Testing
 

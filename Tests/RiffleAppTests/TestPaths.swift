@@ -1,5 +1,7 @@
 import Foundation
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 
 /// Paths of the shared test material, found from this file's location (never the working
 /// directory): `Tests/Photos`, `Tests/Scripts` and this target's goldens.

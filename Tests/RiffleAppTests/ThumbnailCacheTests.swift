@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 import Glibc
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster

@@ -1,5 +1,7 @@
 import Glibc
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 import Testing
 
 @Suite("Where the thumbnail cache is")

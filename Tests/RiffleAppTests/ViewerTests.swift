@@ -4,6 +4,7 @@ import RiffleDisplay
 import RiffleGeometry
 import RiffleImageIO
 import RiffleInteraction
+import RiffleLibrary
 import RiffleRaster
 import Testing
 

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 
 /// The window's title names what the window shows: the photo and its place in the pager, the
 /// folder and its count in the grid, the folder even when Riffle was opened on one photo in it.

@@ -3,6 +3,8 @@ import Synchronization
 import Testing
 
 @testable import RiffleApp
+@testable import RiffleLibrary
+@testable import RifflePipeline
 
 @Suite struct WorkerThreadTests {
     /// A worker runs its body at the workers' nice value, below the app's, so a frame due while

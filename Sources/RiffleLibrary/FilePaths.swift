@@ -4,7 +4,7 @@ import RiffleImageIO
 /// The few path and folder operations the library needs, on POSIX paths as strings
 /// (`FileSystemPath`: a name that is not UTF-8 keeps its bytes): '/'-separated, as given (never
 /// made absolute or resolved), so a photo's path reads the way the user typed its folder.
-enum FilePaths {
+package enum FilePaths {
     /// What a path names, learned with stat(2) (following symbolic links).
     enum Kind {
         case file
@@ -12,7 +12,7 @@ enum FilePaths {
     }
 
     /// The part after the last '/' ("b.jpg" for "a/b.jpg"; the whole path when it has none).
-    static func name(of path: String) -> String {
+    package static func name(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
@@ -24,7 +24,7 @@ enum FilePaths {
     }
 
     /// `name` inside `folder`, with one '/' between them.
-    static func join(_ folder: String, _ name: String) -> String {
+    package static func join(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 

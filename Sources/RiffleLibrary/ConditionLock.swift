@@ -4,11 +4,11 @@ import Glibc
 /// the decode workers and the app's thread meet at. Lock, test the shared state, `wait()` while
 /// it is not as wanted (the lock is released while waiting and held again on return, which may
 /// be spurious: always re-test), change it, `broadcast()`, unlock.
-final class ConditionLock: @unchecked Sendable {
+package final class ConditionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
     }
@@ -20,20 +20,20 @@ final class ConditionLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
 
-    func unlock() { pthread_mutex_unlock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Runs `body` with the lock held.
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()
     }
 
     /// Releases the lock until a broadcast (or a spurious wake-up), then holds it again.
-    func wait() { pthread_cond_wait(condition, mutex) }
+    package func wait() { pthread_cond_wait(condition, mutex) }
 
     /// Wakes every thread waiting on the condition.
-    func broadcast() { pthread_cond_broadcast(condition) }
+    package func broadcast() { pthread_cond_broadcast(condition) }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import RiffleImageIO
+import RiffleLibrary
 import RiffleRaster
 import Synchronization
 

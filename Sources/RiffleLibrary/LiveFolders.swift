@@ -1,24 +1,24 @@
 /// The listed folders of a library, watched while the app runs: the watcher's events folded
 /// into bursts (`FolderEvents`), each resolved against the file system as it is when the
 /// burst ends. Used from the app's thread only (the watcher has a thread of its own).
-final class LiveFolders {
+package final class LiveFolders {
     private let watcher: FolderWatcher
     private var events = FolderEvents()
 
     /// Watches `library`'s listed folders, waking the app's loop with `wake` when something
     /// happens in them; nil when it has none or inotify cannot be had.
-    init?(library: PhotoLibrary, wake: @escaping @Sendable () -> Void) {
+    package init?(library: PhotoLibrary, wake: @escaping @Sendable () -> Void) {
         let folders = Array(Set(library.folders.map(\.path))).sorted()
         guard !folders.isEmpty, let watcher = FolderWatcher(folders: folders, wake: wake) else { return nil }
         self.watcher = watcher
     }
 
     /// When the burst under way is to be taken in (the loop must wake then); nil when none is.
-    var wakeTime: Double? { events.deadline }
+    package var wakeTime: Double? { events.deadline }
 
     /// Takes in the watcher's events at clock time `now`; the changes of a burst that has
     /// ended, read from the folders now, for `library` as it is; nil while there is none.
-    func changes(at now: Double, in library: PhotoLibrary) -> [FolderChange]? {
+    package func changes(at now: Double, in library: PhotoLibrary) -> [FolderChange]? {
         events.record(watcher.takeEvents(), at: now)
         return events.take(
             at: now,
@@ -34,5 +34,5 @@ final class LiveFolders {
     }
 
     /// Stops watching.
-    func stop() { watcher.stop() }
+    package func stop() { watcher.stop() }
 }

@@ -1,5 +1,6 @@
 import RiffleGeometry
 import RiffleImageIO
+import RiffleLibrary
 
 /// The decoded photos around the current one, within a byte budget, and the decode work that
 /// brings them in.
@@ -38,7 +39,7 @@ import RiffleImageIO
 /// focused photo's real decode (and its next frames) is urgent, ahead of the grid's thumbnails
 /// even while the grid is in front (the photo a tap in the grid opens decodes during the
 /// transition).
-final class PhotoStore {
+package final class PhotoStore {
     /// How many photos on each side of the focused one are decoded ahead and held.
     static let radius = 2
 
@@ -58,18 +59,18 @@ final class PhotoStore {
     let budget: Int
     /// Bytes of decoded pixels held now, and the most ever held.
     private(set) var bytesHeld = 0
-    private(set) var bytesHighWater = 0
+    package private(set) var bytesHighWater = 0
     /// Every real photo decode, preview (EXIF thumbnail or 1/8 decode, or the look for one) and
     /// tile decode that finished, in seconds, for `--stats`.
-    private(set) var decodeSeconds: [Double] = []
-    private(set) var previewSeconds: [Double] = []
+    package private(set) var decodeSeconds: [Double] = []
+    package private(set) var previewSeconds: [Double] = []
     /// Every draft job that finished (a draft, or the preview made in its place), in seconds.
-    private(set) var draftSeconds: [Double] = []
-    private(set) var tileDecodeSeconds: [Double] = []
+    package private(set) var draftSeconds: [Double] = []
+    package private(set) var tileDecodeSeconds: [Double] = []
     /// Every opening of a huge photo's tile source (reading and indexing the file), in seconds.
-    private(set) var tileOpenSeconds: [Double] = []
+    package private(set) var tileOpenSeconds: [Double] = []
     /// Decodes given up part-way because their photo stopped being wanted.
-    private(set) var cancelledDecodes = 0
+    package private(set) var cancelledDecodes = 0
     private let service: DecodeService<DecodeOutput>
     private let tileSources: TileSources
     private let animationSources: AnimationSources
@@ -122,7 +123,7 @@ final class PhotoStore {
 
     /// The frame `photo` shows instead of its still pixels: the playing photo's frame, or the
     /// one a photo paged away from paused on; nil for any other photo.
-    func animationFrame(of photo: PhotoID) -> PlaybackFrame? {
+    package func animationFrame(of photo: PhotoID) -> PlaybackFrame? {
         if let playback, playback.photo == photo { return playback.shown }
         if let paused, paused.photo == photo { return paused.frame }
         return nil
@@ -130,12 +131,12 @@ final class PhotoStore {
 
     /// When the playing photo's next frame is due (and held); nil when nothing plays, or the
     /// next frame is still being decoded (its result wakes the app).
-    var animationWakeTime: Double? { isPagerSeen ? playback?.nextChange : nil }
+    package var animationWakeTime: Double? { isPagerSeen ? playback?.nextChange : nil }
 
     /// Moves the playing photo to clock time `now` (the first frames taken in start it playing
     /// then); true when the frame it shows changed. Asks for the next frames when that made
     /// room for them.
-    func advanceAnimation(to now: Double) -> Bool {
+    package func advanceAnimation(to now: Double) -> Bool {
         guard var playing = playback, playing.advance(to: now) else { return false }
         playback = playing
         countFrameBytes()
@@ -145,15 +146,15 @@ final class PhotoStore {
     }
 
     /// What is known of `photo`: nil while nothing of it has been decoded.
-    func content(of photo: PhotoID) -> PhotoContent? { entries[photo]?.content }
+    package func content(of photo: PhotoID) -> PhotoContent? { entries[photo]?.content }
 
     /// True when `photo` shows its real pixels for the current viewport (or its error): no
     /// preview, nothing missing.
-    func isSharp(_ photo: PhotoID) -> Bool { isSatisfied(photo) }
+    package func isSharp(_ photo: PhotoID) -> Bool { isSatisfied(photo) }
 
     /// True when `photo` looks sharp at fit: `isSharp`, or its draft for the current viewport
     /// is shown while its real decode runs.
-    func looksSharp(_ photo: PhotoID) -> Bool {
+    package func looksSharp(_ photo: PhotoID) -> Bool {
         if isSatisfied(photo) { return true }
         guard let entry = entries[photo], !entry.isStale, case .image(let decoded) = entry.content else { return false }
         return decoded.isDraft && entry.request.job.viewport == viewport && (photo != focusedPhoto || detail == 1)
@@ -164,7 +165,7 @@ final class PhotoStore {
 
     /// Centres the store on place `index` of its ordering for `viewport` and asks for the
     /// decodes still needed. `direction` (−1, 0, 1) puts that side's neighbours first.
-    func focus(on index: Int, viewport: PixelSize, direction: Int) {
+    package func focus(on index: Int, viewport: PixelSize, direction: Int) {
         if index != focus {
             detail = 1
             dropTiles()
@@ -238,7 +239,7 @@ final class PhotoStore {
     /// leaves it (the grid at rest over it). Out of sight the store asks for nothing, so the
     /// photos around the last one shown never hold a decoder the grid's thumbnails need; what
     /// it holds stays, but an animation's frames.
-    func setPagerSeen(_ seen: Bool) {
+    package func setPagerSeen(_ seen: Bool) {
         guard seen != isPagerSeen else { return }
         isPagerSeen = seen
         // Out of sight nothing plays; seen again, the photo plays from its first frame.
@@ -251,7 +252,7 @@ final class PhotoStore {
 
     /// The pages on screen now and those the strip will cross on its way to its target (soonest
     /// first), as places in the ordering: they are kept and get previews before anything else.
-    func keepInView(_ pages: [Int]) {
+    package func keepInView(_ pages: [Int]) {
         let photos = pages.compactMap { self.photos.photo(at: $0)?.id }
         guard photos != inView else { return }
         inView = photos
@@ -284,7 +285,7 @@ final class PhotoStore {
     /// The focused photo is shown `detail` times larger than at fit; asks for a sharper decode
     /// when the pixels held are coarser than that (up to the photo's full resolution), and for
     /// the fit decode again once it is back at fit (within 10⁻⁶, taken as exactly 1).
-    func showFocused(atDetail detail: Double) {
+    package func showFocused(atDetail detail: Double) {
         // A zoom animated back to fit may end a rounding error off it; at fit the decode must
         // be the very one paging brings in (`isSatisfied`).
         let detail = abs(detail - 1) <= 1e-6 ? 1 : detail
@@ -297,7 +298,7 @@ final class PhotoStore {
     /// the missing ones, current view first, and forgets tiles outside the view when the bytes
     /// held pass the budget. True when `keys` differ from those wanted before.
     @discardableResult
-    func showFocusedTiles(_ keys: [TileKey]) -> Bool {
+    package func showFocusedTiles(_ keys: [TileKey]) -> Bool {
         guard keys != wantedTiles else { return false }
         wantedTiles = keys
         focus(on: focus, viewport: viewport, direction: 0)
@@ -306,10 +307,10 @@ final class PhotoStore {
 
     /// True when every tile the focused photo's view needs is held (or tiles failed, and the
     /// base pixels are all there will be).
-    var hasWantedTiles: Bool { tilesFailed || wantedTiles.allSatisfy { tiles[$0] != nil } }
+    package var hasWantedTiles: Bool { tilesFailed || wantedTiles.allSatisfy { tiles[$0] != nil } }
 
     /// The focused photo's tiles held now, coarsest level first (finer ones draw over them).
-    func focusedTiles() -> [TilePixels] {
+    package func focusedTiles() -> [TilePixels] {
         tiles.values.sorted { ($0.key.level, $0.key.row, $0.key.column) > ($1.key.level, $1.key.row, $1.key.column) }
     }
 
@@ -347,7 +348,7 @@ final class PhotoStore {
 
     /// Takes finished decodes into the store and returns, for each photo that changed, its
     /// full-resolution size (nil for a photo that failed).
-    func absorbResults() -> [(photo: PhotoID, fullSize: PixelSize?)] {
+    package func absorbResults() -> [(photo: PhotoID, fullSize: PixelSize?)] {
         var changed: [(photo: PhotoID, fullSize: PixelSize?)] = []
         var askAgain = false
         for result in service.takeResults(for: .pager) {
@@ -445,7 +446,7 @@ final class PhotoStore {
     }
 
     /// Blocks until every requested decode has finished (headless snapshots are deterministic).
-    func waitForDecodes() { service.waitUntilIdle() }
+    package func waitForDecodes() { service.waitUntilIdle() }
 
     /// The request for `job` of `photo`, a photo of the ordering, its file as named now.
     private func request(_ photo: PhotoID, _ job: DecodeJob) -> DecodeRequest {

@@ -17,7 +17,7 @@ extension DecodedPhoto {
     /// file's data reached: all of it but the band `ImageDamage.MissingPart` names
     /// (for the bottom: 0 ≤ y < height × (1 − share)); the whole picture when nothing is
     /// missing or the loss is spread over all of it (a progressive JPEG).
-    var arrivedPart: Rect {
+    package var arrivedPart: Rect {
         let whole = Rect(origin: .zero, size: Size(fullSize))
         guard case .truncated(let missing?) = damage else { return whole }
         let w = whole.width, h = whole.height, kept = 1 - missing.share
@@ -32,7 +32,7 @@ extension DecodedPhoto {
     /// The badge of a photo still arriving whose decode is incomplete, e.g. "Still arriving:
     /// the bottom 40% is yet to come"; nil for a clean decode (all of it is here, though the
     /// file is still open).
-    var arrivingText: String? {
+    package var arrivingText: String? {
         switch damage {
         case nil:
             return nil
@@ -47,5 +47,5 @@ extension DecodedPhoto {
     static let stillArriving = "Still arriving"
 
     /// The words of the page of a photo still arriving that cannot be decoded yet.
-    static let arrivingDetail = "Still arriving: the file is being written, and shows as soon as enough of it is here"
+    package static let arrivingDetail = "Still arriving: the file is being written, and shows as soon as enough of it is here"
 }

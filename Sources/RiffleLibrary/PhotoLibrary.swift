@@ -21,11 +21,11 @@ public struct Photo: Hashable, Sendable {
 }
 
 /// A folder listed into a library, and where its photos lie in the library's list.
-struct ListedFolder: Equatable, Sendable {
+package struct ListedFolder: Equatable, Sendable {
     /// The folder as given (or the folder of the one file given).
-    let path: String
+    package let path: String
     /// The indices its photos take in `PhotoLibrary.photos`, in natural order.
-    let range: Range<Int>
+    package let range: Range<Int>
 }
 
 /// The photos Riffle browses and where it starts, from the command line's paths.
@@ -34,7 +34,7 @@ public struct PhotoLibrary: Sendable {
     /// found by identity through `order`.
     public var photos: [Photo] { order.photos }
     /// The photos in order, with each one's place by its `PhotoID`.
-    let order: PhotoOrder
+    package let order: PhotoOrder
     /// The identity the next photo met gets: one more than any given so far.
     let nextID: PhotoID
     /// Index of the photo shown first.
@@ -56,11 +56,11 @@ public struct PhotoLibrary: Sendable {
     public var everyPathIsMissing: Bool { !missing.isEmpty && missing.count == pathCount }
 
     /// How many paths the library was collected from.
-    let pathCount: Int
+    package let pathCount: Int
     /// The folders whose listings `photos` holds, each with the indices its photos take (in
     /// natural order, one run per folder listed): what a live library watches and relists.
     /// A file named on its own is in none.
-    let folders: [ListedFolder]
+    package let folders: [ListedFolder]
 
     /// A library of `photos` in that order (their identities unique), starting at `startIndex`;
     /// the photos it meets later get identities from `nextID` on (by default, past every one of

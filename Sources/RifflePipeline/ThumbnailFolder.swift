@@ -19,7 +19,7 @@ extension ThumbnailCache {
 
     /// `standardFolder(xdgCacheHome:home:)` for the XDG_CACHE_HOME and HOME that `environment`
     /// gives (by default, this process's).
-    static func standardFolder(environment: (String) -> String? = processEnvironment) -> String? {
+    package static func standardFolder(environment: (String) -> String? = processEnvironment) -> String? {
         standardFolder(xdgCacheHome: environment("XDG_CACHE_HOME"), home: environment("HOME"))
     }
 

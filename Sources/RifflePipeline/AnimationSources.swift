@@ -1,5 +1,6 @@
 import RiffleGeometry
 import RiffleImageIO
+import RiffleLibrary
 
 /// The frame decoder of the animated photo playing, kept between frame requests: an animation
 /// is decoded in order (each frame is drawn over what the ones before left), so a decoder

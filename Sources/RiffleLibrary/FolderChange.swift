@@ -5,7 +5,7 @@
 /// and deleted within one burst is in neither set. A name in `arrived` that the library
 /// already lists stays where it is (it was rewritten, or created again after a deletion the
 /// burst folded away).
-struct FolderChange: Equatable, Sendable {
+package struct FolderChange: Equatable, Sendable {
     /// The folder, spelled as `ListedFolder.path` spells it.
     let folder: String
     /// Names that hold a photo now.

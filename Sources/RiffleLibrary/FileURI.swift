@@ -5,7 +5,7 @@ import RiffleImageIO
 /// standard names a thumbnail by the MD5 of that URI and eog, Nautilus and gthumb take it from
 /// GLib's `g_filename_to_uri`: a thumbnail they made is found only under the same spelling
 /// (https://specifications.freedesktop.org/thumbnail-spec/latest/thumbsave.html).
-enum FileURI {
+package enum FileURI {
     /// "file://" and `absolutePath`'s bytes (`FileSystemPath`: a name that is not UTF-8 keeps
     /// its own, as GLib's filenames do) with every byte percent-encoded (uppercase hex) except
     /// ASCII letters, digits, "/" and `-._~!$&'()*+,:=@`: "/a b/Ü;1.jpg" gives
@@ -15,7 +15,7 @@ enum FileURI {
     /// GLib's `g_filename_to_uri` escapes with the UNSAFE_PATH mask of the `acceptable` table
     /// in glib/gconvert.c. `absolutePath` must start with "/" and be canonical
     /// (`absolutePath(of:workingDirectory:)`); it is not checked.
-    static func uri(forAbsolutePath absolutePath: String) -> String {
+    package static func uri(forAbsolutePath absolutePath: String) -> String {
         var uri = Array("file://".utf8)
         for byte in FileSystemPath.bytes(of: absolutePath) {
             if isKept(byte) {
@@ -49,7 +49,7 @@ enum FileURI {
 
     /// `absolutePath(of:workingDirectory:)` against the process's working directory; nil for a
     /// relative path when that cannot be read (getcwd(3) fails when it has been removed).
-    static func absolutePath(of path: String) -> String? {
+    package static func absolutePath(of path: String) -> String? {
         if path.hasPrefix("/") { return absolutePath(of: path, workingDirectory: "/") }
         guard let directory = getcwd(nil, 0) else { return nil }
         defer { free(directory) }

@@ -1,4 +1,5 @@
 import RiffleImageIO
+import RiffleLibrary
 
 /// The tile decoder of the huge photo being zoomed, kept between tile requests: opening one
 /// reads the whole file and indexes its scan (a JPEG: `JPEGScanIndex`, about as long as a

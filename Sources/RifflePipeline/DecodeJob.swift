@@ -1,5 +1,6 @@
 import RiffleGeometry
 import RiffleImageIO
+import RiffleLibrary
 
 /// What a decode request asks for of its photo: one kind of work, with what that work needs.
 enum DecodeJob: Hashable, Sendable {
@@ -86,7 +87,7 @@ enum DecodeJob: Hashable, Sendable {
 
 /// A job for one photo of the library: which photo (its identity, and its file as it was named
 /// when asked) and what of it.
-struct DecodeRequest: Hashable, Sendable {
+package struct DecodeRequest: Hashable, Sendable {
     let photo: PhotoID
     let path: String
     let job: DecodeJob

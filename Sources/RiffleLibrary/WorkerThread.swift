@@ -2,7 +2,7 @@ import Glibc
 
 /// Starts a detached POSIX thread running a closure, with a stack of a chosen size and a lower
 /// scheduling priority: the decode workers' threads.
-enum WorkerThread {
+package enum WorkerThread {
     /// The workers' nice value (0 is the app's). Under Linux's fair scheduler a thread of nice
     /// 10 weighs 110 against 1024 for nice 0 (kernel/sched/core.c, `sched_prio_to_weight`), so
     /// when the frame loop and both decoders want the two cores at once the frame gets its time
@@ -14,7 +14,7 @@ enum WorkerThread {
     /// Runs `body` on a new detached thread with a stack of `stackBytes`, at `niceness`. Stops
     /// the process if the thread cannot be created, since without its workers the app could
     /// never show a photo.
-    static func start(stackBytes: Int, _ body: @escaping @Sendable () -> Void) {
+    package static func start(stackBytes: Int, _ body: @escaping @Sendable () -> Void) {
         final class Box {
             let body: @Sendable () -> Void
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }

@@ -1,4 +1,5 @@
 import RiffleImageIO
+import RiffleLibrary
 
 /// The photo pipeline of one app: the decode workers and everything that feeds them or holds
 /// what they make — the pager's photo store, the grid's thumbnail store, the tile sources of
@@ -11,11 +12,11 @@ import RiffleImageIO
 /// `decode(decoding, request, cancellation)` calls.
 public final class PhotoPipeline {
     /// The pager's decoded photos (`DecodeClient.pager`).
-    let photoStore: PhotoStore
+    package let photoStore: PhotoStore
     /// The library grid's thumbnails (`DecodeClient.grid`).
-    let thumbnailStore: ThumbnailStore
+    package let thumbnailStore: ThumbnailStore
     /// The navigator strip's thumbnails (`DecodeClient.strip`), within `stripThumbnailBudget`.
-    let stripThumbnailStore: ThumbnailStore
+    package let stripThumbnailStore: ThumbnailStore
     /// 4 MiB: 64 normal (128 px) thumbnails, the strip's cells in a 1920 px window with room
     /// to spare (Riffle's choice).
     static let stripThumbnailBudget = 4 << 20
@@ -37,7 +38,7 @@ public final class PhotoPipeline {
     ///   - decode: what a worker runs for a request; by default `PhotoDecoding.perform` (tests
     ///     wrap it to hold or count jobs).
     ///   - onResult: called from a worker after each result (the app wakes its loop).
-    init(
+    package init(
         photos: [Photo], memoryBudget: Int, thumbnailBudget: Int = ThumbnailStore.defaultBudget, thumbnailFolder: String?,
         workers: Int, quickWorkers: Int = 0, colour: ColourManagement = ColourManagement(displayProfile: nil),
         decode: @escaping @Sendable (PhotoDecoding, DecodeRequest, DecodeCancellation) -> DecodeOutput = {
@@ -63,12 +64,12 @@ public final class PhotoPipeline {
     /// Serves `client`'s wishes before the other clients' (the pager's focused photo aside,
     /// which always comes first): the client of the scene on screen. The pager is in front
     /// until this is called.
-    func setFront(_ client: DecodeClient) { service.setFront(client) }
+    package func setFront(_ client: DecodeClient) { service.setFront(client) }
 
     /// The library changed: every store lets go of the photos that left and decodes the
     /// rewritten ones again; what they hold stays with its photo (`PhotoStore.follow`,
     /// `ThumbnailStore.follow`).
-    func follow(_ update: LibraryUpdate) {
+    package func follow(_ update: LibraryUpdate) {
         let order = update.library.order
         photoStore.follow(order, rewritten: update.rewritten)
         thumbnailStore.follow(order, rewritten: update.rewritten)
@@ -76,5 +77,5 @@ public final class PhotoPipeline {
     }
 
     /// Stops the decode workers after their current job; nothing more is decoded.
-    func shutdown() { service.shutdown() }
+    package func shutdown() { service.shutdown() }
 }

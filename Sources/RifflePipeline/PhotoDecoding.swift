@@ -1,5 +1,6 @@
 import RiffleGeometry
 import RiffleImageIO
+import RiffleLibrary
 import RiffleRaster
 
 /// Pixels of a photo as decoded for showing: `pixels` stand for the upright full-resolution
@@ -55,7 +56,7 @@ extension ImageDamage.MissingPart {
 
 /// What a decode worker hands back: a photo's pixels (or why not), the tiles asked for, or a
 /// thumbnail for the grid.
-enum DecodeOutput: Sendable {
+package enum DecodeOutput: Sendable {
     case photo(PhotoContent)
     case tiles(Result<[TilePixels], ImageDecodeError>)
     /// A preview not made: an EXIF-only preview of a file without an EXIF thumbnail, or a photo
@@ -74,7 +75,7 @@ enum DecodeOutput: Sendable {
 }
 
 /// What came of looking for, or making, a photo's thumbnail for the grid.
-enum ThumbnailOutcome: Sendable {
+package enum ThumbnailOutcome: Sendable {
     /// The real thumbnail of the size class asked for: the valid one stored, or one made now.
     case thumbnail(PixelBuffer)
     /// The camera's embedded EXIF thumbnail, fitted to the size class: a coarse stand-in until
@@ -291,11 +292,11 @@ public struct PhotoDecoding: Sendable {
     }
 
     /// How much of a file is read to look at its header (`ImageCodecs.headBytes`).
-    static let headerBytes = ImageCodecs.headBytes
+    package static let headerBytes = ImageCodecs.headBytes
 
     /// The upright size of the photo at `path` from its header (within the file's first
     /// `headerBytes`: a millisecond's read); nil when it cannot be read there.
-    static func uprightSize(path: String) -> PixelSize? {
+    package static func uprightSize(path: String) -> PixelSize? {
         (try? ImageDecoder.probeFile(atPath: path))?.uprightSize
     }
 

@@ -1,16 +1,16 @@
 /// A library after folder changes, beside the library before: the photos that stayed keep their
 /// `PhotoID` (a renamed one too), so everything held of a photo follows it by identity; only the
 /// views' orderings (the grid's cells, the pager's pages) need its old and new places.
-struct LibraryUpdate: Sendable {
+package struct LibraryUpdate: Sendable {
     /// The library before the change.
     let before: PhotoLibrary
     /// The library after the change.
-    let library: PhotoLibrary
+    package let library: PhotoLibrary
     /// The photos whose files were written anew: decoded again.
-    let rewritten: Set<PhotoID>
+    package let rewritten: Set<PhotoID>
 
     /// Where the photo shown at index `old` before ends up.
-    enum Place: Equatable, Sendable {
+    package enum Place: Equatable, Sendable {
         /// It is still there, at this index now.
         case same(Int)
         /// It is gone; the next photo that stayed takes its place, at this index now.
@@ -23,7 +23,7 @@ struct LibraryUpdate: Sendable {
 
     /// The place of the photo shown at old index `old`: itself, else the first photo after it
     /// that stayed, else the last one before it that stayed.
-    func place(ofPhotoAt old: Int) -> Place {
+    package func place(ofPhotoAt old: Int) -> Place {
         guard before.photos.indices.contains(old) else { return .none }
         if let now = index(ofOld: old) { return .same(now) }
         if let now = (old + 1..<before.photos.count).lazy.compactMap(index(ofOld:)).first { return .next(now) }
@@ -32,12 +32,12 @@ struct LibraryUpdate: Sendable {
     }
 
     /// The index now of the photo at old index `old` (nil when it is gone or `old` is no index).
-    func index(ofOld old: Int) -> Int? {
+    package func index(ofOld old: Int) -> Int? {
         before.order.photo(at: old).flatMap { library.order.index(of: $0.id) }
     }
 
     /// True when nothing moved, arrived, left, was renamed or was rewritten: nothing to follow.
-    var changesNothing: Bool { rewritten.isEmpty && before.photos == library.photos }
+    package var changesNothing: Bool { rewritten.isEmpty && before.photos == library.photos }
 }
 
 extension PhotoLibrary {
@@ -49,7 +49,7 @@ extension PhotoLibrary {
     /// folders (files named on their own) stay. A rewritten photo is arriving while its file is
     /// growing and whole once it is closed (`Photo.isArriving`); the others keep their state. The start photo follows its photo
     /// (`LibraryUpdate.place(ofPhotoAt:)`). Pure: reads no file.
-    func applying(_ changes: [FolderChange]) -> LibraryUpdate {
+    package func applying(_ changes: [FolderChange]) -> LibraryUpdate {
         var byFolder: [String: FolderChange] = [:]
         for change in changes {
             var merged = byFolder[change.folder] ?? FolderChange(folder: change.folder)

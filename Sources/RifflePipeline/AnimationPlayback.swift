@@ -1,22 +1,23 @@
 import RiffleGeometry
 import RiffleImageIO
+import RiffleLibrary
 import RiffleRaster
 
 /// A frame of a playing animation, decoded at the size the photo is shown at fit.
-struct PlaybackFrame: Sendable {
+package struct PlaybackFrame: Sendable {
     /// Its number, on through the loops (frame `number % frameCount` of the file).
     let number: Int
     /// Upright premultiplied BGRA at the photo's fit size.
-    let pixels: PixelBuffer
+    package let pixels: PixelBuffer
     /// How long it is shown, seconds (the browsers' rule for tiny delays applied).
     let duration: Double
     /// Every pixel has alpha 255.
-    let isOpaque: Bool
+    package let isOpaque: Bool
 }
 
 /// What a decode worker hands back for an animation's frames: some frames, and the file's
 /// frame and loop counts.
-struct DecodedFrames: Sendable {
+package struct DecodedFrames: Sendable {
     let frames: [PlaybackFrame]
     let frameCount: Int
     let loopCount: Int

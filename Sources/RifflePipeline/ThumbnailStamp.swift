@@ -1,6 +1,7 @@
 import Glibc
 import RiffleGeometry
 import RiffleImageIO
+import RiffleLibrary
 
 /// Which file a thumbnail was made from and what state that file was in, as the PNG text keys
 /// of the thumbnail standard record it: a thumbnail is valid while its stamp equals the file's

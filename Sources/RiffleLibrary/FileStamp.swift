@@ -5,7 +5,7 @@ import RiffleImageIO
 /// by a rename is another one), its size, and its modification and status-change times to the
 /// nanosecond (a rewrite in place moves them). Equal stamps before and after a read mean that
 /// the bytes read are one state of the file, not a mix of two.
-struct FileStamp: Hashable {
+package struct FileStamp: Hashable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
@@ -14,7 +14,7 @@ struct FileStamp: Hashable {
 
     /// The stamp of the file at `path` now (following symbolic links); nil when it cannot be
     /// reached.
-    static func current(ofFileAt path: String) -> FileStamp? {
+    package static func current(ofFileAt path: String) -> FileStamp? {
         var status = stat()
         guard FileSystemPath.withSystemPath(path, { stat($0, &status) }) == 0 else { return nil }
         return FileStamp(

@@ -1,7 +1,8 @@
+import RiffleLibrary
 import RiffleRaster
 
 /// What the library grid has for one photo's cell.
-enum ThumbnailState {
+package enum ThumbnailState {
     /// Nothing yet: not asked for, on its way, or let go to keep within the budget.
     case waiting
     /// A thumbnail to draw, which arrived at `arrivedAt` on the app's clock (seconds; the cell
@@ -33,7 +34,7 @@ enum ThumbnailState {
 /// What is held is held by `PhotoID`: a change of the folders (`follow`) moves nothing, it only
 /// lets go of the photos that left and marks the rewritten ones stale. The ranges the owner
 /// shows are places in the store's ordering (`photos`), which the owner's ordering is.
-final class ThumbnailStore {
+package final class ThumbnailStore {
     /// Default cap on thumbnail pixels held, bytes: 32 MiB, 170 large (256 × 192) thumbnails or
     /// 680 normal ones, a few screens of cells either way.
     static let defaultBudget = 32 << 20
@@ -60,8 +61,8 @@ final class ThumbnailStore {
     /// Every quick look that finished (a stored thumbnail read, or the camera's embedded one),
     /// and every thumbnail made (decoded and, when the cache writes, stored), in seconds, for
     /// `--stats`.
-    private(set) var lookSeconds: [Double] = []
-    private(set) var makeSeconds: [Double] = []
+    package private(set) var lookSeconds: [Double] = []
+    package private(set) var makeSeconds: [Double] = []
     /// The size class asked for, from the cell size (`resize(cellSize:)`).
     private(set) var size = ThumbnailSize.normal
     private let service: DecodeService<DecodeOutput>
@@ -96,11 +97,11 @@ final class ThumbnailStore {
     }
 
     /// What the grid has for `photo` now.
-    func state(of photo: PhotoID) -> ThumbnailState { held[photo]?.state ?? .waiting }
+    package func state(of photo: PhotoID) -> ThumbnailState { held[photo]?.state ?? .waiting }
 
     /// The cells are now `devicePixels` on their longest side: a change of size class asks for
     /// the thumbnails of the new one, the ones held staying on show until they arrive.
-    func resize(cellSize devicePixels: Int) {
+    package func resize(cellSize devicePixels: Int) {
         let size = Self.sizeClass(forCell: devicePixels)
         guard size != self.size else { return }
         self.size = size
@@ -111,7 +112,7 @@ final class ThumbnailStore {
     /// next in the scroll direction: asks for the thumbnails missing, visible cells first in
     /// order, then those ahead nearest first; drops from the queue (and cancels) the jobs of
     /// photos that are in neither. Indices outside the library are ignored.
-    func show(visible: Range<Int>, ahead: Range<Int>) {
+    package func show(visible: Range<Int>, ahead: Range<Int>) {
         let visible = visible.clamped(to: photos.photos.indices)
         let ahead = ahead.clamped(to: photos.photos.indices)
         guard visible != self.visible || ahead != self.ahead else { return }
@@ -147,7 +148,7 @@ final class ThumbnailStore {
     /// Takes in the thumbnails and failures that arrived, stamping them with `now` (the app's
     /// clock, seconds), keeps the bytes held within the budget, asks for what is still missing,
     /// and returns the photos whose state changed.
-    func absorbResults(at now: Double) -> [PhotoID] {
+    package func absorbResults(at now: Double) -> [PhotoID] {
         var changed: [PhotoID] = []
         for result in service.takeResults(for: client) {
             let photo = result.request.photo
@@ -216,7 +217,7 @@ final class ThumbnailStore {
     }
 
     /// Blocks until every job asked for has finished (tests look at a settled state).
-    func waitForThumbnails() { service.waitUntilIdle() }
+    package func waitForThumbnails() { service.waitUntilIdle() }
 
     /// `photo`'s place in the ordering, nil when it is not in it.
     private func place(of photo: PhotoID) -> Int? { photos.index(of: photo) }

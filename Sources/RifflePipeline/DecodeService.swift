@@ -1,11 +1,12 @@
 import Dispatch
 import Glibc
+import RiffleLibrary
 import Synchronization
 
 /// Raised by the service when a decode already running is no longer wanted (its photo left the
 /// neighbourhood, or a preview's photo lost the focus): the decoder looks at it between pieces
 /// of work and gives up, so its core goes to the photos that are wanted now.
-final class DecodeCancellation: Sendable {
+package final class DecodeCancellation: Sendable {
     private let flag = Atomic<Bool>(false)
 
     init() {}
@@ -25,7 +26,7 @@ struct DecodeResult<Output: Sendable>: Sendable {
 
 /// Who asks the decode service for work: each states its own wish list and takes its own
 /// results. Listed in the order in which clients behind the front one are served.
-enum DecodeClient: CaseIterable, Hashable, Sendable {
+package enum DecodeClient: CaseIterable, Hashable, Sendable {
     /// The full-screen photos (`PhotoStore`).
     case pager
     /// The library grid's thumbnails (`ThumbnailStore`).
