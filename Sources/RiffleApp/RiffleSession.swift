@@ -94,7 +94,7 @@ public final class RiffleSession {
         let waker = DisplayWaker(display: display)
         let pipeline = PhotoPipeline(
             photos: library.photos, memoryBudget: options.memoryBudget, thumbnailFolder: options.thumbnailFolder,
-            workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers,
+            workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers, clock: { clock.now() },
             colour: ColourManagement(displayProfile: display.colourProfile), onResult: { waker.wake() })
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(

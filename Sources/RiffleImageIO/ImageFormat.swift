@@ -107,6 +107,27 @@ extension ImageFormat {
         }
     }
 
+    /// The file name extensions (lower case, without the dot) files of this format go by, as
+    /// shared-mime-info's globs for `mimeTypes` name them: a folder's photo is taken by one of
+    /// these without a look inside (any other name is sniffed, `detect`).
+    package var fileExtensions: [String] {
+        switch self {
+        case .jpeg: ["jpg", "jpeg", "jpe", "jfif"]
+        case .png: ["png", "apng"]
+        case .gif: ["gif"]
+        case .webp: ["webp"]
+        case .tiff: ["tif", "tiff"]
+        case .heif: ["heic", "heif", "hif"]
+        case .avif: ["avif"]
+        case .jxl: ["jxl"]
+        case .raw:
+            [
+                "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "orf", "rw2", "raf", "pef", "srw", "raw", "rwl",
+                "3fr", "erf", "kdc", "mrw", "x3f",
+            ]
+        }
+    }
+
     /// "JPEG", "HEIF", …, for messages and the info panel.
     public var displayName: String {
         switch self {

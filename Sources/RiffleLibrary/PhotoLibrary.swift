@@ -85,12 +85,8 @@ public struct PhotoLibrary: Sendable {
     }
 
     /// Extensions taken without looking inside (case-insensitive): those of every format
-    /// `ImageFormat` names, the camera RAW ones among them.
-    static let imageExtensions: Set<String> = [
-        "jpg", "jpeg", "jpe", "jfif", "png", "apng", "gif", "webp", "tif", "tiff", "heic", "heif", "hif", "avif", "jxl",
-        "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "orf", "rw2", "raf", "pef", "srw", "raw", "rwl", "3fr",
-        "erf", "kdc", "mrw", "x3f",
-    ]
+    /// Riffle reads (`ImageFormat.fileExtensions`), the camera RAW ones among them.
+    static let imageExtensions = Set(ImageFormat.allCases.flatMap(\.fileExtensions))
 
     /// Collects photos: a folder contributes its image files (by extension, or by content
     /// for files with another extension), naturally sorted; a single file opens its folder

@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import RiffleLibrary
 import Synchronization
@@ -52,7 +51,8 @@ package enum DecodeClient: CaseIterable, Hashable, Sendable {
 /// decodes that hold every other worker. Each result waits in the inbox of every client that
 /// asked for it while it ran (a cancelled one too, so the client can ask again), and each
 /// client drains its own on the app's thread with `takeResults(for:)`. `onResult` is called
-/// from the worker after each result (the app uses it to wake its loop).
+/// from the worker after each result (the app uses it to wake its loop). How long each decode
+/// took is read on the runtime's clock, which the service is given.
 final class DecodeService<Output: Sendable>: @unchecked Sendable {
     /// One client's wish list: its `requests` in priority order, of which the first `urgent`
     /// go ahead of every client's.
@@ -80,15 +80,19 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
     private var stopping = false
     private let decode: @Sendable (DecodeRequest, DecodeCancellation) -> Output
     private let onResult: @Sendable () -> Void
+    /// The runtime's monotonic clock, seconds: what a decode's time is measured on.
+    private let clock: @Sendable () -> Double
 
     /// Starts `workers` threads (at least one) that take any request, and `quickWorkers` that
-    /// take only quick ones. The pager is in front until `setFront(_:)` says otherwise.
+    /// take only quick ones, timing decodes on `clock` (seconds). The pager is in front until
+    /// `setFront(_:)` says otherwise.
     init(
-        workers: Int, quickWorkers: Int = 0, decode: @escaping @Sendable (DecodeRequest, DecodeCancellation) -> Output,
-        onResult: @escaping @Sendable () -> Void
+        workers: Int, quickWorkers: Int = 0, clock: @escaping @Sendable () -> Double,
+        decode: @escaping @Sendable (DecodeRequest, DecodeCancellation) -> Output, onResult: @escaping @Sendable () -> Void
     ) {
         self.decode = decode
         self.onResult = onResult
+        self.clock = clock
         // Workers hold the service until `shutdown()` lets them return.
         for _ in 0..<max(1, workers) {
             WorkerThread.start(stackBytes: Self.workerStackBytes) { self.work(quickOnly: false) }
@@ -201,9 +205,9 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
             running[request] = Running(cancellation: cancellation, askers: clients, wanting: clients)
             condition.unlock()
 
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = clock()
             let output = decode(request, cancellation)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let seconds = clock() - start
 
             condition.lock()
             let askers = running.removeValue(forKey: request)?.askers ?? []

@@ -126,7 +126,7 @@ final class DecodeCounter: @unchecked Sendable {
         let library = PhotoLibrary.collect(paths: [path], problems: &problems)
         #expect(problems.isEmpty && library.photos.count == 2)
         let pipeline = PhotoPipeline(
-            photos: library.photos, memoryBudget: SessionOptions.defaultMemoryBudget, thumbnailFolder: nil, workers: 2,
+            photos: library.photos, memoryBudget: SessionOptions.defaultMemoryBudget, thumbnailFolder: nil, workers: 2, clock: { MonotonicClock().now() },
             decode: { [counter = display.decodesFinished] decoding, request, cancellation in
                 counter.passGate()
                 let output = decoding.perform(request, cancellation: cancellation)

@@ -31,7 +31,7 @@ import Testing
     @Test("A running decode left out of the wanted list is cancelled; one still wanted is not")
     func runningDecodeLeftOutIsCancelled() {
         let blocking = Blocking()
-        let service = DecodeService<String>(workers: 2, decode: { blocking.decode($0, $1) }, onResult: {})
+        let service = DecodeService<String>(workers: 2, clock: { MonotonicClock().now() }, decode: { blocking.decode($0, $1) }, onResult: {})
         defer { service.shutdown() }
         service.want([Self.request(0), Self.request(1)], for: .pager)
         eventually { blocking.lock.withLock { blocking.started.count == 2 } }
@@ -97,7 +97,7 @@ import Testing
         nonisolated(unsafe) var holdPhotoZero = true
         var problems: [String] = []
         let photos = PhotoLibrary.collect(paths: [dir.path], problems: &problems).photos
-        let pipeline = PhotoPipeline(photos: photos, memoryBudget: 192 << 20, thumbnailFolder: nil, workers: 1, decode: { decoding, request, cancellation in
+        let pipeline = PhotoPipeline(photos: photos, memoryBudget: 192 << 20, thumbnailFolder: nil, workers: 1, clock: { MonotonicClock().now() }, decode: { decoding, request, cancellation in
             // Photo 0's first full decode is held until its cancellation is raised.
             if request.photo.number == 0 && !request.job.isPreview && lock.withLock({ holdPhotoZero }) {
                 while !cancellation.isCancelled { usleep(1000) }

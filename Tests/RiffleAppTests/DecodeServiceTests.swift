@@ -58,7 +58,7 @@ import Testing
     @Test("Urgent requests first, then the front client's list, then the other's", arguments: [DecodeClient.pager, .grid])
     func mergeOrder(front: DecodeClient) {
         let held = Held()
-        let service = DecodeService<String>(workers: 1, decode: { held.decode($0, $1) }, onResult: {})
+        let service = DecodeService<String>(workers: 1, clock: { MonotonicClock().now() }, decode: { held.decode($0, $1) }, onResult: {})
         defer { service.shutdown() }
         // The one worker is busy while the lists are stated, so it then takes them in merged order.
         service.want([Self.grid(0)], for: .grid)
@@ -75,7 +75,7 @@ import Testing
     @Test("Each client takes only the results of what it asked for; a request both want is decoded once, for both")
     func resultsGoToTheClientsThatAsked() {
         let held = Held()
-        let service = DecodeService<String>(workers: 2, decode: { held.decode($0, $1) }, onResult: {})
+        let service = DecodeService<String>(workers: 2, clock: { MonotonicClock().now() }, decode: { held.decode($0, $1) }, onResult: {})
         defer { service.shutdown() }
         let shared = DecodeRequest(photo: PhotoID(9), path: "both", job: .openTiles)
         service.want([Self.pager(0), shared], for: .pager)
@@ -94,7 +94,7 @@ import Testing
     @Test("A finished job is not run again when another client restates its wishes")
     func aFinishedJobLeavesTheWishLists() {
         let held = Held()
-        let service = DecodeService<String>(workers: 1, decode: { held.decode($0, $1) }, onResult: {})
+        let service = DecodeService<String>(workers: 1, clock: { MonotonicClock().now() }, decode: { held.decode($0, $1) }, onResult: {})
         defer { service.shutdown() }
         service.want([Self.pager(0)], for: .pager)
         held.release(1)
@@ -109,7 +109,7 @@ import Testing
           arguments: [DecodeClient.pager, .grid])
     func cancellationIsPerClient(lettingGo: DecodeClient) {
         let held = Held()
-        let service = DecodeService<String>(workers: 2, decode: { held.decode($0, $1) }, onResult: {})
+        let service = DecodeService<String>(workers: 2, clock: { MonotonicClock().now() }, decode: { held.decode($0, $1) }, onResult: {})
         defer { service.shutdown() }
         let keeping: DecodeClient = lettingGo == .pager ? .grid : .pager
         func request(_ client: DecodeClient, _ index: Int) -> DecodeRequest {
@@ -133,7 +133,7 @@ import Testing
     @Test("A running decode two clients want is cancelled only once neither wants it")
     func sharedRunningDecodeCancelledWhenBothLetGo() {
         let held = Held()
-        let service = DecodeService<String>(workers: 1, decode: { held.decode($0, $1) }, onResult: {})
+        let service = DecodeService<String>(workers: 1, clock: { MonotonicClock().now() }, decode: { held.decode($0, $1) }, onResult: {})
         defer { service.shutdown() }
         let shared = DecodeRequest(photo: PhotoID(9), path: "both", job: .openTiles)
         service.want([shared], for: .pager)

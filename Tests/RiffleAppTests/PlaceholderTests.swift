@@ -46,7 +46,7 @@ func viewer(decoder: GatedDecoder, display: HeadlessDisplay, workers: Int = 2, b
 /// `decoder`.
 func pipeline(photos: [Photo], decoder: GatedDecoder, workers: Int = 2, budget: Int = 192 << 20) -> PhotoPipeline {
     PhotoPipeline(
-        photos: photos, memoryBudget: budget, thumbnailFolder: nil, workers: workers, decode: { decoder.decode($0, $1, $2) })
+        photos: photos, memoryBudget: budget, thumbnailFolder: nil, workers: workers, clock: { MonotonicClock().now() }, decode: { decoder.decode($0, $1, $2) })
 }
 
 /// Photo decoding with tile sources of its own and no thumbnail cache, for tests that call

@@ -61,7 +61,7 @@ import Testing
     func pipeline(_ photos: [Photo], jobs: Jobs, thumbnailBudget: Int = ThumbnailStore.defaultBudget) -> PhotoPipeline {
         PhotoPipeline(
             photos: photos, memoryBudget: 192 << 20, thumbnailBudget: thumbnailBudget, thumbnailFolder: cacheFolder,
-            workers: 1, decode: { jobs.decode($0, $1, $2) })
+            workers: 1, clock: { MonotonicClock().now() }, decode: { jobs.decode($0, $1, $2) })
     }
 
     /// Lets every job asked for finish and takes the results in, `rounds` times (a thumbnail

@@ -94,7 +94,7 @@ import Testing
         }
         let started = Started()
         let pipeline = PhotoPipeline(
-            photos: Photo.numbered([path, small]), memoryBudget: 192 << 20, thumbnailFolder: nil, workers: 1,
+            photos: Photo.numbered([path, small]), memoryBudget: 192 << 20, thumbnailFolder: nil, workers: 1, clock: { MonotonicClock().now() },
             decode: { decoding, request, cancellation in
                 started.lock.withLock { started.requests.append(request) }
                 return decoding.perform(request, cancellation: cancellation)
