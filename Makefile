@@ -37,8 +37,11 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # GIF tests likewise: cwebp, img2webp, webpmux, dwebp (webp) and convert. The cursor tests read
 # the theme's cursors back from the server: Adwaita's (adwaita-icon-theme), and none at all. A
 # test browses a folder under strace, to see that nothing but thumbnails is written anywhere.
+# avifenc (libavif-bin) makes the AVIFs libheif's heif-enc cannot: rotated (irot), cropped
+# (clap), monochrome and limited-range ones.
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
-	libheif-examples libjxl-tools libtiff-tools imagemagick webp adwaita-icon-theme strace
+	libheif-examples libjxl-tools libtiff-tools imagemagick webp adwaita-icon-theme strace \
+	libavif-bin
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -7,6 +7,7 @@
 #include "stills_internal.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,187 @@ static rfi_status rfi_heif_failure(struct heif_error error, char *message, size_
     return RFI_STATUS_FAILED;
 }
 
+/* MARK: the primary image's size from its item properties (ISO/IEC 23008-12)
+ *
+ * libheif 1.15 sizes an image by walking its properties in their ipma order, setting the size at
+ * ispe and changing it at clap and irot (HeifContext::interpret_heif_file): a file that lists a
+ * transformation before ispe is sized as stored, uncropped and unrotated, while the decode
+ * applies the transformation. The size is made here as the standard defines it instead: ispe is
+ * the size of the coded image, whatever its place (23008-12, 6.5.3), and the transformative
+ * properties apply in their ipma order (6.5.1); clap crops to its clean aperture
+ * (ISO/IEC 14496-12, 12.1.4), irot turns by a multiple of 90° (23008-12, 6.5.10), imir keeps
+ * the size. */
+
+/* The largest meta box read for the size, bytes: far above a phone's (a few KB; a grid of 48
+ * tiles with its iloc is under 2 KB). */
+#define RFI_HEIF_MAX_META_BYTES ((size_t)4 << 20)
+
+/* A box's four-character type as a big-endian number. */
+#define RFI_BOX(a, b, c, d) ((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | (uint32_t)(d))
+
+static uint32_t rfi_heif_u32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
+
+/* The box at `*offset` within `length` bytes (ISO/IEC 14496-12, 4.2: a 32-bit size, or 1 and a
+ * 64-bit one, or 0 for "to the end"): its type and body; moves `*offset` past it. 0 at the end
+ * or at a box that does not fit. */
+static int rfi_heif_next_box(const uint8_t *data, size_t length, size_t *offset, uint32_t *type, const uint8_t **body,
+                             size_t *body_length) {
+    size_t at = *offset;
+    if (length - at < 8 || at > length) return 0;
+    uint64_t size = rfi_heif_u32(data + at);
+    *type = rfi_heif_u32(data + at + 4);
+    size_t header = 8;
+    if (size == 1) {
+        if (length - at < 16) return 0;
+        size = (uint64_t)rfi_heif_u32(data + at + 8) << 32 | rfi_heif_u32(data + at + 12);
+        header = 16;
+    } else if (size == 0) {
+        size = length - at;
+    }
+    if (size < header || size > length - at) return 0;
+    *body = data + at + header;
+    *body_length = (size_t)size - header;
+    *offset = at + (size_t)size;
+    return 1;
+}
+
+/* The upright size of the primary item described by the meta box's body `meta` (after its
+ * version and flags): ispe's size put through the transformative properties in their order.
+ * 0 when the box lacks pitm, ispe or a readable ipma entry for it. */
+static int rfi_heif_primary_size(const uint8_t *meta, size_t length, int32_t *width, int32_t *height) {
+    uint32_t primary = 0;
+    int have_primary = 0;
+    const uint8_t *ipco = NULL, *iprp = NULL;
+    size_t ipco_length = 0, iprp_length = 0, offset = 0, body_length;
+    const uint8_t *body;
+    uint32_t type;
+    while (rfi_heif_next_box(meta, length, &offset, &type, &body, &body_length)) {
+        if (type == RFI_BOX('p', 'i', 't', 'm') && body_length >= 6) {
+            /* A full box: version 0 has a 16-bit item ID, later ones a 32-bit one. */
+            primary = body[0] == 0 ? (uint32_t)body[4] << 8 | body[5] : (body_length >= 8 ? rfi_heif_u32(body + 4) : 0);
+            have_primary = body[0] == 0 || body_length >= 8;
+        } else if (type == RFI_BOX('i', 'p', 'r', 'p')) {
+            iprp = body, iprp_length = body_length;
+        }
+    }
+    if (!have_primary || iprp == NULL) return 0;
+    offset = 0;
+    while (rfi_heif_next_box(iprp, iprp_length, &offset, &type, &body, &body_length)) {
+        if (type == RFI_BOX('i', 'p', 'c', 'o')) ipco = body, ipco_length = body_length;
+    }
+    if (ipco == NULL) return 0;
+    /* The primary item's associations, in order, as 1-based indices into ipco. */
+    uint32_t associations[256];
+    int count = 0, found = 0;
+    offset = 0;
+    while (!found && rfi_heif_next_box(iprp, iprp_length, &offset, &type, &body, &body_length)) {
+        if (type != RFI_BOX('i', 'p', 'm', 'a') || body_length < 8) continue;
+        int version = body[0], wide_index = body[3] & 1;
+        uint32_t entries = rfi_heif_u32(body + 4);
+        size_t at = 8;
+        for (uint32_t e = 0; e < entries && !found; e++) {
+            size_t id_bytes = version < 1 ? 2 : 4, index_bytes = wide_index ? 2 : 1;
+            if (body_length - at < id_bytes + 1) return 0;
+            uint32_t item = version < 1 ? (uint32_t)body[at] << 8 | body[at + 1] : rfi_heif_u32(body + at);
+            int n = body[at + id_bytes];
+            at += id_bytes + 1;
+            if (body_length - at < (size_t)n * index_bytes) return 0;
+            if (item == primary) {
+                found = 1;
+                for (int i = 0; i < n && count < (int)(sizeof associations / sizeof *associations); i++) {
+                    const uint8_t *p = body + at + (size_t)i * index_bytes;
+                    /* The top bit is "essential". */
+                    associations[count++] = wide_index ? ((uint32_t)p[0] << 8 | p[1]) & 0x7FFF : p[0] & 0x7Fu;
+                }
+            }
+            at += (size_t)n * index_bytes;
+        }
+    }
+    if (!found) return 0;
+    /* ipco's boxes by index: look each association up. */
+    int64_t w = 0, h = 0;
+    int have_size = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < count; i++) {
+            if (associations[i] == 0) continue;
+            size_t at = 0;
+            uint32_t index = 0;
+            while (rfi_heif_next_box(ipco, ipco_length, &at, &type, &body, &body_length) && ++index < associations[i]) {
+            }
+            if (index != associations[i]) continue;
+            if (pass == 0) {
+                /* ispe: a full box, then 32-bit width and height. */
+                if (type == RFI_BOX('i', 's', 'p', 'e') && body_length >= 12) {
+                    w = rfi_heif_u32(body + 4), h = rfi_heif_u32(body + 8);
+                    have_size = 1;
+                }
+            } else if (type == RFI_BOX('c', 'l', 'a', 'p') && body_length >= 32) {
+                /* Clean aperture width and height as fractions N/D, rounded to the nearest
+                 * pixel as libheif crops (Box_clap::get_width_rounded), never past the picture. */
+                uint32_t wn = rfi_heif_u32(body), wd = rfi_heif_u32(body + 4);
+                uint32_t hn = rfi_heif_u32(body + 8), hd = rfi_heif_u32(body + 12);
+                if (wd == 0 || hd == 0) return 0;
+                int64_t cw = ((int64_t)wn * 2 + wd) / (2 * (int64_t)wd), ch = ((int64_t)hn * 2 + hd) / (2 * (int64_t)hd);
+                if (cw < w) w = cw;
+                if (ch < h) h = ch;
+            } else if (type == RFI_BOX('i', 'r', 'o', 't') && body_length >= 1 && (body[0] & 1)) {
+                /* The angle, anticlockwise, is (bits 0-1) × 90°: 90° and 270° swap the sides. */
+                int64_t t = w;
+                w = h, h = t;
+            }
+        }
+        if (pass == 0 && !have_size) return 0;
+    }
+    if (w <= 0 || h <= 0 || w > INT32_MAX || h > INT32_MAX) return 0;
+    *width = (int32_t)w;
+    *height = (int32_t)h;
+    return 1;
+}
+
+/* The upright size of the primary image of the HEIF in `length` bytes at `data`, or in the file
+ * at `path` when it is not NULL (its meta box read alone); 0 when it cannot be made. */
+static int rfi_heif_upright_size(const char *path, const uint8_t *data, size_t length, int32_t *width,
+                                 int32_t *height) {
+    if (path == NULL) {
+        size_t offset = 0, body_length;
+        const uint8_t *body;
+        uint32_t type;
+        while (rfi_heif_next_box(data, length, &offset, &type, &body, &body_length)) {
+            if (type == RFI_BOX('m', 'e', 't', 'a')) {
+                return body_length >= 4 && rfi_heif_primary_size(body + 4, body_length - 4, width, height);
+            }
+        }
+        return 0;
+    }
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) return 0;
+    int made = 0;
+    uint8_t header[16];
+    for (;;) {
+        if (fread(header, 1, 8, file) != 8) break;
+        uint64_t size = rfi_heif_u32(header), header_length = 8;
+        if (size == 1) {
+            if (fread(header + 8, 1, 8, file) != 8) break;
+            size = (uint64_t)rfi_heif_u32(header + 8) << 32 | rfi_heif_u32(header + 12);
+            header_length = 16;
+        }
+        if (size < header_length) break;
+        if (rfi_heif_u32(header + 4) == RFI_BOX('m', 'e', 't', 'a')) {
+            size_t body_length = (size_t)(size - header_length);
+            if (body_length < 4 || body_length > RFI_HEIF_MAX_META_BYTES) break;
+            uint8_t *meta = malloc(body_length);
+            if (meta != NULL && fread(meta, 1, body_length, file) == body_length) {
+                made = rfi_heif_primary_size(meta + 4, body_length - 4, width, height);
+            }
+            free(meta);
+            break;
+        }
+        if (size - header_length > (uint64_t)INT64_MAX || fseeko(file, (off_t)(size - header_length), SEEK_CUR) != 0) break;
+    }
+    fclose(file);
+    return made;
+}
+
 void rfi_heif_close(rfi_heif *heif) {
     if (heif == NULL) return;
     if (heif->primary != NULL) heif_image_handle_release(heif->primary);
@@ -69,10 +251,13 @@ rfi_status rfi_heif_open(const char *path, const uint8_t *data, size_t length, r
         return status;
     }
     struct heif_image_handle *primary = heif->primary;
-    /* Width and height after the transformations (libheif swaps them for a 90° irot and crops
-     * them to the clap box): the picture as it is decoded. */
-    header->image.width = heif_image_handle_get_width(primary);
-    header->image.height = heif_image_handle_get_height(primary);
+    /* Width and height after the transformations: the picture as libheif decodes it, sized
+     * from the item properties (rfi_heif_upright_size), libheif's own size when they cannot be
+     * read. */
+    if (!rfi_heif_upright_size(path, data, length, &header->image.width, &header->image.height)) {
+        header->image.width = heif_image_handle_get_width(primary);
+        header->image.height = heif_image_handle_get_height(primary);
+    }
     header->image.orientation = 1;
     header->image.has_alpha = heif_image_handle_has_alpha_channel(primary) != 0;
     header->bits_per_sample = heif_image_handle_get_luma_bits_per_pixel(primary);

@@ -8,8 +8,9 @@ import RiffleRaster
 /// every HEIC) as the instant preview; the EXIF item's details.
 ///
 /// Orientation, the rule: libheif applies the file's transformative properties (irot, imir,
-/// and clap) as it decodes, so the header's size is already upright and its orientation is
-/// always `topLeft`; an EXIF Orientation in the Exif item is never applied on top, as HEIF
+/// and clap) as it decodes, so the header's size is upright — made by the shim from ispe and
+/// those properties in their order (libheif 1.15's own size misses a transformation listed
+/// before ispe) — and its orientation is always `topLeft`; an EXIF Orientation in the Exif item is never applied on top, as HEIF
 /// (ISO/IEC 23008-12, 6.5.12) makes those properties the only orientation a reader applies.
 ///
 /// Colour: an ICC profile (colr 'prof' or 'rICC') goes to `ImageInfo.iccProfile`; for an image

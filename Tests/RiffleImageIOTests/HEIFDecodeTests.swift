@@ -131,4 +131,62 @@ struct HEIFDecodeTests {
         #expect(decoded.info.iccProfile == nil)
         #expect(decoded.pixels.width == 96 && decoded.pixels.height == 64)
     }
+
+    /// AVIFs made by libavif's `avifenc` with a transformative property, then edited so that the
+    /// primary item's ipma entry lists ispe last (the same bytes, reordered: ISO/IEC 23008-12
+    /// lets the entry list ispe anywhere, and ispe is always the coded size). libheif 1.15 sizes
+    /// such a file as stored; `heif-convert` shows what libheif decodes, rotated or cropped.
+    @Test(
+        "A transformation listed before ispe is in the size", .enabled(if: StillFixtures.available("avifenc")),
+        arguments: [("irot", ["--irot", "1"]), ("clap", ["--crop", "8,4,64,40"])])
+    func transformationBeforeISPE(name: String, options: [String]) throws {
+        let slug = "ispe-last-\(name)-" + UUID().uuidString.prefix(8)
+        let source = try StillFixtures.png(slug + "-source.png", StillFixtures.picture(Self.size))
+        let made = StillFixtures.path(slug + "-made.avif")
+        try StillFixtures.run("avifenc", options + ["-s", "8", source, made])
+        let file = StillFixtures.write(try Self.listingISPELast(FileBytes.read(atPath: made)), to: slug + ".avif")
+        let reference = StillFixtures.path(slug + ".png")
+        try StillFixtures.run("heif-convert", [file, reference])
+        let expected = try StillFixtures.reference(reference)
+        // 90° anticlockwise: 64 × 96; the crop: 64 × 40.
+        #expect(expected.size == (name == "irot" ? PixelSize(width: 64, height: 96) : PixelSize(width: 64, height: 40)))
+        #expect(try ImageDecoder.probeFile(atPath: file).uprightSize == expected.size)
+        let decoded = try ImageDecoder.decodeFile(atPath: file)
+        #expect(decoded.info.uprightSize == expected.size)
+        #expect(StillFixtures.maxDifference(decoded.pixels, expected) <= 1, "\(StillFixtures.worstPixel(decoded.pixels, expected))")
+    }
+
+    /// `avif` with each ipma entry's association with ispe moved to the end of the entry, the
+    /// others kept in order (ISO/IEC 23008-12, 9.3.2: ItemPropertyAssociationBox). Sizes do not
+    /// change, so every offset in the file stays right.
+    static func listingISPELast(_ avif: [UInt8]) throws -> [UInt8] {
+        func u32(_ at: Int) -> Int { Int(avif[at]) << 24 | Int(avif[at + 1]) << 16 | Int(avif[at + 2]) << 8 | Int(avif[at + 3]) }
+        func find(_ type: String) throws -> Int {
+            let bytes = Array(type.utf8)
+            guard let at = avif.firstRange(of: bytes)?.lowerBound else { throw ImageDecodeError(reason: "no \(type) box") }
+            return at - 4  // the box's start, its size before its type
+        }
+        // ipco's children, 1-based: the index of ispe.
+        let ipco = try find("ipco")
+        var index = 0, ispe = 0, at = ipco + 8
+        while at < ipco + u32(ipco) {
+            index += 1
+            if String(decoding: avif[(at + 4)..<(at + 8)], as: UTF8.self) == "ispe" { ispe = index }
+            at += u32(at)
+        }
+        var edited = avif
+        let ipma = try find("ipma")
+        let version = Int(avif[ipma + 8]), wide = avif[ipma + 11] & 1 == 1
+        var entry = ipma + 16
+        for _ in 0..<u32(ipma + 12) {
+            entry += version < 1 ? 2 : 4
+            let count = Int(avif[entry]), width = wide ? 2 : 1
+            let associations = (0..<count).map { Array(avif[(entry + 1 + $0 * width)..<(entry + 1 + ($0 + 1) * width)]) }
+            let isISPE = { (a: [UInt8]) in (wide ? Int(a[0] & 0x7F) << 8 | Int(a[1]) : Int(a[0] & 0x7F)) == ispe }
+            let reordered = associations.filter { !isISPE($0) } + associations.filter(isISPE)
+            edited.replaceSubrange((entry + 1)..<(entry + 1 + count * width), with: reordered.joined())
+            entry += 1 + count * width
+        }
+        return edited
+    }
 }

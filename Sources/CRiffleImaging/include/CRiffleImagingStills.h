@@ -111,7 +111,9 @@ typedef struct rfi_heif rfi_heif;
 /* Opens the file at `path` (libheif reads it as it needs, never whole) or `length` bytes at
  * `data` (which must outlive the handle) when `path` is NULL, and reads the primary image's
  * header: its size after the file's transformations (irot, imir, clap, which libheif applies:
- * orientation is always 1), alpha, bit depth, ICC profile or nclx code points. */
+ * orientation is always 1; the size is ispe's put through them in their ipma order, read from
+ * the meta box, whatever ispe's place among them), alpha, bit depth, ICC profile or nclx code
+ * points. */
 rfi_status rfi_heif_open(const char *path, const uint8_t *data, size_t length, rfi_heif **heif,
                          rfi_still_header *header, char *message, size_t message_capacity);
 
