@@ -20,6 +20,11 @@ import RiffleRaster
 /// sRGB, BT.709, gamma, linear, and PQ and HLG tone-mapped to SDR), none for sRGB's own code
 /// points or ones Riffle does not know, which are read as sRGB.
 ///
+/// Range: libheif converts YCbCr by its nclx range flag, but copies a monochrome image's grey
+/// and an alpha plane as coded; the shim expands a limited-range grey (colr nclx, else the AV1
+/// sequence header) and a limited-range alpha (its item's AV1 sequence header) to full range
+/// (ITU-T H.273, 8.3).
+///
 /// Deep samples (10 and 12 bits) are dithered to 8 as they are converted (`DeepSamples`), before
 /// the shrink.
 ///

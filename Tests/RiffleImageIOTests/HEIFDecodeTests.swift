@@ -189,4 +189,102 @@ struct HEIFDecodeTests {
         }
         return edited
     }
+
+    /// A monochrome AVIF coded in limited range by `avifenc -y 400 -r limited` (lossless, so the
+    /// coded grey is exactly 16 + 208·219/255 → 195): H.273 (8.3) expands it back to 208. libheif
+    /// 1.15 copies monochrome Y to R, G and B unexpanded.
+    @Test(.enabled(if: StillFixtures.available("avifenc")))
+    func aLimitedRangeMonochromeAVIFIsExpanded() throws {
+        let slug = "grey-limited-" + UUID().uuidString.prefix(8)
+        let grey = PixelBuffer(width: 32, height: 32)
+        for y in 0..<32 { for x in 0..<32 { grey[x, y] = 0xFFD0_D0D0 } }  // 208
+        let source = try StillFixtures.png(slug + ".png", grey)
+        let file = StillFixtures.path(slug + ".avif")
+        try StillFixtures.run("avifenc", ["-y", "400", "-r", "limited", "--min", "0", "--max", "0", "-s", "8", source, file])
+        let decoded = try ImageDecoder.decodeFile(atPath: file)
+        #expect(StillFixtures.maxDifference(decoded.pixels, grey) <= 1, "\(StillFixtures.worstPixel(decoded.pixels, grey))")
+    }
+
+    /// An AVIF whose alpha plane is coded in limited range: `avifenc` codes alpha 233 losslessly in
+    /// full range, then the alpha item's AV1 sequence header is edited to say limited range
+    /// (color_range, one bit, AV1 specification 5.5.2), so 233 means (233 − 16)·255/219 → 253
+    /// (H.273, 8.3). libavif's `avifdec` expands it so; the colour is compared with its decode
+    /// within 2 (the two YCbCr conversions round differently).
+    @Test(.enabled(if: StillFixtures.available("avifenc", "avifdec")))
+    func aLimitedRangeAlphaIsExpanded() throws {
+        let slug = "alpha-limited-" + UUID().uuidString.prefix(8)
+        let source = PixelBuffer(width: 32, height: 32)
+        // Straight (100, 150, 200) at alpha 233, premultiplied.
+        let a = 233, colour = [100, 150, 200].map { UInt32(($0 * a + 127) / 255) }
+        for y in 0..<32 { for x in 0..<32 { source[x, y] = UInt32(a) << 24 | colour[0] << 16 | colour[1] << 8 | colour[2] } }
+        let png = try StillFixtures.png(slug + ".png", source)
+        let made = StillFixtures.path(slug + "-full.avif")
+        try StillFixtures.run("avifenc", ["--min", "0", "--max", "0", "--minalpha", "0", "--maxalpha", "0", "-s", "8", png, made])
+        let file = StillFixtures.write(try Self.alphaInLimitedRange(FileBytes.read(atPath: made)), to: slug + ".avif")
+        let reference = StillFixtures.path(slug + "-avifdec.png")
+        try StillFixtures.run("avifdec", [file, reference])
+        let expected = try StillFixtures.reference(reference)
+        #expect(expected[0, 0] >> 24 == 253)
+        let decoded = try ImageDecoder.decodeFile(atPath: file)
+        #expect(decoded.pixels[0, 0] >> 24 == 253)
+        #expect(StillFixtures.maxDifference(decoded.pixels, expected) <= 2, "\(StillFixtures.worstPixel(decoded.pixels, expected))")
+    }
+
+    /// `avif` (as `avifenc` writes it: iloc version 0, the colour item 1 and its alpha item 2)
+    /// with the alpha item's sequence header's color_range set to 0, limited.
+    static func alphaInLimitedRange(_ avif: [UInt8]) throws -> [UInt8] {
+        func u(_ at: Int, _ size: Int) -> Int { (0..<size).reduce(0) { $0 << 8 | Int(avif[at + $1]) } }
+        guard let iloc = avif.firstRange(of: Array("iloc".utf8))?.lowerBound, avif[iloc + 4] == 0 else {
+            throw ImageDecodeError(reason: "no iloc box of version 0")
+        }
+        // ISO/IEC 14496-12 8.11.3: offset and length sizes, base offset size, item count.
+        let offsetSize = Int(avif[iloc + 8] >> 4), lengthSize = Int(avif[iloc + 8] & 15), baseSize = Int(avif[iloc + 9] >> 4)
+        var at = iloc + 12, data: Int?
+        for _ in 0..<u(iloc + 10, 2) {
+            let item = u(at, 2), base = u(at + 4, baseSize)
+            at += 4 + baseSize
+            let extents = u(at, 2)
+            at += 2
+            if item == 2 { data = base + u(at, offsetSize) }
+            at += extents * (offsetSize + lengthSize)
+        }
+        guard var obu = data else { throw ImageDecodeError(reason: "no alpha item") }
+        // AV1 5.3: OBU headers; the sequence header is type 1.
+        while (avif[obu] >> 3) & 15 != 1 {
+            var size = 0, shift = 0, p = obu + 1 + Int((avif[obu] >> 2) & 1)
+            while true {
+                size |= Int(avif[p] & 0x7F) << shift
+                shift += 7
+                p += 1
+                if avif[p - 1] & 0x80 == 0 { break }
+            }
+            obu = p + size
+        }
+        var p = obu + 1 + Int((avif[obu] >> 2) & 1)
+        while avif[p] & 0x80 != 0 { p += 1 }
+        var bit = (p + 1) * 8
+        func f(_ n: Int) -> Int {
+            var value = 0
+            for _ in 0..<n {
+                value = value << 1 | Int((avif[bit >> 3] >> (7 - UInt8(bit & 7))) & 1)
+                bit += 1
+            }
+            return value
+        }
+        // AV1 5.5.1, as libavif writes a still's alpha: reduced_still_picture_header, monochrome.
+        let profile = f(3)
+        _ = f(1)
+        guard f(1) == 1, profile == 0 else { throw ImageDecodeError(reason: "not a reduced header of profile 0") }
+        _ = f(5)
+        let widthBits = f(4) + 1, heightBits = f(4) + 1
+        _ = f(widthBits + heightBits)
+        _ = f(3 + 3)  // superblock, filter intra, intra edge; superres, cdef, restoration
+        _ = f(1)  // high_bitdepth
+        guard f(1) == 1 else { throw ImageDecodeError(reason: "the alpha is not monochrome") }
+        if f(1) == 1 { _ = f(24) }  // colour description
+        guard f(1) == 1 else { throw ImageDecodeError(reason: "the alpha is already in limited range") }
+        var edited = avif
+        edited[(bit - 1) >> 3] &= ~(0x80 >> UInt8((bit - 1) & 7))
+        return edited
+    }
 }

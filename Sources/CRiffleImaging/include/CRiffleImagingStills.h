@@ -118,7 +118,8 @@ rfi_status rfi_heif_open(const char *path, const uint8_t *data, size_t length, r
                          rfi_still_header *header, char *message, size_t message_capacity);
 
 /* Decodes the primary image (a grid's tiles assembled, transformations applied) to
- * premultiplied BGRA in libheif's own image memory; refuses with RFI_STATUS_TOO_LARGE an
+ * premultiplied BGRA in libheif's own image memory, a monochrome AV1 image's grey and an AV1
+ * alpha plane coded in limited range expanded to full range (ITU-T H.273, 8.3); refuses with RFI_STATUS_TOO_LARGE an
  * image of more than `pixel_limit` pixels before decoding it. `thumbnail` nonzero: the image's
  * first thumbnail instead (RFI_STATUS_UNSUPPORTED when it has none). */
 rfi_status rfi_heif_decode(rfi_heif *heif, int32_t thumbnail, int64_t pixel_limit,
