@@ -38,10 +38,11 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # the theme's cursors back from the server: Adwaita's (adwaita-icon-theme), and none at all. A
 # test browses a folder under strace, to see that nothing but thumbnails is written anywhere.
 # avifenc (libavif-bin) makes the AVIFs libheif's heif-enc cannot: rotated (irot), cropped
-# (clap), monochrome and limited-range ones.
+# (clap), monochrome and limited-range ones. The colour tests compare with lcms2's own transicc
+# (liblcms2-utils).
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
 	libheif-examples libjxl-tools libtiff-tools imagemagick webp adwaita-icon-theme strace \
-	libavif-bin
+	libavif-bin liblcms2-utils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
