@@ -28,6 +28,29 @@ static rfi_status rfi_jxl_failure(JxlDecoderStatus status, char *message, size_t
     return RFI_STATUS_FAILED;
 }
 
+/* Chooses the colour encoding the decoder delivers pixels in, at its JXL_DEC_COLOR_ENCODING
+ * event, for an image whose basic info is `info`; the pixels are then described by
+ * JXL_COLOR_PROFILE_TARGET_DATA. A lossless (non-XYB) image comes in its own encoding; an XYB
+ * one in its original encoding when that is an enumerated one, but libjxl 0.7 cannot convert XYB
+ * to an ICC profile and delivers linear sRGB instead (JxlDecoderGetColorAsEncodedProfile, decode.h:
+ * "the data ... linear sRGB"), which 8 bits a sample cannot hold without banding: such an image
+ * is asked for sRGB (JxlDecoderSetPreferredColorProfile), the wider gamut clipped either way. */
+static void rfi_jxl_choose_output(JxlDecoder *decoder, const JxlBasicInfo *info) {
+    if (info->uses_original_profile) return;
+    JxlColorEncoding original;
+    if (JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &original) ==
+        JXL_DEC_SUCCESS)
+        return;
+    JxlColorEncoding srgb;
+    memset(&srgb, 0, sizeof srgb);
+    srgb.color_space = info->num_color_channels == 1 ? JXL_COLOR_SPACE_GRAY : JXL_COLOR_SPACE_RGB;
+    srgb.white_point = JXL_WHITE_POINT_D65;
+    srgb.primaries = JXL_PRIMARIES_SRGB;
+    srgb.transfer_function = JXL_TRANSFER_FUNCTION_SRGB;
+    srgb.rendering_intent = JXL_RENDERING_INTENT_PERCEPTUAL;
+    JxlDecoderSetPreferredColorProfile(decoder, &srgb);
+}
+
 rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_header *header,
                                char *message, size_t message_capacity) {
     memset(header, 0, sizeof *header);
@@ -43,6 +66,7 @@ rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_hea
     if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetKeepOrientation(decoder, JXL_TRUE);
     if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetInput(decoder, data, length);
     int have_info = 0;
+    JxlBasicInfo info;
     while (status == JXL_DEC_SUCCESS || status == JXL_DEC_BASIC_INFO) {
         status = JxlDecoderProcessInput(decoder);
         /* The end of the input before its colour encoding: the header is incomplete. */
@@ -51,7 +75,6 @@ rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_hea
             break;
         }
         if (status == JXL_DEC_BASIC_INFO) {
-            JxlBasicInfo info;
             if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS || info.xsize == 0 || info.ysize == 0 ||
                 info.xsize > INT32_MAX || info.ysize > INT32_MAX) {
                 status = JXL_DEC_ERROR;
@@ -64,15 +87,17 @@ rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_hea
             header->bits_per_sample = (int32_t)info.bits_per_sample;
             have_info = 1;
         } else if (status == JXL_DEC_COLOR_ENCODING) {
+            /* The profile of the pixels rfi_jxl_decode delivers: its choice made here too. */
+            if (have_info) rfi_jxl_choose_output(decoder, &info);
             JxlColorEncoding encoding;
             header->has_code_point_colour =
-                JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &encoding) ==
+                JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) ==
                 JXL_DEC_SUCCESS;
             size_t size = 0;
-            if (JxlDecoderGetICCProfileSize(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &size) == JXL_DEC_SUCCESS &&
+            if (JxlDecoderGetICCProfileSize(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &size) == JXL_DEC_SUCCESS &&
                 size > 0) {
                 header->icc.data = malloc(size);
-                if (header->icc.data != NULL && JxlDecoderGetColorAsICCProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL,
+                if (header->icc.data != NULL && JxlDecoderGetColorAsICCProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA,
                                                                                header->icc.data, size) == JXL_DEC_SUCCESS) {
                     header->icc.length = size;
                 } else {
@@ -149,7 +174,8 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
     rfi_status result = RFI_STATUS_OK;
     int done = 0;
     uint32_t width = 0, height = 0;
-    JxlDecoderStatus status = JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_FULL_IMAGE);
+    JxlBasicInfo info;
+    JxlDecoderStatus status = JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING | JXL_DEC_FULL_IMAGE);
     /* Stored orientation: Riffle turns the picture upright as it does a JPEG's. */
     if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetKeepOrientation(decoder, JXL_TRUE);
     if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetParallelRunner(decoder, JxlThreadParallelRunner, runner);
@@ -158,7 +184,6 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
         status = JxlDecoderProcessInput(decoder);
         switch (status) {
         case JXL_DEC_BASIC_INFO: {
-            JxlBasicInfo info;
             if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS) {
                 status = JXL_DEC_ERROR;
                 break;
@@ -188,6 +213,11 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
             status = JXL_DEC_SUCCESS;
             break;
         }
+        case JXL_DEC_COLOR_ENCODING:
+            /* As rfi_jxl_read_header chose it, so that its profile describes these pixels. */
+            rfi_jxl_choose_output(decoder, &info);
+            status = JXL_DEC_SUCCESS;
+            break;
         case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
             status = JxlDecoderSetImageOutCallback(decoder, &format, rfi_jxl_rows, &output);
             break;

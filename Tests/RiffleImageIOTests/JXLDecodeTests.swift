@@ -2,6 +2,7 @@ import Foundation
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
+import RiffleTestSupport
 import Testing
 
 /// JPEG XL through libjxl, made by `cjxl` and compared with `djxl`'s decode (libjxl both, so
@@ -97,6 +98,53 @@ struct JXLDecodeTests {
         for cut in [2, 16, bytes.count / 2] {
             _ = try? ImageDecoder.probe(Array(bytes.prefix(cut)))
             #expect((try? ImageDecoder.decode(Array(bytes.prefix(cut)))) == nil, "a codestream cut at \(cut) bytes decoded")
+        }
+    }
+
+    /// A JPEG XL whose colour encoding is linear light (`cjxl -x color_space=…_Lin`: lossless
+    /// keeps the values, which now mean linear sRGB; lossy codes them in XYB), and one whose
+    /// source carries an ICC profile (Adobe RGB), which libjxl keeps as an ICC profile: decoding
+    /// a lossy (XYB) one, libjxl 0.7 cannot reach that profile and delivers linear sRGB instead.
+    /// Shown on an sRGB display: within 2 of lcms2's `transicc` of `djxl`'s values through the
+    /// profile djxl says they are in (`--icc_out`).
+    @Test("Linear light, and XYB from an ICC profile, are shown as lcms2 converts djxl's decode", arguments: [
+        "linear lossless", "linear lossy", "Adobe RGB lossless", "Adobe RGB lossy",
+    ])
+    func colourEncoding(kind: String) throws {
+        let distance = ["-d", kind.hasSuffix("lossless") ? "0" : "1"]
+        if kind.hasPrefix("Adobe") {
+            try Self.expectShownAsDJXLThroughLCMS(kind, options: distance, sourceProfile: ColourProfiles.adobeRGB)
+        } else {
+            try Self.expectShownAsDJXLThroughLCMS(kind, options: ["-x", "color_space=RGB_D65_SRG_Rel_Lin"] + distance)
+        }
+    }
+
+    /// Decodes the JPEG XL that `cjxl` makes with `options` from `StillFixtures.picture`, and
+    /// expects what an sRGB display shows of it within 2 of lcms2's transform of djxl's decode.
+    /// With `sourceProfile`, the source PNG carries that ICC profile (assigned by ImageMagick,
+    /// the values kept).
+    static func expectShownAsDJXLThroughLCMS(
+        _ name: String, options: [String], sourceProfile: [UInt8]? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let slug = "jxl-colour-\(name.filter { $0.isLetter })-" + UUID().uuidString.prefix(8)
+        var source = try StillFixtures.png(slug + "-source.png", StillFixtures.picture(Self.size))
+        if let sourceProfile {
+            let icc = StillFixtures.write(sourceProfile, to: slug + "-source.icc"), tagged = StillFixtures.path(slug + "-tagged.png")
+            try StillFixtures.run("convert", [source, "-profile", icc, tagged])
+            source = tagged
+        }
+        let file = StillFixtures.path(slug + ".jxl"), reference = StillFixtures.path(slug + "-djxl.png")
+        let profile = StillFixtures.path(slug + "-djxl.icc")
+        try StillFixtures.run("cjxl", [source, file] + options)
+        try StillFixtures.run("djxl", [file, reference, "--icc_out=" + profile, "--bits_per_sample=8"])
+        let shown = ColourManagement(displayProfile: nil).toDisplay(try ImageDecoder.decodeFile(atPath: file)).pixels
+        let raw = try ImageDecoder.decodeFile(atPath: reference).pixels
+        let points = [(2, 2), (20, 10), (48, 32), (70, 50), (93, 61), (10, 60), (90, 5)]
+        let values = points.map { Channels(raw[$0.0, $0.1]) }.map { ($0.r, $0.g, $0.b) }
+        let expected = try LCMSReference.transform(values, from: Array(FileBytes.read(atPath: profile)), to: nil)
+        for ((x, y), e) in zip(points, expected) {
+            let a = Channels(shown[x, y])
+            #expect(max(abs(a.r - e.0), abs(a.g - e.1), abs(a.b - e.2)) <= 2, "(\(x), \(y)): got \(a), lcms2 gives \(e)", sourceLocation: sourceLocation)
         }
     }
 }

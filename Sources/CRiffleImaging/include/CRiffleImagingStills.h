@@ -135,8 +135,10 @@ void rfi_heif_close(rfi_heif *heif);
 
 /* Reads the basic info and colour encoding of the JPEG XL in `data`: size as stored, the
  * codestream's orientation (reported, not applied: the decode keeps it, as a JPEG's), alpha, bits
- * a sample, the ICC profile (JxlDecoderGetColorAsICCProfile; libjxl synthesises one for an
- * enumerated colour encoding, so has_code_point_colour is 1 then). */
+ * a sample, the ICC profile of the pixels rfi_jxl_decode delivers (JxlDecoderGetColorAsICCProfile
+ * of the data: the file's own, or sRGB for a lossy XYB file whose own is an ICC profile libjxl
+ * cannot convert to; libjxl synthesises one for an enumerated colour encoding, so
+ * has_code_point_colour is 1 then). */
 rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_header *header,
                                char *message, size_t message_capacity);
 
