@@ -64,9 +64,10 @@ void rfi_still_header_free(rfi_still_header *header);
  *   (1, 2, 4 or 8 bits, colour map reduced to 8 bits by the rounding above) and CMYK inks,
  *   8 or 16 bits a sample, interleaved (PlanarConfiguration 1), strips or tiles, any compression
  *   libtiff decodes, with one extra sample as alpha (associated; unassociated, then
- *   premultiplied; or unspecified, taken as associated as TIFFRGBAImage takes it); stripped files are read a
- *   scanline at a time, tiled ones a row of tiles at a time;
- * - else libtiff's TIFFRGBAImage (YCbCr, separate planes, 1-bit, LogLuv, CIELab, …), a strip or
+ *   premultiplied; or unspecified, taken as associated as TIFFRGBAImage takes it); CIELab
+ *   (8 or 16 bits, relative to the WhitePoint tag) converted to sRGB through lcms2, its ICC
+ *   profile dropped; stripped files are read a scanline at a time, tiled ones a row of tiles at a time;
+ * - else libtiff's TIFFRGBAImage (YCbCr, separate planes, 1-bit, LogLuv, …), a strip or
  *   a row of tiles at a time, with its own 8-bit reduction (the high byte of a 16-bit sample).
  * CMYK becomes R = (255 − C)(255 − K)/255 rounded (no ink profile), as libjpeg's Adobe path. */
 typedef struct rfi_tiff_reader rfi_tiff_reader;
