@@ -634,6 +634,66 @@ void rfi_tiff_reader_close(rfi_tiff_reader *reader) {
     free(reader);
 }
 
+/* MARK: a camera file's picture data */
+
+/* Where the strips or tiles of the current directory end, bytes from the start: the largest
+ * offset + byte count; 0 when it has none. */
+static uint64_t rfi_tiff_directory_data_end(TIFF *tiff) {
+    int tiled = TIFFIsTiled(tiff);
+    uint32_t count = tiled ? TIFFNumberOfTiles(tiff) : TIFFNumberOfStrips(tiff);
+    uint64_t *offsets = NULL, *sizes = NULL, end = 0;
+    if (!TIFFGetField(tiff, tiled ? TIFFTAG_TILEOFFSETS : TIFFTAG_STRIPOFFSETS, &offsets) ||
+        !TIFFGetField(tiff, tiled ? TIFFTAG_TILEBYTECOUNTS : TIFFTAG_STRIPBYTECOUNTS, &sizes) || offsets == NULL ||
+        sizes == NULL)
+        return 0;
+    for (uint32_t i = 0; i < count; i++) {
+        if (offsets[i] + sizes[i] > end) end = offsets[i] + sizes[i];
+    }
+    return end;
+}
+
+int rfi_tiff_picture_data_end(int32_t descriptor, const uint8_t *data, size_t length, uint64_t *end,
+                              uint64_t *file_size) {
+    struct rfi_tiff_client client = {.descriptor = descriptor, .data = data, .length = length};
+    TIFF *tiff = rfi_tiff_open_client(&client);
+    if (tiff == NULL) return 0;
+    *file_size = rfi_tiff_size_proc(&client);
+    /* The camera's picture is the directory of the most pixels: IFD0, a later one, or a SubIFD
+     * (TIFF/EP, DNG 1.4: "SubIFDs"), where cameras put it beside a preview. */
+    uint64_t most = 0;
+    int found = 0;
+    toff_t subdirectories[16];
+    int subdirectory_count = 0;
+    do {
+        uint32_t width = 0, height = 0;
+        TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
+        TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
+        if ((uint64_t)width * height > most) {
+            most = (uint64_t)width * height;
+            *end = rfi_tiff_directory_data_end(tiff);
+            found = 1;
+        }
+        uint16_t count = 0;
+        uint64_t *offsets = NULL;
+        if (TIFFGetField(tiff, TIFFTAG_SUBIFD, &count, &offsets) && offsets != NULL) {
+            for (uint16_t i = 0; i < count && subdirectory_count < 16; i++) subdirectories[subdirectory_count++] = offsets[i];
+        }
+    } while (TIFFReadDirectory(tiff));
+    for (int i = 0; i < subdirectory_count; i++) {
+        if (!TIFFSetSubDirectory(tiff, subdirectories[i])) continue;
+        uint32_t width = 0, height = 0;
+        TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
+        TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
+        if ((uint64_t)width * height > most) {
+            most = (uint64_t)width * height;
+            *end = rfi_tiff_directory_data_end(tiff);
+            found = 1;
+        }
+    }
+    TIFFClose(tiff);
+    return found && *end > 0;
+}
+
 /* MARK: details */
 
 /* Copies an ASCII field into `out` (capacity bytes), trailing spaces removed. */

@@ -189,7 +189,10 @@ rfi_status rfi_raw_preview(rfi_raw *raw, int64_t pixel_limit, rfi_bytes *jpeg,
  * 2 bytes a sensor pixel, LibRaw's image at 8 bytes an output pixel, its 8-bit copy at 3 and the
  * BGRA result at 4 — would pass `memory_limit` bytes. `stop`, when not NULL, is asked at each of
  * LibRaw's progress steps; once it returns nonzero the development ends with
- * RFI_STATUS_INVALID_REQUEST and the message "stopped". */
+ * RFI_STATUS_INVALID_REQUEST and the message "stopped". A file whose picture data is not in it
+ * (a TIFF-structured one whose strips or tiles end past the file, or one LibRaw reaches the end
+ * of while unpacking) fails with RFI_STATUS_FAILED and a message beginning "no picture data: "
+ * and the reason. */
 rfi_status rfi_raw_develop(rfi_raw *raw, int32_t half, int64_t memory_limit,
                            int32_t (*stop)(void *context), void *stop_context,
                            rfi_image_pixels *out, char *message, size_t message_capacity);
