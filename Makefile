@@ -39,10 +39,11 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # test browses a folder under strace, to see that nothing but thumbnails is written anywhere.
 # avifenc (libavif-bin) makes the AVIFs libheif's heif-enc cannot: rotated (irot), cropped
 # (clap), monochrome and limited-range ones. The colour tests compare with lcms2's own transicc
-# (liblcms2-utils).
+# (liblcms2-utils) and convert CMYK through Ghostscript's profiles (libgs-common); a CMYK JPEG
+# XL, which cjxl cannot make, is written through libjxl's encoder from Python (python3).
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
 	libheif-examples libjxl-tools libtiff-tools imagemagick webp adwaita-icon-theme strace \
-	libavif-bin liblcms2-utils
+	libavif-bin liblcms2-utils libgs-common python3
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -9,8 +9,9 @@ import RiffleRaster
 /// come from libjxl as 16 bits and are dithered to 8 (`DeepSamples`), before the shrink. The ICC profile is libjxl's for the pixels it
 /// delivers (its "data" encoding): the one stored, or one it writes for an enumerated colour
 /// encoding; a lossy (XYB) file whose own profile is an ICC one libjxl 0.7 cannot convert to is
-/// delivered as sRGB. A CMYK file (a black extra channel, a CMYK profile) is not converted yet:
-/// its C, M and Y show as R, G and B. The "Exif" box gives the details.
+/// delivered as sRGB. A CMYK file (C, M and Y as its colour channels, K as a black extra
+/// channel, a CMYK profile) is converted through its profile to sRGB as it is decoded, as a CMYK
+/// JPEG is, and its header carries no profile. The "Exif" box gives the details.
 ///
 /// Memory: the whole picture as BGRA (libjxl writes rows straight into it) and libjxl's own
 /// working frame; the file is read whole.

@@ -146,7 +146,10 @@ rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_hea
 /* Decodes the first frame (a recompressed JPEG too, to pixels) at its stored orientation into
  * malloc'ed premultiplied BGRA; refuses with RFI_STATUS_TOO_LARGE more than `pixel_limit` pixels
  * before allocating. Samples of more than 8 bits, and floats, come from libjxl as 16-bit and are
- * reduced by the rounding above. A file that ends early fails with RFI_STATUS_TRUNCATED. */
+ * reduced by the rounding above. A CMYK image (a black extra channel and a CMYK profile) is
+ * converted through that profile to sRGB (8-bit, perceptual, black point compensation, as a
+ * CMYK JPEG), and rfi_jxl_read_header then reports no profile. A file that ends early fails
+ * with RFI_STATUS_TRUNCATED. */
 rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limit,
                           rfi_image_pixels *out, char *message, size_t message_capacity);
 
