@@ -24,7 +24,7 @@ BENCH ?=
 # Headers and libraries the build links, the font the text uses, pkg-config for pixman's flags.
 BUILD_PACKAGES := pkg-config libx11-dev libxext-dev libxi-dev libxcursor-dev libxfixes-dev libxpresent-dev libxrandr-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev \
 	libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev \
-	libtiff-dev libheif-dev libjxl-dev libraw-dev libwebp-dev libgif-dev
+	libtiff-dev libheif-dev libjxl-dev libraw-dev libwebp-dev libgif-dev libde265-dev
 # `install` renders the icon's PNG sizes from its SVG.
 INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # The end-to-end tests run the real window on a virtual X server and send it real input through
@@ -146,7 +146,7 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=u
 # LibRaw's pkg-config adds -fopenmp, which would make its header include omp.h (the toolchain's
 # clang has none); libraw_r.so brings its own dependencies.
 FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig lcms2 libtiff-4 libheif libjxl libjxl_threads \
-	libwebp libwebpdemux) -lraw_r -lgif
+	libwebp libwebpdemux libde265) -lraw_r -lgif
 FUZZ_RUNTIME_DIR = $$($(FUZZ_CC) -print-resource-dir)/lib/linux
 FUZZ_SWIFT_FLAGS = -c release --product riffle-fuzz --build-path .build-fuzz/swift -Xswiftc -DRIFFLE_FUZZ \
 	-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \

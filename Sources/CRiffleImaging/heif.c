@@ -1,7 +1,8 @@
 /* HEIF (HEIC) and AVIF through libheif: the primary image and its first thumbnail, decoded with
  * the file's transformations and converted to premultiplied BGRA in libheif's own image memory;
  * the colour profile and the EXIF block. The primary's size and the range of an AV1 grey or
- * alpha come from heif_items.c, which reads the meta box itself.
+ * alpha come from heif_items.c, which reads the meta box itself; a file libheif refuses to open
+ * is read by heif_hevc.c.
  *
  * libheif returns a struct heif_error from every call; nothing longjmps.
  */
@@ -22,6 +23,8 @@
 struct rfi_heif {
     struct heif_context *context;
     struct heif_image_handle *primary;
+    /* A file libheif refused, read by heif_hevc.c instead; NULL when libheif reads it. */
+    rfi_heif_own *own;
     /* The primary image's grey, and its alpha, are coded in limited range (heif_items.c):
      * the decode expands them. */
     int grey_limited;
@@ -68,6 +71,7 @@ void rfi_heif_close(rfi_heif *heif) {
     if (heif == NULL) return;
     if (heif->primary != NULL) heif_image_handle_release(heif->primary);
     if (heif->context != NULL) heif_context_free(heif->context);
+    rfi_heif_own_close(heif->own);
     free(heif);
 }
 
@@ -88,6 +92,17 @@ rfi_status rfi_heif_open(const char *path, const uint8_t *data, size_t length, r
     struct heif_error error = path != NULL ? heif_context_read_from_file(heif->context, path, NULL)
                                            : heif_context_read_from_memory_without_copy(heif->context, data, length, NULL);
     if (error.code == heif_error_Ok) error = heif_context_get_primary_image_handle(heif->context, &heif->primary);
+    if (error.code == heif_error_Invalid_input || error.code == heif_error_Unsupported_feature) {
+        /* libheif 1.15 refuses some valid files (an auxiliary image referring to two images, as
+         * iPhones' gain maps do; an iden primary): Riffle reads their primary image itself. */
+        rfi_heif_own *own = NULL;
+        char own_message[RFI_MESSAGE_CAPACITY];
+        if (rfi_heif_own_open(path, data, length, &own, header, own_message, sizeof own_message) == RFI_STATUS_OK) {
+            heif->own = own;
+            *out = heif;
+            return RFI_STATUS_OK;
+        }
+    }
     if (error.code != heif_error_Ok) {
         rfi_status status = rfi_heif_failure(error, message, message_capacity);
         rfi_heif_close(heif);
@@ -216,6 +231,11 @@ rfi_status rfi_heif_decode(rfi_heif *heif, int32_t thumbnail, int64_t pixel_limi
                            rfi_image_pixels *out, char *message, size_t message_capacity) {
     memset(out, 0, sizeof *out);
     rfi_set_message(message, message_capacity, "");
+    if (heif->own != NULL) {
+        if (!thumbnail) return rfi_heif_own_decode(heif->own, pixel_limit, out, message, message_capacity);
+        rfi_set_message(message, message_capacity, "the image has no thumbnail Riffle reads");
+        return RFI_STATUS_UNSUPPORTED;
+    }
     struct heif_image_handle *handle = heif->primary;
     struct heif_image_handle *thumbnail_handle = NULL;
     if (thumbnail) {
@@ -267,6 +287,7 @@ rfi_status rfi_heif_decode(rfi_heif *heif, int32_t thumbnail, int64_t pixel_limi
 
 rfi_status rfi_heif_exif(rfi_heif *heif, rfi_bytes *out) {
     memset(out, 0, sizeof *out);
+    if (heif->own != NULL) return RFI_STATUS_OK;
     heif_item_id id;
     if (heif_image_handle_get_list_of_metadata_block_IDs(heif->primary, "Exif", &id, 1) < 1) return RFI_STATUS_OK;
     size_t size = heif_image_handle_get_metadata_size(heif->primary, id);

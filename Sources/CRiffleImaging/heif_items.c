@@ -24,15 +24,11 @@
  * tiles with its iloc is under 2 KB). */
 #define RFI_HEIF_MAX_META_BYTES ((size_t)4 << 20)
 
-/* A box's four-character type as a big-endian number. */
-#define RFI_BOX(a, b, c, d) ((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | (uint32_t)(d))
-
-static uint32_t rfi_heif_u32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
 
 /* The box at `*offset` within `length` bytes (ISO/IEC 14496-12, 4.2: a 32-bit size, or 1 and a
  * 64-bit one, or 0 for "to the end"): its type and body; moves `*offset` past it. 0 at the end
  * or at a box that does not fit. */
-static int rfi_heif_next_box(const uint8_t *data, size_t length, size_t *offset, uint32_t *type, const uint8_t **body,
+int rfi_heif_next_box(const uint8_t *data, size_t length, size_t *offset, uint32_t *type, const uint8_t **body,
                              size_t *body_length) {
     size_t at = *offset;
     if (length - at < 8 || at > length) return 0;
@@ -53,19 +49,9 @@ static int rfi_heif_next_box(const uint8_t *data, size_t length, size_t *offset,
     return 1;
 }
 
-/* The meta box's body (after its version and flags) and the boxes in it this file reads. */
-struct rfi_heif_meta {
-    const uint8_t *boxes;
-    size_t length;
-    uint32_t primary;
-    int have_primary;
-    const uint8_t *iprp, *ipco, *iloc;
-    size_t iprp_length, ipco_length, iloc_length;
-};
-
 /* Finds pitm, iprp (and its ipco) and iloc in the meta box's body `boxes`; 0 without pitm or
  * ipco. */
-static int rfi_heif_meta_read(const uint8_t *boxes, size_t length, struct rfi_heif_meta *meta) {
+int rfi_heif_meta_read(const uint8_t *boxes, size_t length, struct rfi_heif_meta *meta) {
     memset(meta, 0, sizeof *meta);
     meta->boxes = boxes, meta->length = length;
     size_t offset = 0, body_length;
@@ -83,6 +69,12 @@ static int rfi_heif_meta_read(const uint8_t *boxes, size_t length, struct rfi_he
             meta->iprp = body, meta->iprp_length = body_length;
         } else if (type == RFI_BOX('i', 'l', 'o', 'c')) {
             meta->iloc = body, meta->iloc_length = body_length;
+        } else if (type == RFI_BOX('i', 'i', 'n', 'f')) {
+            meta->iinf = body, meta->iinf_length = body_length;
+        } else if (type == RFI_BOX('i', 'r', 'e', 'f')) {
+            meta->iref = body, meta->iref_length = body_length;
+        } else if (type == RFI_BOX('i', 'd', 'a', 't')) {
+            meta->idat = body, meta->idat_length = body_length;
         }
     }
     offset = 0;
@@ -95,7 +87,7 @@ static int rfi_heif_meta_read(const uint8_t *boxes, size_t length, struct rfi_he
 /* The properties associated with `item` (ipma, ISO/IEC 23008-12 9.3.2), in order, as 1-based
  * indices into ipco (0: none); their count, at most `capacity`, or -1 when ipma is unreadable
  * or does not name the item. */
-static int rfi_heif_item_associations(const struct rfi_heif_meta *meta, uint32_t item, uint32_t *associations,
+int rfi_heif_item_associations(const struct rfi_heif_meta *meta, uint32_t item, uint32_t *associations,
                                       int capacity) {
     size_t offset = 0, body_length;
     const uint8_t *body;
@@ -127,7 +119,7 @@ static int rfi_heif_item_associations(const struct rfi_heif_meta *meta, uint32_t
 }
 
 /* The property at 1-based `index` in ipco: its type and body; 0 when there is none. */
-static int rfi_heif_property(const struct rfi_heif_meta *meta, uint32_t index, uint32_t *type, const uint8_t **body,
+int rfi_heif_property(const struct rfi_heif_meta *meta, uint32_t index, uint32_t *type, const uint8_t **body,
                              size_t *body_length) {
     size_t offset = 0;
     for (uint32_t i = 1; rfi_heif_next_box(meta->ipco, meta->ipco_length, &offset, type, body, body_length); i++) {
@@ -137,7 +129,7 @@ static int rfi_heif_property(const struct rfi_heif_meta *meta, uint32_t index, u
 }
 
 /* The first property of type `wanted` associated with `item`; 0 when it has none. */
-static int rfi_heif_item_property(const struct rfi_heif_meta *meta, uint32_t item, uint32_t wanted,
+int rfi_heif_item_property(const struct rfi_heif_meta *meta, uint32_t item, uint32_t wanted,
                                   const uint8_t **body, size_t *body_length) {
     uint32_t associations[256], type;
     int count = rfi_heif_item_associations(meta, item, associations, 256);
@@ -158,67 +150,82 @@ static int rfi_heif_field(const uint8_t *body, size_t length, size_t *at, int si
     return 1;
 }
 
-/* Where `item`'s data begins in the file and how long its first extent is (iloc,
- * ISO/IEC 14496-12 8.11.3); 0 when iloc does not name it or keeps it elsewhere than in the file
- * (construction method 1 or 2, or another data reference). */
-static int rfi_heif_item_extent(const struct rfi_heif_meta *meta, uint32_t item, uint64_t *offset, uint64_t *length) {
+/* `item`'s extents (iloc, ISO/IEC 14496-12 8.11.3): up to `capacity` offsets (base offset
+ * added) and lengths, and its construction method (0: in the file, 1: in idat); their count, or
+ * -1 when iloc does not name it, is unreadable, or keeps the data by another data reference. */
+static int rfi_heif_item_extents(const struct rfi_heif_meta *meta, uint32_t item, uint64_t *offsets, uint64_t *lengths,
+                                 int capacity, int *construction) {
     const uint8_t *b = meta->iloc;
     size_t n = meta->iloc_length, at;
-    if (b == NULL || n < 8) return 0;
+    if (b == NULL || n < 8) return -1;
     int version = b[0];
     int offset_size = b[4] >> 4, length_size = b[4] & 15, base_size = b[5] >> 4;
     int index_size = version == 1 || version == 2 ? b[5] & 15 : 0;
     at = 6;
     uint64_t items;
     if (version < 2) {
-        if (n - at < 2) return 0;
+        if (n - at < 2) return -1;
         items = (uint64_t)b[at] << 8 | b[at + 1], at += 2;
     } else if (!rfi_heif_field(b, n, &at, 4, &items)) {
-        return 0;
+        return -1;
     }
     for (uint64_t i = 0; i < items; i++) {
         uint64_t id, method = 0, base, extents;
         if (version < 2) {
-            if (n - at < 2) return 0;
+            if (n - at < 2) return -1;
             id = (uint64_t)b[at] << 8 | b[at + 1], at += 2;
         } else if (!rfi_heif_field(b, n, &at, 4, &id)) {
-            return 0;
+            return -1;
         }
         if (version == 1 || version == 2) {
-            if (n - at < 2) return 0;
+            if (n - at < 2) return -1;
             method = b[at + 1] & 15, at += 2;
         }
-        if (n - at < 2) return 0;
+        if (n - at < 2) return -1;
         uint32_t reference = (uint32_t)b[at] << 8 | b[at + 1];
         at += 2;
-        if (!rfi_heif_field(b, n, &at, base_size, &base) || n - at < 2) return 0;
+        if (!rfi_heif_field(b, n, &at, base_size, &base) || n - at < 2) return -1;
         extents = (uint64_t)b[at] << 8 | b[at + 1], at += 2;
+        int count = 0;
         for (uint64_t e = 0; e < extents; e++) {
             uint64_t index, extent_offset, extent_length;
             if ((index_size > 0 && !rfi_heif_field(b, n, &at, index_size, &index)) ||
                 !rfi_heif_field(b, n, &at, offset_size, &extent_offset) ||
                 !rfi_heif_field(b, n, &at, length_size, &extent_length))
-                return 0;
-            if (id == item && e == 0) {
-                if (method != 0 || reference != 0) return 0;
-                *offset = base + extent_offset, *length = extent_length;
-                return 1;
+                return -1;
+            if (id == item && count < capacity) {
+                offsets[count] = base + extent_offset, lengths[count] = extent_length;
+                count++;
             }
         }
+        if (id == item) {
+            if (reference != 0 || method > 1) return -1;
+            *construction = (int)method;
+            return count;
+        }
     }
-    return 0;
+    return -1;
 }
 
-/* The upright size of the primary item: ispe's size put through the transformative properties
- * in their order. 0 without ispe or a readable ipma entry. */
-static int rfi_heif_primary_size(const struct rfi_heif_meta *meta, int32_t *width, int32_t *height) {
+/* Where `item`'s data begins in the file and how long its first extent is; 0 when iloc does
+ * not name it or keeps it elsewhere than in the file. */
+static int rfi_heif_item_extent(const struct rfi_heif_meta *meta, uint32_t item, uint64_t *offset, uint64_t *length) {
+    int construction = 0;
+    return rfi_heif_item_extents(meta, item, offset, length, 1, &construction) == 1 && construction == 0;
+}
+
+int rfi_heif_primary_size(const struct rfi_heif_meta *meta, int32_t *width, int32_t *height) {
+    return rfi_heif_item_size(meta, meta->primary, width, height);
+}
+
+int rfi_heif_item_size(const struct rfi_heif_meta *meta, uint32_t item, int32_t *width, int32_t *height) {
     uint32_t associations[256], type;
     const uint8_t *body;
     size_t body_length;
-    int count = rfi_heif_item_associations(meta, meta->primary, associations, 256);
+    int count = rfi_heif_item_associations(meta, item, associations, 256);
     if (count < 0) return 0;
     /* ispe: a full box, then 32-bit width and height. */
-    if (!rfi_heif_item_property(meta, meta->primary, RFI_BOX('i', 's', 'p', 'e'), &body, &body_length) ||
+    if (!rfi_heif_item_property(meta, item, RFI_BOX('i', 's', 'p', 'e'), &body, &body_length) ||
         body_length < 12)
         return 0;
     int64_t w = rfi_heif_u32(body + 4), h = rfi_heif_u32(body + 8);
@@ -400,7 +407,7 @@ static int rfi_heif_primary_grey_is_limited(const struct rfi_heif_meta *meta, co
 
 /* The meta box's body of the HEIF in `length` bytes at `data`, or in the file at `path` when it
  * is not NULL (read alone), malloc'ed; NULL when there is none or it is too large. */
-static uint8_t *rfi_heif_meta_bytes(const char *path, const uint8_t *data, size_t length, size_t *meta_length) {
+uint8_t *rfi_heif_meta_bytes(const char *path, const uint8_t *data, size_t length, size_t *meta_length) {
     if (path == NULL) {
         size_t offset = 0, body_length;
         const uint8_t *body;
@@ -458,4 +465,149 @@ void rfi_heif_items_read(const char *path, const uint8_t *data, size_t length, u
     out->grey_limited = rfi_heif_primary_grey_is_limited(&meta, path, data, length);
     if (alpha_item != 0) out->alpha_limited = rfi_heif_item_is_limited_av1(&meta, alpha_item, path, data, length);
     free(bytes);
+}
+
+/* MARK: the container, for heif_hevc.c */
+
+int rfi_heif_container_open(const char *path, const uint8_t *data, size_t length, rfi_heif_container *out) {
+    memset(out, 0, sizeof *out);
+    out->meta_bytes = rfi_heif_meta_bytes(path, data, length, &out->meta_length);
+    if (out->meta_bytes == NULL || !rfi_heif_meta_read(out->meta_bytes + 4, out->meta_length - 4, &out->meta)) {
+        rfi_heif_container_close(out);
+        return 0;
+    }
+    if (path != NULL && (out->path = strdup(path)) == NULL) {
+        rfi_heif_container_close(out);
+        return 0;
+    }
+    out->data = data, out->length = length;
+    return 1;
+}
+
+void rfi_heif_container_close(rfi_heif_container *container) {
+    free(container->meta_bytes);
+    free(container->path);
+    memset(container, 0, sizeof *container);
+}
+
+uint32_t rfi_heif_item_type(const rfi_heif_container *container, uint32_t item) {
+    const struct rfi_heif_meta *meta = &container->meta;
+    if (meta->iinf == NULL || meta->iinf_length < 6) return 0;
+    /* iinf: a full box, an entry count (16 bits in version 0, else 32), then infe boxes. */
+    size_t offset = meta->iinf[0] == 0 ? 6 : 8, body_length;
+    const uint8_t *body;
+    uint32_t type;
+    while (rfi_heif_next_box(meta->iinf, meta->iinf_length, &offset, &type, &body, &body_length)) {
+        /* infe version 2: item_ID (16 bits), protection index, item_type; version 3: a 32-bit ID. */
+        if (type != RFI_BOX('i', 'n', 'f', 'e') || body_length < 4 || body[0] < 2) continue;
+        size_t id_bytes = body[0] == 2 ? 2 : 4;
+        if (body_length < 4 + id_bytes + 2 + 4) continue;
+        uint32_t id = id_bytes == 2 ? (uint32_t)body[4] << 8 | body[5] : rfi_heif_u32(body + 4);
+        if (id == item) return rfi_heif_u32(body + 4 + id_bytes + 2);
+    }
+    return 0;
+}
+
+/* Walks iref's references of `wanted` type (ISO/IEC 14496-12 8.11.12): for each, its from-item
+ * and its to-items; `visit` returns nonzero to stop. */
+static void rfi_heif_walk_references(const rfi_heif_container *container, uint32_t wanted,
+                                     int (*visit)(void *context, uint32_t from, const uint8_t *to, int count, int wide),
+                                     void *context) {
+    const struct rfi_heif_meta *meta = &container->meta;
+    if (meta->iref == NULL || meta->iref_length < 4) return;
+    int wide = meta->iref[0] != 0;
+    size_t offset = 4, body_length, id_bytes = wide ? 4 : 2;
+    const uint8_t *body;
+    uint32_t type;
+    while (rfi_heif_next_box(meta->iref, meta->iref_length, &offset, &type, &body, &body_length)) {
+        if (type != wanted || body_length < id_bytes + 2) continue;
+        uint32_t from = wide ? rfi_heif_u32(body) : (uint32_t)body[0] << 8 | body[1];
+        int count = (int)body[id_bytes] << 8 | body[id_bytes + 1];
+        if (body_length - id_bytes - 2 < (size_t)count * id_bytes) continue;
+        if (visit(context, from, body + id_bytes + 2, count, wide)) return;
+    }
+}
+
+struct rfi_heif_reference_search {
+    uint32_t item;
+    uint32_t *out;
+    int capacity, count, found;
+};
+
+static uint32_t rfi_heif_reference_id(const uint8_t *to, int index, int wide) {
+    return wide ? rfi_heif_u32(to + 4 * (size_t)index) : (uint32_t)to[2 * (size_t)index] << 8 | to[2 * (size_t)index + 1];
+}
+
+static int rfi_heif_collect_to(void *context, uint32_t from, const uint8_t *to, int count, int wide) {
+    struct rfi_heif_reference_search *search = context;
+    if (from != search->item) return 0;
+    for (int i = 0; i < count && search->count < search->capacity; i++) search->out[search->count++] = rfi_heif_reference_id(to, i, wide);
+    search->found = 1;
+    return 1;
+}
+
+static int rfi_heif_collect_from(void *context, uint32_t from, const uint8_t *to, int count, int wide) {
+    struct rfi_heif_reference_search *search = context;
+    for (int i = 0; i < count; i++) {
+        if (rfi_heif_reference_id(to, i, wide) == search->item && search->count < search->capacity) {
+            search->out[search->count++] = from;
+            break;
+        }
+    }
+    return 0;
+}
+
+int rfi_heif_item_references(const rfi_heif_container *container, uint32_t type, uint32_t from, uint32_t *to,
+                             int capacity) {
+    struct rfi_heif_reference_search search = {from, to, capacity, 0, 0};
+    rfi_heif_walk_references(container, type, rfi_heif_collect_to, &search);
+    return search.count;
+}
+
+int rfi_heif_referring_items(const rfi_heif_container *container, uint32_t type, uint32_t to, uint32_t *from,
+                             int capacity) {
+    struct rfi_heif_reference_search search = {to, from, capacity, 0, 0};
+    rfi_heif_walk_references(container, type, rfi_heif_collect_from, &search);
+    return search.count;
+}
+
+/* Extents an item's data is read from at most: far above a camera's (one). */
+#define RFI_HEIF_MAX_EXTENTS 64
+
+uint8_t *rfi_heif_item_data(const rfi_heif_container *container, uint32_t item, size_t limit, size_t *length) {
+    uint64_t offsets[RFI_HEIF_MAX_EXTENTS], lengths[RFI_HEIF_MAX_EXTENTS], total = 0;
+    int construction = 0;
+    int count = rfi_heif_item_extents(&container->meta, item, offsets, lengths, RFI_HEIF_MAX_EXTENTS, &construction);
+    if (count <= 0) return NULL;
+    for (int i = 0; i < count; i++) {
+        if (lengths[i] == 0 || lengths[i] > limit || total > limit - lengths[i]) return NULL;
+        total += lengths[i];
+    }
+    uint8_t *out = malloc((size_t)total);
+    if (out == NULL) return NULL;
+    FILE *file = construction == 0 && container->path != NULL ? fopen(container->path, "rb") : NULL;
+    size_t filled = 0;
+    int ok = construction != 0 || container->path == NULL || file != NULL;
+    for (int i = 0; i < count && ok; i++) {
+        size_t n = (size_t)lengths[i];
+        if (construction == 1) {
+            ok = container->meta.idat != NULL && offsets[i] <= container->meta.idat_length &&
+                 n <= container->meta.idat_length - (size_t)offsets[i];
+            if (ok) memcpy(out + filled, container->meta.idat + offsets[i], n);
+        } else if (file == NULL) {
+            ok = offsets[i] <= container->length && n <= container->length - (size_t)offsets[i];
+            if (ok) memcpy(out + filled, container->data + offsets[i], n);
+        } else {
+            ok = offsets[i] <= (uint64_t)INT64_MAX && fseeko(file, (off_t)offsets[i], SEEK_SET) == 0 &&
+                 fread(out + filled, 1, n, file) == n;
+        }
+        filled += n;
+    }
+    if (file != NULL) fclose(file);
+    if (!ok) {
+        free(out);
+        return NULL;
+    }
+    *length = (size_t)total;
+    return out;
 }

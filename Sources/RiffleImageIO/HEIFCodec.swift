@@ -7,6 +7,12 @@ import RiffleRaster
 /// size shown (`StillDecoding.shrink`); its embedded thumbnail (phones put a ~320-pixel one in
 /// every HEIC) as the instant preview; the EXIF item's details.
 ///
+/// A HEIC libheif 1.15 refuses to open as invalid or unsupported (an auxiliary image referring
+/// to two images, as recent iPhones' gain maps do; a primary item derived by `iden`) is read by
+/// the shim itself (`heif_hevc.c`): its HEVC items straight through libde265, a grid's tiles
+/// assembled, the transformations and the alpha image applied. It has no thumbnail or EXIF
+/// details that way.
+///
 /// Orientation, the rule: libheif applies the file's transformative properties (irot, imir,
 /// and clap) as it decodes, so the header's size is upright — made by the shim from ispe and
 /// those properties in their order (libheif 1.15's own size misses a transformation listed

@@ -114,7 +114,9 @@ typedef struct rfi_heif rfi_heif;
  * header: its size after the file's transformations (irot, imir, clap, which libheif applies:
  * orientation is always 1; the size is ispe's put through them in their ipma order, read from
  * the meta box, whatever ispe's place among them), alpha, bit depth, ICC profile or nclx code
- * points. */
+ * points. A file libheif refuses as invalid or unsupported whose primary image is HEVC (an
+ * item, a grid of them, or an iden of either) is read by Riffle itself (heif_hevc.c, libde265):
+ * 8 bits a sample, no thumbnail, no EXIF. */
 rfi_status rfi_heif_open(const char *path, const uint8_t *data, size_t length, rfi_heif **heif,
                          rfi_still_header *header, char *message, size_t message_capacity);
 
