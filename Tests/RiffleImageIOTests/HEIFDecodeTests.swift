@@ -301,11 +301,41 @@ struct HEIFDecodeTests {
     /// And an iden of a grid whose two tiles are the coded image: the picture twice, side by side,
     /// turned.
     /// And a 10-bit one, whose samples Riffle's own path rounds to 8 bits where the reference's
-    /// 16-bit PNG is dithered (`DeepSamples`): within `ownDeepDecodeTolerance`.
-    @Test(arguments: ["two auxl references", "iden primary", "iden of a grid", "two auxl references, 10-bit"])
+    /// 16-bit PNG is dithered (`DeepSamples`): within `ownDeepDecodeTolerance`. And ones whose
+    /// coded image carries a transformation of its own (imir of either mode, clap), applied by
+    /// the test to heif-convert's decode of the untransformed file as the specifications say:
+    /// libheif 1.15 itself mirrors left to right across its padded row (a 96-pixel picture about
+    /// x = 63.5) and drops the alpha of a cropped picture, so its decode of these is no reference.
+    /// imir mode 0 exchanges top and bottom, 1 left and right (23008-12 6.5.12, as libheif and
+    /// libavif read it); clap keeps the clean aperture (14496-12 12.1.4): 60 × 40 centred 4 pixels
+    /// right of and 2 above the picture's centre, (22, 10) to (81, 49).
+    @Test(arguments: [
+        "two auxl references", "iden primary", "iden of a grid", "two auxl references, 10-bit", "two auxl references, imir 0",
+        "two auxl references, imir 1", "two auxl references, clap",
+    ])
     func aHEICLibheifRefusesIsReadByRiffle(name: String) throws {
         let alpha = name.hasPrefix("two"), grid = name.hasSuffix("grid"), deep = name.hasSuffix("10-bit")
-        let (file, reference) = try Self.make(name, options: ["-q", "90"] + (deep ? ["-b", "10"] : []), alpha: alpha)
+        var (file, reference) = try Self.make(name, options: ["-q", "90"] + (deep ? ["-b", "10"] : []), alpha: alpha)
+        var transformed: ((PixelBuffer) -> PixelBuffer)?
+        if let transformation = [
+            "imir 0": Self.box("imir", [0]), "imir 1": Self.box("imir", [1]),
+            // 14496-12 12.1.4: a 60 × 40 clean aperture, 4 pixels right of centre and 2 above.
+            "clap": Self.box("clap", [60, 1, 40, 1, 4, 1, -2, 1].flatMap { (v: Int) -> [UInt8] in
+                [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }),
+        ].first(where: { name.hasSuffix($0.key) })?.value {
+            file = StillFixtures.write(try Self.adding(transformation, toItem: 1, of: FileBytes.read(atPath: file)), to: name.filter { $0.isLetter || $0.isNumber } + "-transformed.heic")
+            transformed = { picture in
+                let clap = name.hasSuffix("clap")
+                let out = PixelBuffer(width: clap ? 60 : picture.width, height: clap ? 40 : picture.height)
+                for y in 0..<out.height {
+                    for x in 0..<out.width {
+                        out[x, y] = clap ? picture[x + 22, y + 10]
+                            : name.hasSuffix("imir 0") ? picture[x, picture.height - 1 - y] : picture[picture.width - 1 - x, y]
+                    }
+                }
+                return out
+            }
+        }
         let original = try FileBytes.read(atPath: file)
         let edited = alpha ? try Self.twoAuxiliaryReferences(original) : try Self.idenPrimary(original, grid: grid)
         let path = StillFixtures.write(edited, to: name.filter { $0.isLetter } + ".heic")
@@ -317,6 +347,7 @@ struct HEIFDecodeTests {
             for y in 0..<coded.height { for x in 0..<twice.width { twice[x, y] = coded[x % coded.width, y] } }
             coded = twice
         }
+        if let transformed { coded = transformed(coded) }
         let expected = alpha ? coded : ImageOrientation.leftBottom.upright(coded)
         let info = try ImageDecoder.probeFile(atPath: path)
         #expect(info.uprightSize == expected.size)
@@ -465,5 +496,28 @@ struct HEIFDecodeTests {
             edited += box("mdat", [0, 0, 0, 1] + u16(width) + u16(height))
         }
         return edited
+    }
+
+    /// `heic` with `property` added to ipco and associated, last, with `item` (ipma version 0,
+    /// 8-bit indices), as essential.
+    static func adding(_ property: [UInt8], toItem item: Int, of heic: [UInt8]) throws -> [UInt8] {
+        try rewritingMeta(heic) { children in
+            try children.map { child in
+                guard child.type == "iprp" else { return child.box }
+                let properties = boxes(child.box[8...])
+                guard let ipco = properties.first(where: { $0.type == "ipco" }), let ipma = properties.first(where: { $0.type == "ipma" }),
+                      ipma.box[8] == 0, ipma.box[11] & 1 == 0
+                else { throw ImageDecodeError(reason: "no ipco, or no ipma of version 0 with 8-bit indices") }
+                let index = UInt8(boxes(ipco.box[8...]).count + 1)
+                var entries: [UInt8] = [], at = 16
+                for _ in 0..<ipma.box[12..<16].reduce(0, { $0 << 8 | Int($1) }) {
+                    let id = Int(ipma.box[at]) << 8 | Int(ipma.box[at + 1]), count = Int(ipma.box[at + 2])
+                    let associations = Array(ipma.box[(at + 3)..<(at + 3 + count)])
+                    entries += id == item ? u16(id) + [UInt8(count + 1)] + associations + [0x80 | index] : Array(ipma.box[at..<(at + 3 + count)])
+                    at += 3 + count
+                }
+                return box("iprp", box("ipco", Array(ipco.box[8...]) + property) + fullBox("ipma", Array(ipma.box[12..<16]) + entries))
+            }
+        }
     }
 }
