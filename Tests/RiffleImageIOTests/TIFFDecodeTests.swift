@@ -37,8 +37,11 @@ struct TIFFDecodeTests {
 
     /// Makes the TIFF of `layout` and ImageMagick's PNG of it.
     static func make(_ name: String, options: [String], alpha: Bool) throws -> (tiff: String, reference: String) {
-        let source = try StillFixtures.png("tiff-source-\(alpha).png", StillFixtures.picture(size, alpha: alpha))
-        let slug = name.filter { $0.isLetter || $0.isNumber }
+        // Files of each call's own: tests run at once (two of them make the same layouts), and
+        // one writing a shared file while another's convert read it made "improper image header"
+        // failures.
+        let slug = name.filter { $0.isLetter || $0.isNumber } + "-" + UUID().uuidString.prefix(8)
+        let source = try StillFixtures.png("tiff-source-\(slug).png", StillFixtures.picture(size, alpha: alpha))
         let tiff = StillFixtures.path("\(slug).tif"), reference = StillFixtures.path("\(slug)-reference.png")
         try StillFixtures.run("convert", [source] + options + [tiff])
         // ImageMagick's 16-bit greyscale comes out a level off its own 8-bit one, so a 16-bit
