@@ -323,7 +323,9 @@ struct HEIFDecodeTests {
             "clap": Self.box("clap", [60, 1, 40, 1, 4, 1, -2, 1].flatMap { (v: Int) -> [UInt8] in
                 [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }),
         ].first(where: { name.hasSuffix($0.key) })?.value {
-            file = StillFixtures.write(try Self.adding(transformation, toItem: 1, of: FileBytes.read(atPath: file)), to: name.filter { $0.isLetter || $0.isNumber } + "-transformed.heic")
+            file = StillFixtures.write(
+                try Self.adding(transformation, toItem: 1, of: FileBytes.read(atPath: file)),
+                to: name.filter { $0.isLetter || $0.isNumber } + "-" + UUID().uuidString.prefix(8) + "-transformed.heic")
             transformed = { picture in
                 let clap = name.hasSuffix("clap")
                 let out = PixelBuffer(width: clap ? 60 : picture.width, height: clap ? 40 : picture.height)
@@ -338,9 +340,11 @@ struct HEIFDecodeTests {
         }
         let original = try FileBytes.read(atPath: file)
         let edited = alpha ? try Self.twoAuxiliaryReferences(original) : try Self.idenPrimary(original, grid: grid)
-        let path = StillFixtures.write(edited, to: name.filter { $0.isLetter } + ".heic")
+        // Files of each case's own (the cases run at once).
+        let slug = name.filter { $0.isLetter || $0.isNumber } + "-" + UUID().uuidString.prefix(8)
+        let path = StillFixtures.write(edited, to: slug + ".heic")
         // libheif itself refuses the edited file.
-        #expect(throws: (any Error).self) { try StillFixtures.run("heif-convert", [path, StillFixtures.path(name.filter { $0.isLetter } + ".png")]) }
+        #expect(throws: (any Error).self) { try StillFixtures.run("heif-convert", [path, StillFixtures.path(slug + ".png")]) }
         var coded = try StillFixtures.reference(reference)
         if grid {
             let twice = PixelBuffer(width: coded.width * 2, height: coded.height)
