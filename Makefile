@@ -24,11 +24,11 @@ BENCH ?=
 # Every Debian package a command below needs is listed here, and only here: `.ci/run` installs
 # nothing of its own, so CI takes exactly the path a newcomer's `make test` takes.
 #
-# Headers and libraries the build links (lcms2 for colour management), the font the text uses,
-# pkg-config for pixman's flags.
+# Headers and libraries the build links (lcms2 for colour management, libde265 for the HEIC files
+# libheif refuses), the font the text uses, pkg-config for pixman's flags.
 BUILD_PACKAGES := make pkg-config libx11-dev libxext-dev libxi-dev libxcursor-dev libxfixes-dev libxpresent-dev libxrandr-dev \
 	libjpeg62-turbo-dev libpng-dev zlib1g-dev libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev \
-	liblcms2-dev libtiff-dev libheif-dev libjxl-dev libraw-dev libwebp-dev libgif-dev
+	liblcms2-dev libtiff-dev libheif-dev libjxl-dev libraw-dev libwebp-dev libgif-dev libde265-dev
 # `install` renders the icon's PNG sizes from its SVG.
 INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # The end-to-end tests run the real window on a virtual X server and send it real input through
@@ -38,13 +38,17 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # The still formats' tests make their fixtures with each format's own encoder and compare with its
 # own decoder: heif-enc/heif-convert (libheif-examples; libheif1 brings the x265 and aom encoders),
 # cjxl/djxl (libjxl-tools), tiffcp/tiffset (libtiff-tools) and ImageMagick's convert; the WebP and
-# GIF tests likewise: cwebp, img2webp, webpmux, dwebp (webp) and convert. The colour tests compare
-# with lcms2's own transicc (liblcms2-utils) and convert CMYK through Ghostscript's SWOP profile
-# (libgs-common). The cursor tests read the theme's cursors back from the server: Adwaita's
-# (adwaita-icon-theme), and none at all. A test browses a folder under strace, to see that nothing
-# but thumbnails is written anywhere.
+# GIF tests likewise: cwebp, img2webp, webpmux, dwebp (webp) and convert. avifenc (libavif-bin)
+# makes the AVIFs libheif's heif-enc cannot: rotated (irot), cropped (clap), monochrome and
+# limited-range ones. The colour tests compare with lcms2's own transicc (liblcms2-utils) and
+# convert CMYK through Ghostscript's profiles (libgs-common); a CMYK JPEG XL, which cjxl cannot
+# make, is written through libjxl's encoder from Python (python3). The cursor tests read the
+# theme's cursors back from the server: Adwaita's (adwaita-icon-theme), and none at all. A test
+# browses a folder under strace, to see that nothing but thumbnails is written anywhere. The install
+# test has xdg-open find the photo's type in the shared MIME database (shared-mime-info).
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
-	libheif-examples libjxl-tools libtiff-tools imagemagick webp liblcms2-utils libgs-common adwaita-icon-theme strace
+	libheif-examples libjxl-tools libtiff-tools imagemagick webp libavif-bin liblcms2-utils libgs-common python3 \
+	shared-mime-info adwaita-icon-theme strace
 # The fuzzers count their CPU seconds with GNU time (the toolchain brings clang, libFuzzer and lld).
 FUZZ_PACKAGES := $(BUILD_PACKAGES) time
 
@@ -149,7 +153,7 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=u
 # LibRaw's pkg-config adds -fopenmp, which would make its header include omp.h (the toolchain's
 # clang has none); libraw_r.so brings its own dependencies.
 FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig lcms2 libtiff-4 libheif libjxl libjxl_threads \
-	libwebp libwebpdemux) -lraw_r -lgif
+	libwebp libwebpdemux libde265) -lraw_r -lgif
 FUZZ_RUNTIME_DIR = $$($(FUZZ_CC) -print-resource-dir)/lib/linux
 FUZZ_SWIFT_FLAGS = -c release --product riffle-fuzz --build-path .build-fuzz/swift -Xswiftc -DRIFFLE_FUZZ \
 	-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \

@@ -54,6 +54,8 @@ let package = Package(
                 // The still formats: TIFF, HEIF/AVIF, JPEG XL (and its thread pool), camera RAW
                 // (libraw_r, LibRaw's reentrant build: decodes run on several threads).
                 .linkedLibrary("tiff"), .linkedLibrary("heif"), .linkedLibrary("jxl"), .linkedLibrary("jxl_threads"),
+                // libde265 directly, for the HEICs libheif 1.15 refuses (heif_hevc.c).
+                .linkedLibrary("de265"),
                 .linkedLibrary("raw_r"),
                 // The animated and web formats: WebP (and its demuxer), GIF.
                 .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("gif"),

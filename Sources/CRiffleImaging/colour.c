@@ -371,6 +371,73 @@ void rfi_colour_cmyk_transform_free(void *transform) {
     if (transform != NULL) cmsDeleteTransform((cmsHTRANSFORM)transform);
 }
 
+/* MARK: CIELab, for the TIFF decoder */
+
+/* Lab relative to a white point, made XYZ relative to D50 (the ICC PCS), then sRGB. */
+struct rfi_colour_lab {
+    cmsHTRANSFORM transform;
+    /* The white point as XYZ (Y = 1), and Bradford's adaptation from it to D50 by columns. */
+    cmsCIEXYZ white;
+    double adapt[3][3];
+};
+
+void *rfi_colour_lab_transform_create(double white_x, double white_y) {
+    struct rfi_colour_lab *lab = calloc(1, sizeof *lab);
+    if (lab == NULL) return NULL;
+    cmsCIExyY white = {white_x, white_y, 1.0};
+    cmsxyY2XYZ(&lab->white, &white);
+    /* The adaptation is linear: its matrix is its image of the three unit vectors. */
+    for (int c = 0; c < 3; c++) {
+        cmsCIEXYZ unit = {c == 0, c == 1, c == 2}, adapted;
+        if (!cmsAdaptToIlluminant(&adapted, &lab->white, cmsD50_XYZ(), &unit)) {
+            free(lab);
+            return NULL;
+        }
+        lab->adapt[0][c] = adapted.X, lab->adapt[1][c] = adapted.Y, lab->adapt[2][c] = adapted.Z;
+    }
+    cmsHPROFILE xyz = cmsCreateXYZProfile(), srgb = cmsCreate_sRGBProfile();
+    /* Relative colorimetric: the PCS's white (the file's, adapted) is the display's white. */
+    if (xyz != NULL && srgb != NULL)
+        lab->transform = cmsCreateTransform(xyz, TYPE_XYZ_DBL, srgb, TYPE_BGRA_8, INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_NOCACHE);
+    if (xyz != NULL) cmsCloseProfile(xyz);
+    if (srgb != NULL) cmsCloseProfile(srgb);
+    if (lab->transform == NULL) {
+        free(lab);
+        return NULL;
+    }
+    return lab;
+}
+
+/* Pixels converted at a time: a stack buffer of XYZ doubles. */
+#define RFI_LAB_CHUNK 256
+
+void rfi_colour_lab_row(void *transform, const float *values, uint32_t *bgra, uint32_t width) {
+    const struct rfi_colour_lab *lab = transform;
+    /* lcms2 writes the colour channels only: alpha is set first. */
+    for (uint32_t x = 0; x < width; x++) bgra[x] = 0xFF000000u;
+    double xyz[3 * RFI_LAB_CHUNK];
+    for (uint32_t start = 0; start < width; start += RFI_LAB_CHUNK) {
+        uint32_t count = width - start < RFI_LAB_CHUNK ? width - start : RFI_LAB_CHUNK;
+        for (uint32_t i = 0; i < count; i++) {
+            const float *v = values + 3 * (size_t)(start + i);
+            cmsCIELab value = {v[0], v[1], v[2]};
+            cmsCIEXYZ relative;
+            cmsLab2XYZ(&lab->white, &relative, &value);
+            double in[3] = {relative.X, relative.Y, relative.Z};
+            for (int r = 0; r < 3; r++)
+                xyz[3 * i + (uint32_t)r] = lab->adapt[r][0] * in[0] + lab->adapt[r][1] * in[1] + lab->adapt[r][2] * in[2];
+        }
+        cmsDoTransform(lab->transform, xyz, bgra + start, count);
+    }
+}
+
+void rfi_colour_lab_transform_free(void *transform) {
+    struct rfi_colour_lab *lab = transform;
+    if (lab == NULL) return;
+    cmsDeleteTransform(lab->transform);
+    free(lab);
+}
+
 int rfi_colour_profile_is_cmyk(const uint8_t *profile, size_t length) {
     cmsHPROFILE opened = cmsOpenProfileFromMem(profile, (cmsUInt32Number)length);
     if (opened == NULL) return 0;

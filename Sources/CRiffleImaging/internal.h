@@ -26,6 +26,18 @@ void rfi_colour_cmyk_row(void *transform, const uint8_t *cmyk, uint32_t *bgra, u
 
 void rfi_colour_cmyk_transform_free(void *transform);
 
+/* A transform from CIELab (floats: L* 0...100, a* and b* −128...127) relative to the white
+ * point (`white_x`, `white_y`) to sRGB, for a TIFF's CIELab rows: Lab to XYZ at that white
+ * (CIE 15), Bradford's adaptation to D50 (lcms2's cmsAdaptToIlluminant), then lcms2's transform
+ * from its XYZ PCS to sRGB, relative colorimetric; NULL when lcms2 cannot make it. Release with
+ * rfi_colour_lab_transform_free. */
+void *rfi_colour_lab_transform_create(double white_x, double white_y);
+
+/* Converts `width` Lab pixels (3 floats each) to opaque BGRA through `transform`. */
+void rfi_colour_lab_row(void *transform, const float *lab, uint32_t *bgra, uint32_t width);
+
+void rfi_colour_lab_transform_free(void *transform);
+
 /* An RGB profile for colour given by ITU-T H.273 code points (HEIF's and AVIF's nclx box):
  * `primaries` 1 or 2 (BT.709 = sRGB's; 2, unspecified, taken as 1), 9 (BT.2020 and BT.2100) or
  * 12 (SMPTE EG 432-1, Display P3), all with D65 white; `transfer` 13 or 2 (sRGB), 1, 6, 14, 15

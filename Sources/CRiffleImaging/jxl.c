@@ -28,6 +28,29 @@ static rfi_status rfi_jxl_failure(JxlDecoderStatus status, char *message, size_t
     return RFI_STATUS_FAILED;
 }
 
+/* Chooses the colour encoding the decoder delivers pixels in, at its JXL_DEC_COLOR_ENCODING
+ * event, for an image whose basic info is `info`; the pixels are then described by
+ * JXL_COLOR_PROFILE_TARGET_DATA. A lossless (non-XYB) image comes in its own encoding; an XYB
+ * one in its original encoding when that is an enumerated one, but libjxl 0.7 cannot convert XYB
+ * to an ICC profile and delivers linear sRGB instead (JxlDecoderGetColorAsEncodedProfile, decode.h:
+ * "the data ... linear sRGB"), which 8 bits a sample cannot hold without banding: such an image
+ * is asked for sRGB (JxlDecoderSetPreferredColorProfile), the wider gamut clipped either way. */
+static void rfi_jxl_choose_output(JxlDecoder *decoder, const JxlBasicInfo *info) {
+    if (info->uses_original_profile) return;
+    JxlColorEncoding original;
+    if (JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &original) ==
+        JXL_DEC_SUCCESS)
+        return;
+    JxlColorEncoding srgb;
+    memset(&srgb, 0, sizeof srgb);
+    srgb.color_space = info->num_color_channels == 1 ? JXL_COLOR_SPACE_GRAY : JXL_COLOR_SPACE_RGB;
+    srgb.white_point = JXL_WHITE_POINT_D65;
+    srgb.primaries = JXL_PRIMARIES_SRGB;
+    srgb.transfer_function = JXL_TRANSFER_FUNCTION_SRGB;
+    srgb.rendering_intent = JXL_RENDERING_INTENT_PERCEPTUAL;
+    JxlDecoderSetPreferredColorProfile(decoder, &srgb);
+}
+
 rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_header *header,
                                char *message, size_t message_capacity) {
     memset(header, 0, sizeof *header);
@@ -43,6 +66,7 @@ rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_hea
     if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetKeepOrientation(decoder, JXL_TRUE);
     if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetInput(decoder, data, length);
     int have_info = 0;
+    JxlBasicInfo info;
     while (status == JXL_DEC_SUCCESS || status == JXL_DEC_BASIC_INFO) {
         status = JxlDecoderProcessInput(decoder);
         /* The end of the input before its colour encoding: the header is incomplete. */
@@ -51,7 +75,6 @@ rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_hea
             break;
         }
         if (status == JXL_DEC_BASIC_INFO) {
-            JxlBasicInfo info;
             if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS || info.xsize == 0 || info.ysize == 0 ||
                 info.xsize > INT32_MAX || info.ysize > INT32_MAX) {
                 status = JXL_DEC_ERROR;
@@ -64,18 +87,22 @@ rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_hea
             header->bits_per_sample = (int32_t)info.bits_per_sample;
             have_info = 1;
         } else if (status == JXL_DEC_COLOR_ENCODING) {
+            /* The profile of the pixels rfi_jxl_decode delivers: its choice made here too. */
+            if (have_info) rfi_jxl_choose_output(decoder, &info);
             JxlColorEncoding encoding;
             header->has_code_point_colour =
-                JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &encoding) ==
+                JxlDecoderGetColorAsEncodedProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) ==
                 JXL_DEC_SUCCESS;
             size_t size = 0;
-            if (JxlDecoderGetICCProfileSize(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &size) == JXL_DEC_SUCCESS &&
+            if (JxlDecoderGetICCProfileSize(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA, &size) == JXL_DEC_SUCCESS &&
                 size > 0) {
                 header->icc.data = malloc(size);
-                if (header->icc.data != NULL && JxlDecoderGetColorAsICCProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL,
-                                                                               header->icc.data, size) == JXL_DEC_SUCCESS) {
+                if (header->icc.data != NULL && JxlDecoderGetColorAsICCProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_DATA,
+                                                                               header->icc.data, size) == JXL_DEC_SUCCESS &&
+                    !rfi_colour_profile_is_cmyk(header->icc.data, size)) {
                     header->icc.length = size;
                 } else {
+                    /* (A CMYK profile too: rfi_jxl_decode converts through it, to sRGB.) */
                     free(header->icc.data);
                     header->icc.data = NULL;
                 }
@@ -91,6 +118,54 @@ rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_hea
     }
     JxlDecoderDestroy(decoder);
     return result;
+}
+
+/* The index of the black extra channel of a CMYK image (JPEG XL keeps C, M and Y as the colour
+ * channels, K as an extra channel of type kBlack, ISO/IEC 18181-1 Table D.9), or -1. */
+static int rfi_jxl_black_channel(const JxlDecoder *decoder, const JxlBasicInfo *info) {
+    for (uint32_t i = 0; i < info->num_extra_channels; i++) {
+        JxlExtraChannelInfo extra;
+        if (JxlDecoderGetExtraChannelInfo(decoder, i, &extra) == JXL_DEC_SUCCESS && extra.type == JXL_CHANNEL_BLACK)
+            return (int)i;
+    }
+    return -1;
+}
+
+/* lcms2's transform of the CMYK profile the image carries (its original one), for a CMYK image
+ * whose black channel is `black`; NULL for any other image. JPEG XL stores every ink as 1 − ink
+ * (0 = full ink), as Adobe's CMYK JPEGs do: the transform takes it inverted. */
+static void *rfi_jxl_cmyk_transform(JxlDecoder *decoder, int black) {
+    size_t size = 0;
+    if (black < 0 || JxlDecoderGetICCProfileSize(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL, &size) != JXL_DEC_SUCCESS ||
+        size == 0)
+        return NULL;
+    uint8_t *profile = malloc(size);
+    void *transform = NULL;
+    if (profile != NULL &&
+        JxlDecoderGetColorAsICCProfile(decoder, NULL, JXL_COLOR_PROFILE_TARGET_ORIGINAL, profile, size) == JXL_DEC_SUCCESS &&
+        rfi_colour_profile_is_cmyk(profile, size))
+        transform = rfi_colour_cmyk_transform_create(profile, size, 1);
+    free(profile);
+    return transform;
+}
+
+/* C, M, Y (the callback's R, G, B of `pixels`) and K (`black`, one byte a pixel) through
+ * `transform` to opaque sRGB BGRA, in place, row by row. */
+static int rfi_jxl_convert_cmyk(void *transform, uint32_t *pixels, const uint8_t *black, uint32_t width,
+                                uint32_t height) {
+    uint8_t *row = malloc((size_t)width * 4);
+    if (row == NULL) return 0;
+    for (uint32_t y = 0; y < height; y++) {
+        uint32_t *line = pixels + (size_t)y * width;
+        for (uint32_t x = 0; x < width; x++) {
+            uint32_t p = line[x];
+            row[4 * x] = (uint8_t)(p >> 16), row[4 * x + 1] = (uint8_t)(p >> 8), row[4 * x + 2] = (uint8_t)p;
+            row[4 * x + 3] = black[(size_t)y * width + x];
+        }
+        rfi_colour_cmyk_row(transform, row, line, width);
+    }
+    free(row);
+    return 1;
 }
 
 /* Where the image-out callback writes: the BGRA picture, its layout and alpha handling. */
@@ -149,7 +224,12 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
     rfi_status result = RFI_STATUS_OK;
     int done = 0;
     uint32_t width = 0, height = 0;
-    JxlDecoderStatus status = JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_FULL_IMAGE);
+    JxlBasicInfo info;
+    /* A CMYK image: its black channel's index, its bytes, and the transform to sRGB. */
+    int black = -1;
+    uint8_t *black_pixels = NULL;
+    void *cmyk = NULL;
+    JxlDecoderStatus status = JxlDecoderSubscribeEvents(decoder, JXL_DEC_BASIC_INFO | JXL_DEC_COLOR_ENCODING | JXL_DEC_FULL_IMAGE);
     /* Stored orientation: Riffle turns the picture upright as it does a JPEG's. */
     if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetKeepOrientation(decoder, JXL_TRUE);
     if (status == JXL_DEC_SUCCESS) status = JxlDecoderSetParallelRunner(decoder, JxlThreadParallelRunner, runner);
@@ -158,7 +238,6 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
         status = JxlDecoderProcessInput(decoder);
         switch (status) {
         case JXL_DEC_BASIC_INFO: {
-            JxlBasicInfo info;
             if (JxlDecoderGetBasicInfo(decoder, &info) != JXL_DEC_SUCCESS) {
                 status = JXL_DEC_ERROR;
                 break;
@@ -188,8 +267,27 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
             status = JXL_DEC_SUCCESS;
             break;
         }
+        case JXL_DEC_COLOR_ENCODING:
+            /* As rfi_jxl_read_header chose it, so that its profile describes these pixels. */
+            rfi_jxl_choose_output(decoder, &info);
+            cmyk = rfi_jxl_cmyk_transform(decoder, rfi_jxl_black_channel(decoder, &info));
+            if (cmyk != NULL) black = rfi_jxl_black_channel(decoder, &info);
+            status = JXL_DEC_SUCCESS;
+            break;
         case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
             status = JxlDecoderSetImageOutCallback(decoder, &format, rfi_jxl_rows, &output);
+            if (status == JXL_DEC_SUCCESS && black >= 0 && black_pixels == NULL) {
+                /* K at 8 bits, whatever the depth: the CMYK transform is an 8-bit one. */
+                JxlPixelFormat one = {1, JXL_TYPE_UINT8, JXL_LITTLE_ENDIAN, 0};
+                black_pixels = malloc((size_t)width * height);
+                if (black_pixels == NULL) {
+                    result = RFI_STATUS_OUT_OF_MEMORY;
+                    rfi_set_message(message, message_capacity, "out of memory");
+                    done = 1;
+                    break;
+                }
+                status = JxlDecoderSetExtraChannelBuffer(decoder, &one, black_pixels, (size_t)width * height, (uint32_t)black);
+            }
             break;
         case JXL_DEC_FULL_IMAGE:
             /* The first frame is all a still needs. */
@@ -205,6 +303,13 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
         }
     }
     if (!done && result == RFI_STATUS_OK) result = rfi_jxl_failure(status, message, message_capacity);
+    if (result == RFI_STATUS_OK && output.pixels != NULL && cmyk != NULL && black_pixels != NULL &&
+        !rfi_jxl_convert_cmyk(cmyk, output.pixels, black_pixels, width, height)) {
+        result = RFI_STATUS_OUT_OF_MEMORY;
+        rfi_set_message(message, message_capacity, "out of memory");
+    }
+    free(black_pixels);
+    rfi_colour_cmyk_transform_free(cmyk);
     if (result != RFI_STATUS_OK || output.pixels == NULL) {
         if (result == RFI_STATUS_OK) result = rfi_jxl_failure(JXL_DEC_ERROR, message, message_capacity);
         free(output.pixels);

@@ -6,9 +6,13 @@
  */
 #include "stills_internal.h"
 
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <libraw/libraw.h>
 
@@ -17,7 +21,35 @@ struct rfi_raw {
     /* Asked at each progress step of a development. */
     int32_t (*stop)(void *context);
     void *stop_context;
+    /* Why the picture data is missing ("no picture data: …"); empty when it is all there. */
+    char missing[RFI_MESSAGE_CAPACITY];
 };
+
+/* Notes in raw->missing when a TIFF-structured camera file (NEF, DNG, ARW, PEF, …: "II*\0" or
+ * "MM\0*") ends before the picture data its directories point to, as a copy of its metadata
+ * alone does. LibRaw 0.20 reads no such check: it fails the unpack for some layouts (an
+ * uncompressed strip) and develops a blank frame for others (lossless JPEG, Nikon's
+ * compression), whose decoders stop at the end of the file without an error. */
+static void rfi_raw_check_data(struct rfi_raw *raw, const char *path, const uint8_t *data, size_t length) {
+    uint8_t head[4] = {0};
+    int descriptor = -1;
+    if (path != NULL) {
+        descriptor = open(path, O_RDONLY | O_CLOEXEC);
+        if (descriptor < 0 || pread(descriptor, head, 4, 0) != 4) {
+            if (descriptor >= 0) close(descriptor);
+            return;
+        }
+    } else if (length >= 4) {
+        memcpy(head, data, 4);
+    }
+    uint64_t end = 0, size = 0;
+    if ((memcmp(head, "II*\0", 4) == 0 || memcmp(head, "MM\0*", 4) == 0) &&
+        rfi_tiff_picture_data_end(descriptor, data, length, &end, &size) && end > size) {
+        snprintf(raw->missing, sizeof raw->missing,
+                 "no picture data: the file ends at byte %" PRIu64 ", its picture data at byte %" PRIu64, size, end);
+    }
+    if (descriptor >= 0) close(descriptor);
+}
 
 /* The status and message of a LibRaw call that returned `code`. */
 static rfi_status rfi_raw_failure(int code, char *message, size_t message_capacity) {
@@ -71,6 +103,7 @@ rfi_status rfi_raw_open(const char *path, const uint8_t *data, size_t length, rf
         rfi_set_message(message, message_capacity, "the camera file has no picture size");
         return RFI_STATUS_FAILED;
     }
+    rfi_raw_check_data(raw, path, data, length);
     header->image.width = sizes->width;
     header->image.height = sizes->height;
     header->image.orientation = rfi_raw_orientation(sizes->flip);
@@ -169,6 +202,10 @@ rfi_status rfi_raw_develop(rfi_raw *raw, int32_t half, int64_t memory_limit,
         rfi_set_message(message, message_capacity, "developing the camera file needs more memory than the limit");
         return RFI_STATUS_TOO_LARGE;
     }
+    if (raw->missing[0] != '\0') {
+        rfi_set_message(message, message_capacity, raw->missing);
+        return RFI_STATUS_FAILED;
+    }
     raw->stop = stop;
     raw->stop_context = stop_context;
     libraw_set_progress_handler(data, rfi_raw_progress, raw);
@@ -176,6 +213,12 @@ rfi_status rfi_raw_develop(rfi_raw *raw, int32_t half, int64_t memory_limit,
     data->params.use_camera_wb = 1;
     data->params.output_bps = 8;
     int code = libraw_unpack(data);
+    if (code == LIBRAW_IO_ERROR) {
+        /* LibRaw reached the end of the file inside the picture data. */
+        rfi_set_message(message, message_capacity, "no picture data: the file ends inside it");
+        libraw_set_progress_handler(data, NULL, NULL);
+        return RFI_STATUS_FAILED;
+    }
     if (code == LIBRAW_SUCCESS) code = libraw_dcraw_process(data);
     libraw_processed_image_t *image = code == LIBRAW_SUCCESS ? libraw_dcraw_make_mem_image(data, &code) : NULL;
     libraw_set_progress_handler(data, NULL, NULL);

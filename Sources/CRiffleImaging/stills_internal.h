@@ -24,6 +24,13 @@ static inline uint32_t rfi_times_alpha(uint32_t channel, uint32_t alpha) {
 /* Releases a malloc'ed block of pixels (an rfi_image_pixels owner). */
 void rfi_free_owner(void *owner);
 
+/* Where the picture data of the TIFF-structured file in `descriptor` (or, when it is −1, the
+ * `length` bytes at `data`) ends: the strips or tiles of its directory of the most pixels (IFD0,
+ * a later one or a SubIFD: a camera's raw data), as their offsets and byte counts say, and the
+ * file's size. 0 when libtiff cannot read the directories or they hold no strip or tile. */
+int rfi_tiff_picture_data_end(int32_t descriptor, const uint8_t *data, size_t length, uint64_t *end,
+                              uint64_t *file_size);
+
 /* Copies `length` bytes into a new rfi_bytes; 0 when malloc fails. */
 int rfi_bytes_copy(rfi_bytes *out, const void *data, size_t length);
 

@@ -162,7 +162,7 @@ enum rfi_tiff_path {
 };
 
 /* How the reader's own path reads a pixel. */
-enum rfi_tiff_colour { RFI_TIFF_GREY, RFI_TIFF_RGB, RFI_TIFF_PALETTE, RFI_TIFF_CMYK };
+enum rfi_tiff_colour { RFI_TIFF_GREY, RFI_TIFF_RGB, RFI_TIFF_PALETTE, RFI_TIFF_CMYK, RFI_TIFF_LAB };
 
 struct rfi_tiff_reader {
     struct rfi_tiff_client client;
@@ -180,6 +180,9 @@ struct rfi_tiff_reader {
     int associated;
     /* Palette: the colour map as 8-bit B, G, R in opaque BGRA. */
     uint32_t palette[256];
+    /* CIELab: lcms2's transform to sRGB, and a row of L*, a*, b* floats for it. */
+    void *lab_transform;
+    float *lab_row;
     /* Own tiled path: tile size and a row of raw tiles. */
     uint32_t tile_width;
     uint32_t tile_height;
@@ -235,6 +238,21 @@ static int rfi_tiff_choose_own_path(struct rfi_tiff_reader *reader) {
         colours = 4;
         if (bits != 8 && bits != 16) return 0;
         break;
+    case PHOTOMETRIC_CIELAB: {
+        /* TIFF 6.0, section 23: L* as unsigned 0...100, a* and b* signed (two's complement),
+         * relative to the WhitePoint tag (libtiff's default: D65). libtiff's TIFFRGBAImage
+         * converts it with its own rounding, which crushes the shadows to black: lcms2 instead. */
+        if (bits != 8 && bits != 16) return 0;
+        float *white = NULL;
+        double white_x = 0.3127, white_y = 0.3290;
+        if (TIFFGetFieldDefaulted(tiff, TIFFTAG_WHITEPOINT, &white) && white != NULL && white[1] > 0)
+            white_x = white[0], white_y = white[1];
+        reader->lab_transform = rfi_colour_lab_transform_create(white_x, white_y);
+        if (reader->lab_transform == NULL) return 0;
+        reader->colour = RFI_TIFF_LAB;
+        colours = 3;
+        break;
+    }
     case PHOTOMETRIC_PALETTE: {
         uint16_t *red = NULL, *green = NULL, *blue = NULL;
         if (bits < 1 || bits > 8 || (8 % bits) != 0 || !TIFFGetField(tiff, TIFFTAG_COLORMAP, &red, &green, &blue))
@@ -299,6 +317,34 @@ static inline uint32_t rfi_tiff_colour_sample(const struct rfi_tiff_reader *read
 static int rfi_tiff_convert_row(const struct rfi_tiff_reader *reader, const uint8_t *row,
                                 uint32_t first, uint32_t count, uint32_t *out, uint32_t column, uint32_t y) {
     int translucent = 0;
+    if (reader->colour == RFI_TIFF_LAB) {
+        /* The row's Lab through lcms2 at once, then alpha (taken as straight). */
+        for (uint32_t x = first; x < first + count; x++) {
+            size_t i = (size_t)x * (size_t)reader->samples;
+            float *lab = reader->lab_row + 3 * (size_t)(x - first);
+            if (reader->bits == 8) {
+                lab[0] = (float)row[i] * 100.0f / 255.0f;
+                lab[1] = (float)(int8_t)row[i + 1];
+                lab[2] = (float)(int8_t)row[i + 2];
+            } else {
+                uint16_t l, a, b;
+                memcpy(&l, row + 2 * i, 2), memcpy(&a, row + 2 * i + 2, 2), memcpy(&b, row + 2 * i + 4, 2);
+                lab[0] = (float)l * 100.0f / 65535.0f;
+                lab[1] = (float)(int16_t)a / 256.0f;
+                lab[2] = (float)(int16_t)b / 256.0f;
+            }
+        }
+        rfi_colour_lab_row(reader->lab_transform, reader->lab_row, out, count);
+        if (reader->alpha >= 0) {
+            for (uint32_t x = first; x < first + count; x++) {
+                uint32_t a = rfi_tiff_sample(reader, row, x, reader->alpha), p = out[x - first];
+                if (a < 255) translucent = 1;
+                out[x - first] = a << 24 | rfi_times_alpha((p >> 16) & 0xFF, a) << 16 |
+                                 rfi_times_alpha((p >> 8) & 0xFF, a) << 8 | rfi_times_alpha(p & 0xFF, a);
+            }
+        }
+        return translucent;
+    }
     for (uint32_t x = first; x < first + count; x++) {
         uint32_t r, g, b, a = 255;
         uint32_t at = column + (x - first);
@@ -394,6 +440,15 @@ static rfi_status rfi_tiff_prepare(struct rfi_tiff_reader *reader) {
                             reader->raw_stride > 0 ? "out of memory" : "the rows' size is not valid");
             return reader->raw_stride > 0 ? RFI_STATUS_OUT_OF_MEMORY : RFI_STATUS_FAILED;
         }
+        if (reader->colour == RFI_TIFF_LAB) {
+            /* A row of the picture or of a tile, whichever is wider. */
+            size_t pixels = reader->width > reader->tile_width ? reader->width : reader->tile_width;
+            reader->lab_row = malloc(pixels * 3 * sizeof(float));
+            if (reader->lab_row == NULL) {
+                rfi_set_message(reader->client.message, sizeof reader->client.message, "out of memory");
+                return RFI_STATUS_OUT_OF_MEMORY;
+            }
+        }
         return RFI_STATUS_OK;
     }
     char reason[1024] = "";
@@ -441,6 +496,8 @@ static rfi_status rfi_tiff_reader_open(int descriptor, const uint8_t *data, size
     } else {
         rfi_tiff_read_header(reader, header);
         status = rfi_tiff_prepare(reader);
+        /* CIELab rows are delivered in sRGB: a profile stored with them no longer describes them. */
+        if (reader->colour == RFI_TIFF_LAB) rfi_still_header_free(header);
     }
     if (status != RFI_STATUS_OK) {
         rfi_set_message(message, message_capacity, reader->client.message);
@@ -572,7 +629,69 @@ void rfi_tiff_reader_close(rfi_tiff_reader *reader) {
     if (reader->tiff != NULL) TIFFClose(reader->tiff);
     free(reader->raw);
     free(reader->raster);
+    free(reader->lab_row);
+    rfi_colour_lab_transform_free(reader->lab_transform);
     free(reader);
+}
+
+/* MARK: a camera file's picture data */
+
+/* Where the strips or tiles of the current directory end, bytes from the start: the largest
+ * offset + byte count; 0 when it has none. */
+static uint64_t rfi_tiff_directory_data_end(TIFF *tiff) {
+    int tiled = TIFFIsTiled(tiff);
+    uint32_t count = tiled ? TIFFNumberOfTiles(tiff) : TIFFNumberOfStrips(tiff);
+    uint64_t *offsets = NULL, *sizes = NULL, end = 0;
+    if (!TIFFGetField(tiff, tiled ? TIFFTAG_TILEOFFSETS : TIFFTAG_STRIPOFFSETS, &offsets) ||
+        !TIFFGetField(tiff, tiled ? TIFFTAG_TILEBYTECOUNTS : TIFFTAG_STRIPBYTECOUNTS, &sizes) || offsets == NULL ||
+        sizes == NULL)
+        return 0;
+    for (uint32_t i = 0; i < count; i++) {
+        if (offsets[i] + sizes[i] > end) end = offsets[i] + sizes[i];
+    }
+    return end;
+}
+
+int rfi_tiff_picture_data_end(int32_t descriptor, const uint8_t *data, size_t length, uint64_t *end,
+                              uint64_t *file_size) {
+    struct rfi_tiff_client client = {.descriptor = descriptor, .data = data, .length = length};
+    TIFF *tiff = rfi_tiff_open_client(&client);
+    if (tiff == NULL) return 0;
+    *file_size = rfi_tiff_size_proc(&client);
+    /* The camera's picture is the directory of the most pixels: IFD0, a later one, or a SubIFD
+     * (TIFF/EP, DNG 1.4: "SubIFDs"), where cameras put it beside a preview. */
+    uint64_t most = 0;
+    int found = 0;
+    toff_t subdirectories[16];
+    int subdirectory_count = 0;
+    do {
+        uint32_t width = 0, height = 0;
+        TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
+        TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
+        if ((uint64_t)width * height > most) {
+            most = (uint64_t)width * height;
+            *end = rfi_tiff_directory_data_end(tiff);
+            found = 1;
+        }
+        uint16_t count = 0;
+        uint64_t *offsets = NULL;
+        if (TIFFGetField(tiff, TIFFTAG_SUBIFD, &count, &offsets) && offsets != NULL) {
+            for (uint16_t i = 0; i < count && subdirectory_count < 16; i++) subdirectories[subdirectory_count++] = offsets[i];
+        }
+    } while (TIFFReadDirectory(tiff));
+    for (int i = 0; i < subdirectory_count; i++) {
+        if (!TIFFSetSubDirectory(tiff, subdirectories[i])) continue;
+        uint32_t width = 0, height = 0;
+        TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
+        TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
+        if ((uint64_t)width * height > most) {
+            most = (uint64_t)width * height;
+            *end = rfi_tiff_directory_data_end(tiff);
+            found = 1;
+        }
+    }
+    TIFFClose(tiff);
+    return found && *end > 0;
 }
 
 /* MARK: details */

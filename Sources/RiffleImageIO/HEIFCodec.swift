@@ -7,9 +7,16 @@ import RiffleRaster
 /// size shown (`StillDecoding.shrink`); its embedded thumbnail (phones put a ~320-pixel one in
 /// every HEIC) as the instant preview; the EXIF item's details.
 ///
+/// A HEIC libheif 1.15 refuses to open as invalid or unsupported (an auxiliary image referring
+/// to two images, as recent iPhones' gain maps do; a primary item derived by `iden`) is read by
+/// the shim itself (`heif_hevc.c`): its HEVC items straight through libde265, a grid's tiles
+/// assembled, the transformations and the alpha image applied. It has no thumbnail or EXIF
+/// details that way.
+///
 /// Orientation, the rule: libheif applies the file's transformative properties (irot, imir,
-/// and clap) as it decodes, so the header's size is already upright and its orientation is
-/// always `topLeft`; an EXIF Orientation in the Exif item is never applied on top, as HEIF
+/// and clap) as it decodes, so the header's size is upright — made by the shim from ispe and
+/// those properties in their order (libheif 1.15's own size misses a transformation listed
+/// before ispe) — and its orientation is always `topLeft`; an EXIF Orientation in the Exif item is never applied on top, as HEIF
 /// (ISO/IEC 23008-12, 6.5.12) makes those properties the only orientation a reader applies.
 ///
 /// Colour: an ICC profile (colr 'prof' or 'rICC') goes to `ImageInfo.iccProfile`; for an image
@@ -18,6 +25,11 @@ import RiffleRaster
 /// transfer (`rfi_colour_profile_from_code_points`: BT.709, BT.2020 or Display P3 primaries;
 /// sRGB, BT.709, gamma, linear, and PQ and HLG tone-mapped to SDR), none for sRGB's own code
 /// points or ones Riffle does not know, which are read as sRGB.
+///
+/// Range: libheif converts YCbCr by its nclx range flag, but copies a monochrome image's grey
+/// and an alpha plane as coded; the shim expands a limited-range grey (colr nclx, else the AV1
+/// sequence header) and a limited-range alpha (its item's AV1 sequence header) to full range
+/// (ITU-T H.273, 8.3).
 ///
 /// Deep samples (10 and 12 bits) are dithered to 8 as they are converted (`DeepSamples`), before
 /// the shrink.

@@ -6,8 +6,12 @@ import RiffleRaster
 /// recompressed into JPEG XL decodes to pixels like any other), then shrunk to the size shown and
 /// turned upright by the codestream's orientation — Riffle applies it, as it does a JPEG's or a
 /// TIFF's, so `ImageInfo.orientation` is the file's. Samples deeper than 8 bits, and floats,
-/// come from libjxl as 16 bits and are dithered to 8 (`DeepSamples`), before the shrink. The ICC profile is libjxl's: the one stored, or
-/// one it writes for an enumerated colour encoding. The "Exif" box gives the details.
+/// come from libjxl as 16 bits and are dithered to 8 (`DeepSamples`), before the shrink. The ICC profile is libjxl's for the pixels it
+/// delivers (its "data" encoding): the one stored, or one it writes for an enumerated colour
+/// encoding; a lossy (XYB) file whose own profile is an ICC one libjxl 0.7 cannot convert to is
+/// delivered as sRGB. A CMYK file (C, M and Y as its colour channels, K as a black extra
+/// channel, a CMYK profile) is converted through its profile to sRGB as it is decoded, as a CMYK
+/// JPEG is, and its header carries no profile. The "Exif" box gives the details.
 ///
 /// Memory: the whole picture as BGRA (libjxl writes rows straight into it) and libjxl's own
 /// working frame; the file is read whole.

@@ -15,7 +15,8 @@ import RiffleRaster
 /// within 8 bytes a pixel of the pixel limit plus 16 MiB — the allowance a JPEG decode has
 /// (`rfi_jpeg_working_memory_limit`); past it the preview is shown at its own resolution instead.
 /// A development takes seconds (LibRaw's AHD on one core); `stop` is asked at each of its
-/// steps.
+/// steps. A file that ends before its picture data (a copy of a camera file's metadata alone)
+/// is not developed: the preview stands in, with a warning saying so, or the error says so.
 ///
 /// Orientation, the rule: the header's orientation is the RAW's (LibRaw's flip, from the
 /// camera's Orientation tag). The preview is stored as the sensor is, so Riffle turns it
@@ -79,6 +80,8 @@ struct RAWCodec: ImageCodec {
             height: storedTarget.height * ImageDecoder.jpegOversampling(for: filter))
         let previewCovers = file.previewSize.width >= storedTarget.width && file.previewSize.height >= storedTarget.height
         if stop() { throw .stopped }
+        // Why the development failed when the preview stands in for it, for the viewer to say.
+        var warning: String?
         if !previewCovers {
             let half = PixelSize(width: info.storedSize.width / 2, height: info.storedSize.height / 2)
             let halfCovers = half.width >= storedTarget.width && half.height >= storedTarget.height
@@ -93,15 +96,17 @@ struct RAWCodec: ImageCodec {
                 throw error
             } catch {
                 // Too large to develop within the memory allowed, or LibRaw cannot develop this
-                // camera's data: the preview at its own resolution is the best there is.
+                // camera's data: the preview at its own resolution is the best there is. Data
+                // that is not in the file at all is said.
                 guard file.previewSize.width > 0 else { throw error }
+                if error.reason.contains(RAWFile.noPictureData) { warning = error.reason }
             }
         }
         let preview = try reopen().preview(atLeast: oversampled, pixelLimit: pixelLimit)
         if stop() { throw .stopped }
         let previewInfo = ImageInfo(format: .raw, storedSize: preview.size, orientation: info.orientation)
         return DecodedImage(
-            pixels: StillDecoding.shrink(preview, info: previewInfo, to: target, filter: filter), info: info, warning: nil,
+            pixels: StillDecoding.shrink(preview, info: previewInfo, to: target, filter: filter), info: info, warning: warning,
             isOpaque: true)
     }
 }
@@ -157,7 +162,11 @@ private final class RAWFile {
         return pixels
     }
 
-    /// The developed picture, upright, at half size each way when `half`.
+    /// How the shim's message begins when the picture data is not in the file (`rfi_raw_develop`).
+    static let noPictureData = "no picture data"
+
+    /// The developed picture, upright, at half size each way when `half`; an error beginning
+    /// "The camera file has no picture data" when the file ends before it.
     func develop(half: Bool, pixelLimit: Int, until stop: () -> Bool) throws(ImageDecodeError) -> PixelBuffer {
         // A JPEG decode's allowance (`rfi_jpeg_working_memory_limit`): 8 bytes a limit pixel + 16 MiB.
         let (limit, overflow) = pixelLimit.multipliedReportingOverflow(by: 8)
@@ -176,6 +185,9 @@ private final class RAWFile {
             }
         }
         if status == RFI_STATUS_INVALID_REQUEST && message.text == "stopped" { throw .stopped }
+        if status != RFI_STATUS_OK && message.text.hasPrefix(Self.noPictureData) {
+            throw ImageDecodeError(reason: "The camera file has \(message.text)")
+        }
         try StillDecoding.check(status, info: info, message: message.text, pixelLimit: pixelLimit)
         guard let buffer = StillDecoding.buffer(pixels) else {
             throw ImageDecodeError(reason: "The RAW decoder returned no pixels")

@@ -6,7 +6,8 @@ import RiffleRaster
 /// TIFF through libtiff: the first page, streamed a band at a time into the filter's
 /// `RowResampler` (16-bit colour samples dithered to 8 bits on the way, as `DeepSamples` says),
 /// its Orientation tag applied after, its ICC profile in the header and its
-/// EXIF details read from the EXIF and GPS directories. A camera RAW file built on TIFF
+/// EXIF details read from the EXIF and GPS directories. CIELab is converted to sRGB through
+/// lcms2 as it is read (relative to the WhitePoint tag), so its header carries no profile. A camera RAW file built on TIFF
 /// (`CameraTIFF`'s rule) is handed to `RAWCodec`, so its header says `.raw`.
 ///
 /// Memory: besides the result, one band of decoded rows (`TIFFRowReader.bandRows` × width ×

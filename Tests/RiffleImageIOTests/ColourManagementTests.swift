@@ -48,6 +48,69 @@ struct ColourManagementTests {
         try Self.expectPatches(decoded.pixels, near: try Self.transicc(inputs, from: ColourProfiles.displayP3, to: nil))
     }
 
+    @Test("A JPEG whose 400 KB LUT profile spans seven APP2 chunks, past the head read for the header, is transformed through it")
+    func largeLUTProfileJPEG() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let untaggedPath = folder.path + "/untagged.jpg", taggedPath = folder.path + "/lut.jpg"
+        let jpeg = try JPEGEncoder.encode(Self.patchBuffer(), quality: 100, sampling: .yuv444)
+        try write(jpeg, to: untaggedPath)
+        let profile = Self.lutProfile(gridPoints: 41)
+        #expect(profile.count > ImageCodecs.headBytes)
+        // ICC.1 B.4: at most 65,519 bytes of profile in each APP2 segment.
+        try write(Self.insertingICC(profile, into: jpeg, chunks: (profile.count + 65_518) / 65_519), to: taggedPath)
+        let inputs = Self.patchColours(try Self.decodeUntagged(untaggedPath))
+        #expect(try ImageDecoder.probeFile(atPath: taggedPath).iccProfile == profile)
+        let decoded = try Self.decodeForSRGBDisplay(taggedPath)
+        #expect(decoded.info.iccProfile == profile)
+        try Self.expectPatches(decoded.pixels, near: try Self.transicc(inputs, from: profile, to: nil))
+    }
+
+    /// An ICC version 2 input profile (ICC.1:2001-04) whose A2B0 is a lut16Type (10.9, 'mft2')
+    /// with a CLUT of `gridPoints`³ entries to 16-bit CIELAB (PCS encoding of 6.5.5: L* 100 at
+    /// 0xFF00, a* and b* 0 at 0x8000), identity curves around it: RGB with sRGB's primaries (their
+    /// D50-adapted matrix, IEC 61966-2-1 Amendment 1) and a pure 1.8 gamma, so it maps colours
+    /// unlike sRGB. 41 points make a 413,526-byte table, a profile as large as a press's.
+    static func lutProfile(gridPoints: Int) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func u32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func s15Fixed16(_ v: Double) -> [UInt8] { u32(Int((v * 65536).rounded()) & 0xFFFF_FFFF) }
+        let d50 = (x: 0.9642, y: 1.0, z: 0.8249)
+        let matrix = [[0.4360747, 0.3850649, 0.1430804], [0.2225045, 0.7168786, 0.0606169], [0.0139322, 0.0971045, 0.7141733]]
+        func lab(_ rgb: [Double]) -> [UInt8] {
+            let linear = rgb.map { pow($0, 1.8) }
+            let xyz = matrix.map { row in zip(row, linear).map(*).reduce(0, +) }
+            // CIE 15: f(t) = t^(1/3) above (6/29)³, else linear.
+            func f(_ t: Double) -> Double { t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116 }
+            let fx = f(xyz[0] / d50.x), fy = f(xyz[1] / d50.y), fz = f(xyz[2] / d50.z)
+            let l = 116 * fy - 16, a = 500 * (fx - fy), b = 200 * (fy - fz)
+            func clamped(_ v: Double) -> Int { min(65535, max(0, Int(v.rounded()))) }
+            return u16(clamped(l * 0xFF00 / 100)) + u16(clamped((a + 128) * 256)) + u16(clamped((b + 128) * 256))
+        }
+        var clut: [UInt8] = []
+        clut.reserveCapacity(gridPoints * gridPoints * gridPoints * 6)
+        let step = 1 / Double(gridPoints - 1)
+        for r in 0..<gridPoints { for g in 0..<gridPoints { for b in 0..<gridPoints { clut += lab([Double(r) * step, Double(g) * step, Double(b) * step]) } } }
+        let identityCurves = (0..<3).flatMap { _ in u16(0) + u16(65535) }
+        let a2b0 = Array("mft2".utf8) + u32(0) + [3, 3, UInt8(gridPoints), 0]
+            + (0..<9).flatMap { s15Fixed16($0 % 4 == 0 ? 1 : 0) } + u16(2) + u16(2) + identityCurves + clut + identityCurves
+        let wtpt = Array("XYZ ".utf8) + u32(0) + s15Fixed16(d50.x) + s15Fixed16(d50.y) + s15Fixed16(d50.z)
+        let name = Array("Riffle test LUT".utf8) + [0]
+        let desc = Array("desc".utf8) + u32(0) + u32(name.count) + name + u32(0) + u32(0) + u16(0) + [0] + [UInt8](repeating: 0, count: 67)
+        let tags: [(String, [UInt8])] = [("desc", desc), ("wtpt", wtpt), ("A2B0", a2b0)]
+        var table: [UInt8] = u32(tags.count), data: [UInt8] = []
+        let dataStart = 128 + 4 + 12 * tags.count
+        for (signature, body) in tags {
+            while data.count % 4 != 0 { data.append(0) }
+            table += Array(signature.utf8) + u32(dataStart + data.count) + u32(body.count)
+            data += body
+        }
+        var header = u32(dataStart + data.count) + u32(0) + u32(0x0210_0000) + Array("scnrRGB Lab ".utf8)
+        header += [UInt8](repeating: 0, count: 12) + Array("acsp".utf8) + [UInt8](repeating: 0, count: 4 + 4 + 8 + 8) + u32(0)
+        header += s15Fixed16(d50.x) + s15Fixed16(d50.y) + s15Fixed16(d50.z) + [UInt8](repeating: 0, count: 4 + 16 + 28)
+        return header + table + data
+    }
+
     @Test("An sRGB-tagged photo on an sRGB display is left exactly as it is")
     func sRGBTaggedIsUntouched() throws {
         let folder = TemporaryFolder()

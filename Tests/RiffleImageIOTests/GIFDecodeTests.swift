@@ -38,6 +38,94 @@ struct GIFDecodeTests {
         return path
     }
 
+    // MARK: a deferred clear code
+
+    /// GIFs of seeded noise over 256 colours whose LZW data fills the code table (4,096 codes)
+    /// and goes on in 12-bit codes without a clear code: the GIF89a specification's "deferred
+    /// clear code" (Appendix F: "the encoder ... may choose to defer the clear code"), which
+    /// browsers, Pillow and ImageMagick decode. Every pixel is known; ImageMagick decodes the
+    /// same. 128 a side, and 640, whose file (over 400 KB) is longer than the head the header
+    /// is read from.
+    @Test(arguments: [128, 640])
+    func aTableFilledWithoutAClearCodeDecodes(side: Int) throws {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        let indices = (0..<(side * side)).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let (data, filled) = Self.lzwDeferringClear(indices)
+        #expect(filled, "the noise did not fill the code table")
+        let colour = { (i: Int) -> [UInt8] in [UInt8(i), UInt8(i * 7 & 0xFF), UInt8(i * 13 & 0xFF)] }
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        // GIF89a sections 17, 18, 20: header, screen with a 256-colour global table, image.
+        var gif = Array("GIF89a".utf8) + u16(side) + u16(side) + [0xF7, 0, 0]
+        gif += (0..<256).flatMap(colour)
+        gif += [0x2C] + u16(0) + u16(0) + u16(side) + u16(side) + [0, 8]
+        for start in stride(from: 0, to: data.count, by: 255) {
+            let block = data[start..<min(start + 255, data.count)]
+            gif += [UInt8(block.count)] + block
+        }
+        gif += [0, 0x3B]
+        let expected = PixelBuffer(width: side, height: side)
+        for (i, index) in indices.enumerated() {
+            let c = colour(Int(index)).map(UInt32.init)
+            expected[i % side, i / side] = 0xFF00_0000 | c[0] << 16 | c[1] << 8 | c[2]
+        }
+        let decoded = try ImageDecoder.decode(gif)
+        #expect(ImageDifference(decoded.pixels, expected, tolerance: 0).pixelsOverTolerance == 0)
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = try Self.file(gif, in: folder, name: "deferred-clear.gif")
+        let fromFile = try ImageDecoder.decodeFile(atPath: path)
+        #expect(fromFile.warning == nil)
+        #expect(ImageDifference(fromFile.pixels, expected, tolerance: 0).pixelsOverTolerance == 0)
+        let reference = try #require(try FormatTools.imageMagickFrames(path, size: PixelSize(width: side, height: side)).first)
+        #expect(ImageDifference(reference, expected, tolerance: 0).pixelsOverTolerance == 0)
+    }
+
+    /// `indices` LZW-coded with 8-bit roots (GIF89a Appendix F): a clear code first, then codes
+    /// that widen as the table grows and, once it holds 4,096 codes, stay 12 bits wide with no
+    /// clear code and no new entry; the end-of-information code last. Also whether the table
+    /// filled.
+    static func lzwDeferringClear(_ indices: [UInt8]) -> (data: [UInt8], filled: Bool) {
+        let clear = 256, end = 257
+        var table: [[UInt8]: Int] = [:]
+        for i in 0..<256 { table[[UInt8(i)]] = i }
+        var next = end + 1, width = 9
+        var out: [UInt8] = [], bits = 0, count = 0
+        func emit(_ code: Int) {
+            bits |= code << count
+            count += width
+            while count >= 8 {
+                out.append(UInt8(bits & 0xFF))
+                bits >>= 8
+                count -= 8
+            }
+        }
+        emit(clear)
+        var current = [indices[0]]
+        for index in indices.dropFirst() {
+            let longer = current + [index]
+            if table[longer] != nil {
+                current = longer
+                continue
+            }
+            emit(table[current]!)
+            if next < 4096 {
+                table[longer] = next
+                next += 1
+                // The decoder, one entry behind, widens its codes once the next code it would
+                // assign no longer fits.
+                if next > 1 << width && width < 12 { width += 1 }
+            }
+            current = [index]
+        }
+        emit(table[current]!)
+        emit(end)
+        if count > 0 { out.append(UInt8(bits & 0xFF)) }
+        return (out, next == 4096)
+    }
+
     // MARK: made by ImageMagick
 
     /// A still GIF (ImageMagick's dithered 256 colours) decodes to exactly ImageMagick's pixels.

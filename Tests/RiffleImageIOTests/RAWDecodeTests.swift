@@ -17,7 +17,9 @@ struct RAWDecodeTests {
 
     /// A minimal DNG 1.4 of `sensorSize` with `preview` embedded, as a camera (or Adobe's
     /// converter) writes one, oriented `orientation`.
-    static func dng(orientation: Int = 6) throws -> [UInt8] {
+    /// `sensorCompression` is the raw strip's Compression tag (1, uncompressed, unless a test
+    /// says otherwise).
+    static func dng(orientation: Int = 6, sensorCompression: Int = 1) throws -> [UInt8] {
         let jpeg = try JPEGEncoder.encode(preview, quality: 95)
         // A level ramp across the sensor, four samples a 2×2 CFA block alike.
         var sensor: [UInt8] = []
@@ -44,7 +46,7 @@ struct RAWDecodeTests {
         let raw: [E] = [
             E(tag: 254, value: .longs([0])), E(tag: 256, value: .longs([UInt32(sensorSize.width)])),
             E(tag: 257, value: .longs([UInt32(sensorSize.height)])), E(tag: 258, value: .shorts([16])),
-            E(tag: 259, value: .shorts([1])), E(tag: 262, value: .shorts([32803])), E(tag: 273, value: .blocks([1])),
+            E(tag: 259, value: .shorts([UInt16(sensorCompression)])), E(tag: 262, value: .shorts([32803])), E(tag: 273, value: .blocks([1])),
             E(tag: 277, value: .shorts([1])), E(tag: 278, value: .longs([UInt32(sensorSize.height)])),
             E(tag: 279, value: .longs([UInt32(sensor.count)])), E(tag: 33421, value: .shorts([2, 2])),
             E(tag: 33422, value: .bytes([0, 1, 1, 2])), E(tag: 50717, value: .longs([65535])),
@@ -110,6 +112,25 @@ struct RAWDecodeTests {
         let path = StillFixtures.write(TIFFBuilder.rgb(width: 4, height: 4, extra: extra), to: "rule-\(extra.map(\.tag)).tif")
         let format = try? ImageDecoder.probeFile(atPath: path).format
         #expect(camera ? format != .tiff : format == .tiff)
+    }
+
+    /// The DNG without its sensor data: the file ends where the raw strip would begin, as a
+    /// metadata-only copy of a camera file does, its strip said to be uncompressed or lossless
+    /// JPEG (Compression 7, which LibRaw 0.20 and its own `dcraw_emu` develop, without a word,
+    /// into a blank frame). Zoomed in past the preview, the picture cannot be developed: the
+    /// preview stands in, with a warning naming the missing data.
+    @Test(arguments: [1, 7])
+    func aRAWWithoutItsPictureDataSaysSo(compression: Int) throws {
+        let dng = try Self.dng(sensorCompression: compression)
+        let sensorBytes = Self.sensorSize.width * Self.sensorSize.height * 2
+        let path = StillFixtures.write(Array(dng.prefix(dng.count - sensorBytes)), to: "camera-no-data-\(compression).dng")
+        let full = PixelSize(width: 96, height: 128)
+        let decoded = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { _ in full })
+        let warning = try #require(decoded.warning, "the sensor's missing data was developed")
+        #expect(warning.contains("no picture data"), "\(warning)")
+        // The preview, turned upright and enlarged, not a blank frame.
+        let centre = Channels(decoded.pixels[48, 64])
+        #expect(max(centre.r, centre.g, centre.b) - min(centre.r, centre.g, centre.b) > 20, "\(centre)")
     }
 
     @Test("Broken camera files give a reason", arguments: ["truncated", "garbage"])

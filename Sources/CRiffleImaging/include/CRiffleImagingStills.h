@@ -64,9 +64,10 @@ void rfi_still_header_free(rfi_still_header *header);
  *   (1, 2, 4 or 8 bits, colour map reduced to 8 bits by the rounding above) and CMYK inks,
  *   8 or 16 bits a sample, interleaved (PlanarConfiguration 1), strips or tiles, any compression
  *   libtiff decodes, with one extra sample as alpha (associated; unassociated, then
- *   premultiplied; or unspecified, taken as associated as TIFFRGBAImage takes it); stripped files are read a
- *   scanline at a time, tiled ones a row of tiles at a time;
- * - else libtiff's TIFFRGBAImage (YCbCr, separate planes, 1-bit, LogLuv, CIELab, …), a strip or
+ *   premultiplied; or unspecified, taken as associated as TIFFRGBAImage takes it); CIELab
+ *   (8 or 16 bits, relative to the WhitePoint tag) converted to sRGB through lcms2, its ICC
+ *   profile dropped; stripped files are read a scanline at a time, tiled ones a row of tiles at a time;
+ * - else libtiff's TIFFRGBAImage (YCbCr, separate planes, 1-bit, LogLuv, …), a strip or
  *   a row of tiles at a time, with its own 8-bit reduction (the high byte of a 16-bit sample).
  * CMYK becomes R = (255 − C)(255 − K)/255 rounded (no ink profile), as libjpeg's Adobe path. */
 typedef struct rfi_tiff_reader rfi_tiff_reader;
@@ -111,12 +112,17 @@ typedef struct rfi_heif rfi_heif;
 /* Opens the file at `path` (libheif reads it as it needs, never whole) or `length` bytes at
  * `data` (which must outlive the handle) when `path` is NULL, and reads the primary image's
  * header: its size after the file's transformations (irot, imir, clap, which libheif applies:
- * orientation is always 1), alpha, bit depth, ICC profile or nclx code points. */
+ * orientation is always 1; the size is ispe's put through them in their ipma order, read from
+ * the meta box, whatever ispe's place among them), alpha, bit depth, ICC profile or nclx code
+ * points. A file libheif refuses as invalid or unsupported whose primary image is HEVC (an
+ * item, a grid of them, or an iden of either) is read by Riffle itself (heif_hevc.c, libde265):
+ * 8 bits a sample, no thumbnail, no EXIF. */
 rfi_status rfi_heif_open(const char *path, const uint8_t *data, size_t length, rfi_heif **heif,
                          rfi_still_header *header, char *message, size_t message_capacity);
 
 /* Decodes the primary image (a grid's tiles assembled, transformations applied) to
- * premultiplied BGRA in libheif's own image memory; refuses with RFI_STATUS_TOO_LARGE an
+ * premultiplied BGRA in libheif's own image memory, a monochrome AV1 image's grey and an AV1
+ * alpha plane coded in limited range expanded to full range (ITU-T H.273, 8.3); refuses with RFI_STATUS_TOO_LARGE an
  * image of more than `pixel_limit` pixels before decoding it. `thumbnail` nonzero: the image's
  * first thumbnail instead (RFI_STATUS_UNSUPPORTED when it has none). */
 rfi_status rfi_heif_decode(rfi_heif *heif, int32_t thumbnail, int64_t pixel_limit,
@@ -132,15 +138,20 @@ void rfi_heif_close(rfi_heif *heif);
 
 /* Reads the basic info and colour encoding of the JPEG XL in `data`: size as stored, the
  * codestream's orientation (reported, not applied: the decode keeps it, as a JPEG's), alpha, bits
- * a sample, the ICC profile (JxlDecoderGetColorAsICCProfile; libjxl synthesises one for an
- * enumerated colour encoding, so has_code_point_colour is 1 then). */
+ * a sample, the ICC profile of the pixels rfi_jxl_decode delivers (JxlDecoderGetColorAsICCProfile
+ * of the data: the file's own, or sRGB for a lossy XYB file whose own is an ICC profile libjxl
+ * cannot convert to; libjxl synthesises one for an enumerated colour encoding, so
+ * has_code_point_colour is 1 then). */
 rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_header *header,
                                char *message, size_t message_capacity);
 
 /* Decodes the first frame (a recompressed JPEG too, to pixels) at its stored orientation into
  * malloc'ed premultiplied BGRA; refuses with RFI_STATUS_TOO_LARGE more than `pixel_limit` pixels
  * before allocating. Samples of more than 8 bits, and floats, come from libjxl as 16-bit and are
- * reduced by the rounding above. A file that ends early fails with RFI_STATUS_TRUNCATED. */
+ * reduced by the rounding above. A CMYK image (a black extra channel and a CMYK profile) is
+ * converted through that profile to sRGB (8-bit, perceptual, black point compensation, as a
+ * CMYK JPEG), and rfi_jxl_read_header then reports no profile. A file that ends early fails
+ * with RFI_STATUS_TRUNCATED. */
 rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limit,
                           rfi_image_pixels *out, char *message, size_t message_capacity);
 
@@ -183,7 +194,10 @@ rfi_status rfi_raw_preview(rfi_raw *raw, int64_t pixel_limit, rfi_bytes *jpeg,
  * 2 bytes a sensor pixel, LibRaw's image at 8 bytes an output pixel, its 8-bit copy at 3 and the
  * BGRA result at 4 — would pass `memory_limit` bytes. `stop`, when not NULL, is asked at each of
  * LibRaw's progress steps; once it returns nonzero the development ends with
- * RFI_STATUS_INVALID_REQUEST and the message "stopped". */
+ * RFI_STATUS_INVALID_REQUEST and the message "stopped". A file whose picture data is not in it
+ * (a TIFF-structured one whose strips or tiles end past the file, or one LibRaw reaches the end
+ * of while unpacking) fails with RFI_STATUS_FAILED and a message beginning "no picture data: "
+ * and the reason. */
 rfi_status rfi_raw_develop(rfi_raw *raw, int32_t half, int64_t memory_limit,
                            int32_t (*stop)(void *context), void *stop_context,
                            rfi_image_pixels *out, char *message, size_t message_capacity);
