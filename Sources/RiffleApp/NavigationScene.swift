@@ -127,20 +127,24 @@ public final class NavigationScene: Scene {
             // Dropped files open as the command line's PATHs do, whatever shows now.
             let paths = URIList.paths(in: uriList)
             return paths.isEmpty ? [] : [.open(paths: paths)]
-        case let .key(name, modifiers, _):
-            if let copy = ClipboardKeyCommand(keyName: name, modifiers: modifiers) {
+        case let .key(key, modifiers, _):
+            guard case let .window(command) = KeyMap.command(for: key, modifiers: modifiers, in: .everywhere) else { break }
+            switch command {
+            case .copyPhoto, .copyPath:
                 // The photo shown in the pager; the grid has no photo to copy.
                 guard isShowingPager, library.photos.indices.contains(pager.current) else { return [] }
                 let path = library.photos[pager.current].path
-                return [copy == .copyPhoto ? .copyPhoto(path: path) : .copyPath(path)]
-            }
-            guard !modifiers.contains(.control) && !modifiers.contains(.alt) else { break }
-            if ["f", "F", "F11"].contains(name) { return [toggleFullscreen()] }
-            // A panel open over the photo closes before Escape does anything else.
-            if name == "Escape", isFullscreen, !(isShowingPager && pager.panel != .none) {
+                return [command == .copyPhoto ? .copyPhoto(path: path) : .copyPath(path)]
+            case .toggleFullscreen:
+                return [toggleFullscreen()]
+            case .leaveFullscreen:
+                // A panel open over the photo closes before Escape does anything else.
+                guard isFullscreen, !(isShowingPager && pager.panel != .none) else { break }
                 isFullscreen = false
                 pager.isFullscreen = false
                 return [.setFullscreen(false)]
+            case .quit:
+                return [.quit]
             }
         default:
             break
@@ -166,7 +170,9 @@ public final class NavigationScene: Scene {
             }
             return commands
         case .flight:
-            if case let .key(name, _, _) = event, name == "q" { return [.quit] }
+            if case let .key(key, modifiers, _) = event, KeyMap.command(for: key, modifiers: modifiers, in: .flight) == .window(.quit) {
+                return [.quit]
+            }
             return []
         }
     }

@@ -113,8 +113,8 @@ public final class ReplayRunner {
                     queued.append(.scroll(delta: d, position: p, modifiers: modifiers, precise: false, time: now))
                 }
             }
-        case let .key(name, modifiers):
-            queued.append(.key(name: name, modifiers: modifiers, time: now))
+        case let .key(key, modifiers):
+            queued.append(.key(key, modifiers: modifiers, time: now))
         case .focus(let gained):
             queued.append(.focus(gained))
         case .resize(let size):

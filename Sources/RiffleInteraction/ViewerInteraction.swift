@@ -400,8 +400,8 @@ public struct ViewerInteraction: Sendable {
             for action in actions { perform(action) }
         case let .pinch(factor, center, phase, _):
             pinch(factor: factor, center: center, phase: phase)
-        case let .key(name, modifiers, _):
-            if let command = KeyCommand(keyName: name, modifiers: modifiers) { perform(command) }
+        case let .key(key, modifiers, _):
+            if case let .pager(command) = KeyMap.command(for: key, modifiers: modifiers, in: .pager) { perform(command) }
         case let .resize(size):
             resize(viewport: Size(size), at: now)
         case let .focus(gained):
@@ -428,8 +428,8 @@ public struct ViewerInteraction: Sendable {
         switch event {
         case .pointerDown, .scroll, .pinch:
             break
-        case let .key(name, modifiers, _):
-            if KeyCommand(keyName: name, modifiers: modifiers) == .toggleSlideshow { return }
+        case let .key(key, modifiers, _):
+            if KeyMap.command(for: key, modifiers: modifiers, in: .pager) == .pager(.toggleSlideshow) { return }
         default:
             return
         }

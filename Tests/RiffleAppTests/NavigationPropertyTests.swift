@@ -15,7 +15,7 @@ import Testing
     static let seeds = [PropertySeed.forRun(fixed: 20_250_603)]
 
     static let size = PixelSize(width: 320, height: 200)
-    static let keys = ["Return", "Escape", "Right", "Left", "Up", "Down", "plus", "minus", "0", "Next", "Prior", "Home", "End", "f"]
+    static let keys: [Key] = [.enter, .escape, .right, .left, .up, .down, "+", "-", "0", .pageDown, .pageUp, .home, .end, "f"]
 
     /// One random event at time `t` (or a run of pointer events for a drag).
     static func events(at t: Double, using generator: inout SeededGenerator) -> [InputEvent] {
@@ -40,9 +40,9 @@ import Testing
             let notches = Double(Int.random(in: -3...3, using: &generator))
             return [.scroll(delta: Point(x: 0, y: notches), position: point(), modifiers: [], precise: false, time: t)]
         case 3:
-            return [.key(name: "Up", modifiers: .alt, time: t)]
+            return [.key(.up, modifiers: .alt, time: t)]
         default:
-            return [.key(name: keys[Int.random(in: 0..<keys.count, using: &generator)], modifiers: [], time: t)]
+            return [.key(keys[Int.random(in: 0..<keys.count, using: &generator)], modifiers: [], time: t)]
         }
     }
 
@@ -65,7 +65,7 @@ import Testing
                 let commands = scene.handle(next, now: next.time ?? t)
                 // q is never sent; Escape quits from the grid only (in the pager it goes back).
                 if commands.contains(.quit) {
-                    #expect(onGrid && next == .key(name: "Escape", modifiers: [], time: next.time ?? t), "RIFFLE_PROPERTY_SEED=\(seed): quit on \(next)")
+                    #expect(onGrid && next == .key(.escape, modifiers: [], time: next.time ?? t), "RIFFLE_PROPERTY_SEED=\(seed): quit on \(next)")
                 }
             }
             scene.advance(to: t)
@@ -98,24 +98,24 @@ import Testing
         return RiffleSession(library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)), options: options).scene
     }
 
-    static func key(_ scene: NavigationScene, _ name: String, _ modifiers: Modifiers = []) -> [AppCommand] {
-        scene.handle(.key(name: name, modifiers: modifiers, time: 0), now: 0)
+    static func key(_ scene: NavigationScene, _ name: Key, _ modifiers: Modifiers = []) -> [AppCommand] {
+        scene.handle(.key(name, modifiers: modifiers, time: 0), now: 0)
     }
 
     @Test func onTheGridEscapeLeavesFullscreenThenQuits() {
         let scene = Self.scene(opening: TestPaths.photos)
         #expect(scene.isShowingGrid)
-        #expect(Self.key(scene, "F11") == [.setFullscreen(true)])
-        #expect(Self.key(scene, "Escape") == [.setFullscreen(false)])
-        #expect(Self.key(scene, "Escape") == [.quit])
+        #expect(Self.key(scene, .function(11)) == [.setFullscreen(true)])
+        #expect(Self.key(scene, .escape) == [.setFullscreen(false)])
+        #expect(Self.key(scene, .escape) == [.quit])
     }
 
     @Test func onAPhotoEscapeLeavesFullscreenThenGoesBackToTheGrid() {
         let scene = Self.scene(opening: TestPaths.photos + "/" + ScriptLibrary.firstPhoto)
         #expect(!scene.isShowingGrid)
         #expect(Self.key(scene, "f") == [.setFullscreen(true)])
-        #expect(Self.key(scene, "Escape") == [.setFullscreen(false)])
-        #expect(Self.key(scene, "Escape").isEmpty, "back to the grid: the flight begins")
+        #expect(Self.key(scene, .escape) == [.setFullscreen(false)])
+        #expect(Self.key(scene, .escape).isEmpty, "back to the grid: the flight begins")
         for t in 1...60 { scene.advance(to: Double(t) / 60) }
         #expect(scene.isShowingGrid)
     }
@@ -124,6 +124,6 @@ import Testing
     @Test func aWindowOpenedFullscreenLeavesItOnTheFirstEscape() {
         let scene = Self.scene(opening: TestPaths.photos + "/" + ScriptLibrary.firstPhoto, fullscreen: true)
         #expect(scene.isFullscreen)
-        #expect(Self.key(scene, "Escape") == [.setFullscreen(false)])
+        #expect(Self.key(scene, .escape) == [.setFullscreen(false)])
     }
 }

@@ -30,13 +30,13 @@ import Testing
                 == [.openHand])
         #expect(scene.wakeTime == nil, "windowed, the pointer never hides")
         // Back to fit: the arrow.
-        #expect(Self.cursors(in: scene.handle(.key(name: "0", modifiers: [], time: 1.3), now: 1.3)) == [.arrow])
+        #expect(Self.cursors(in: scene.handle(.key("0", modifiers: [], time: 1.3), now: 1.3)) == [.arrow])
     }
 
     @Test func inFullscreenTheRestingPointerHidesAfterTwoSeconds() {
         let scene = SceneFullscreenTests.scene(opening: TestPaths.photos)
         #expect(scene.isShowingGrid)
-        #expect(scene.handle(.key(name: "f", modifiers: [], time: 1), now: 1) == [.setFullscreen(true)])
+        #expect(scene.handle(.key("f", modifiers: [], time: 1), now: 1) == [.setFullscreen(true)])
         #expect(scene.wakeTime == 3)
         #expect(Self.cursors(in: scene.advance(to: 2.99)).isEmpty)
         #expect(Self.cursors(in: scene.advance(to: 3)) == [.hidden])

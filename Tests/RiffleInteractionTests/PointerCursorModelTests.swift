@@ -49,7 +49,7 @@ import Testing
     @Test func onlyMotionWakesAHiddenPointer() {
         var model = PointerCursorModel(fullscreen: true)
         model.handle(Self.move(0), now: 0, overZoomedPhoto: false)
-        model.handle(.key(name: "Right", modifiers: [], time: 2.5), now: 2.5, overZoomedPhoto: false)
+        model.handle(.key(.right, modifiers: [], time: 2.5), now: 2.5, overZoomedPhoto: false)
         model.handle(.scroll(delta: Point(x: 0, y: 1), position: Self.here, modifiers: [], precise: false, time: 2.6),
                      now: 2.6, overZoomedPhoto: true)
         #expect(model.cursor(at: 2.6) == .hidden)
