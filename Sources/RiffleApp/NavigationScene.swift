@@ -43,8 +43,16 @@ public final class NavigationScene: Scene {
     private var needsDisplay = true
     /// When the photo in flight was clicked open, on the runtime's clock, until its first frame.
     private var openedAt: Double?
-    /// True once the scene asked for fullscreen (or the window opened so) and not to leave it.
-    public private(set) var isFullscreen: Bool
+    /// True once the scene asked for fullscreen (or the window opened so) and not to leave it:
+    /// the one place the window's fullscreen state is kept. The pager's bars and the pointer's
+    /// model read it from here; a change redraws the bars and restarts the pointer's rest.
+    public private(set) var isFullscreen: Bool {
+        didSet {
+            guard isFullscreen != oldValue else { return }
+            cursor.fullscreenChanged()
+            pager.setNeedsDisplay()
+        }
+    }
     /// Which pointer shape the window should show, and the one last asked of the display.
     private var cursor: PointerCursorModel
     private var shownCursor = PointerCursor.arrow
@@ -61,8 +69,7 @@ public final class NavigationScene: Scene {
     ) {
         self.pager = pager
         isFullscreen = fullscreen
-        cursor = PointerCursorModel(fullscreen: fullscreen)
-        pager.isFullscreen = fullscreen
+        cursor = PointerCursorModel()
         self.display = display
         self.compositor = compositor
         self.pipeline = pipeline
@@ -72,6 +79,7 @@ public final class NavigationScene: Scene {
         grid.turnOfPhoto = { pager.rotation(ofPhoto: $0) }
         self.library = library
         mode = library.opensOnPhoto ? .pager : .grid
+        pager.isWindowFullscreen = { [unowned self] in isFullscreen }
         if library.opensOnPhoto {
             grid.reveal(library.startIndex, at: 0)
         } else {
@@ -101,7 +109,6 @@ public final class NavigationScene: Scene {
             break
         }
         cursor.handle(event, now: self.now, overZoomedPhoto: pointer.map { isShowingPager && pager.isOverZoomedPhoto($0) } ?? false)
-        cursor.isFullscreen = isFullscreen
         commands += cursorCommands()
         return commands
     }
@@ -141,7 +148,6 @@ public final class NavigationScene: Scene {
                 // A panel open over the photo closes before Escape does anything else.
                 guard isFullscreen, !(isShowingPager && pager.panel != .none) else { break }
                 isFullscreen = false
-                pager.isFullscreen = false
                 return [.setFullscreen(false)]
             case .quit:
                 return [.quit]
@@ -207,7 +213,7 @@ public final class NavigationScene: Scene {
     public var wakeTime: Double? {
         let slideshow = isShowingPager ? pager.slideshowWakeTime : nil
         let playing = isShowingPager ? pager.animationWakeTime : nil
-        let times = [shownCursor == .hidden ? nil : cursor.hideTime, liveFolders?.wakeTime, slideshow, playing].compactMap { $0 }
+        let times = [shownCursor == .hidden ? nil : cursor.hideTime(fullscreen: isFullscreen), liveFolders?.wakeTime, slideshow, playing].compactMap { $0 }
         return times.min()
     }
 
@@ -251,7 +257,7 @@ public final class NavigationScene: Scene {
 
     /// A `.setCursor` when the shape the model wants now is not the one the display shows.
     private func cursorCommands() -> [AppCommand] {
-        let wanted = cursor.cursor(at: now)
+        let wanted = cursor.cursor(at: now, fullscreen: isFullscreen)
         guard wanted != shownCursor else { return [] }
         shownCursor = wanted
         return [.setCursor(wanted)]
@@ -283,7 +289,6 @@ public final class NavigationScene: Scene {
     /// Enters or leaves fullscreen; the command that asks the window manager.
     private func toggleFullscreen() -> AppCommand {
         isFullscreen.toggle()
-        pager.isFullscreen = isFullscreen
         return .setFullscreen(isFullscreen)
     }
 

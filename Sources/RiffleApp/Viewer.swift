@@ -283,11 +283,10 @@ public final class Viewer {
     /// The runtime's clock, for the statistics of the scene around the pager.
     var statisticsClock: () -> Double { wallClock }
 
-    /// True while the window is fullscreen (the scene's state): the fullscreen button shows
-    /// "leave fullscreen".
-    var isFullscreen = false {
-        didSet { needsDisplay = true }
-    }
+    /// Whether the window is fullscreen, read from its owner (the scene) when the bars are
+    /// drawn: the fullscreen button then shows "leave fullscreen". The owner calls
+    /// `setNeedsDisplay()` when it changes.
+    var isWindowFullscreen: () -> Bool = { false }
 
     /// The panel or overlay open over the photo (Escape closes it before anything else).
     public var panel: ViewerPanel { interaction.panel }
@@ -541,7 +540,7 @@ public final class Viewer {
         let content = ChromeView.Content(
             name: library.photos[index].name, position: PhotoInfo.position(index: index, count: library.photos.count),
             info: shownInfo?.info ?? PhotoInfo(path: library.photos[index].path),
-            zoomed: shown > interaction.zoomBounds(forPage: index).fitTransform.scale * (1 + 1e-9), fullscreen: isFullscreen)
+            zoomed: shown > interaction.zoomBounds(forPage: index).fitTransform.scale * (1 + 1e-9), fullscreen: isWindowFullscreen())
         var chrome = state.chrome
         chrome.opacity *= state.dismissBackgroundAlpha
         return chromeView.layers(chrome, content: content, blackness: state.backgroundBlackness)

@@ -21,11 +21,10 @@ public enum KeyCommand: Hashable, Sendable {
     case zoomToFit
     /// 1 (either): one image pixel per screen pixel, about the window centre.
     case zoomToActualSize
-    /// f, F, F11 with Ctrl or Alt held (without, the window's binding takes them).
-    case toggleFullscreen
     /// q.
     case quit
-    /// Escape: steps back one level (leave fullscreen, else back to the library, else quit).
+    /// Escape: steps back one level (close a panel, else back to the library, else quit). The
+    /// window's Escape, asked first, leaves fullscreen.
     case escape
     /// Alt+Up: back to the library (as in a file manager, up to the folder).
     case backToLibrary

@@ -77,18 +77,11 @@ public enum KeyMap {
         HelpLine("slideshow: start, pause", [pager("s", .toggleSlideshow)]),
         HelpLine("photo info", [pager("i", .toggleInfo)]),
         HelpLine("this help", [pager("?", .toggleHelp), pager(.function(1), .toggleHelp)]),
-        // The window's f and F11 take the keys without Ctrl and Alt; the pager's own answer
-        // them with.
-        HelpLine(
-            "fullscreen",
-            [window("f", refusing: [.control, .alt], .toggleFullscreen), window("F", refusing: [.control, .alt], .toggleFullscreen),
-             window(.function(11), refusing: [.control, .alt], .toggleFullscreen),
-             pager("f", .toggleFullscreen), pager("F", .toggleFullscreen), pager(.function(11), .toggleFullscreen)]),
+        // Fullscreen is the window's (the scene owns it), with any modifiers held.
+        HelpLine("fullscreen", [window("f", .toggleFullscreen), window("F", .toggleFullscreen), window(.function(11), .toggleFullscreen)]),
         // The window's Escape leaves fullscreen first (not with a panel open over the photo:
         // that closes first); without fullscreen the grid's and the pager's own Escape answer.
-        HelpLine(
-            "close, leave fullscreen, back",
-            [window(.escape, refusing: [.control, .alt], .leaveFullscreen), pager(.escape, .escape)]),
+        HelpLine("close, leave fullscreen, back", [window(.escape, .leaveFullscreen), pager(.escape, .escape)]),
         HelpLine("back to the photos", [pager(.up, with: .alt, .backToLibrary)]),
         // Shift, not the letter's case, tells the two apart: with Caps Lock on, Ctrl+c arrives as
         // "C" and Ctrl+Shift+c as "c".

@@ -1,7 +1,7 @@
 /// What a key bound for the whole window asks of the scene, whatever it shows (the grid, the
 /// pager, a flight between them): `KeyMap`'s everywhere and flight bindings.
 public enum WindowKeyCommand: Hashable, Sendable {
-    /// f, F11: enter fullscreen, or leave it.
+    /// f, F11 (with any modifiers): enter fullscreen, or leave it.
     case toggleFullscreen
     /// Escape while fullscreen: leave it. The scene declines it (and the key goes on to the grid's
     /// or the pager's binding) when the window is not fullscreen or a panel is open over the photo.

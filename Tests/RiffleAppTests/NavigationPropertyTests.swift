@@ -120,6 +120,39 @@ import Testing
         #expect(scene.isShowingGrid)
     }
 
+    /// The chrome's fullscreen button is the scene's fullscreen: Escape with a modifier held
+    /// (which the pager, not the window, once answered from a copy of its own) leaves it, on
+    /// the photo, rather than going back to the grid in a fullscreen window.
+    @Test(arguments: [Modifiers.alt, .control])
+    func theFullscreenButtonThenEscapeLeaveTheScenesFullscreen(modifiers: Modifiers) {
+        let scene = Self.scene(opening: TestPaths.photos + "/" + ScriptLibrary.firstPhoto)
+        let button = scene.pager.renderState.chrome.layout.frame(of: .fullscreen)
+        let centre = button.center
+        _ = scene.handle(.pointerMove(position: centre, modifiers: [], time: 0.1), now: 0.1)
+        _ = scene.handle(.pointerDown(position: centre, button: .left, modifiers: [], time: 0.2), now: 0.2)
+        let click = scene.handle(.pointerUp(position: centre, button: .left, modifiers: [], time: 0.3), now: 0.3)
+        #expect(Self.withoutCursors(click) == [.setFullscreen(true)])
+        #expect(scene.isFullscreen)
+        let escape = scene.handle(.key(.escape, modifiers: modifiers, time: 0.4), now: 0.4)
+        #expect(Self.withoutCursors(escape) == [.setFullscreen(false)])
+        #expect(!scene.isFullscreen)
+        for t in 1...60 { scene.advance(to: 0.4 + Double(t) / 60) }
+        #expect(!scene.isShowingGrid, "Escape left fullscreen; it did not also go back")
+    }
+
+    static func withoutCursors(_ commands: [AppCommand]) -> [AppCommand] {
+        commands.filter { if case .setCursor = $0 { false } else { true } }
+    }
+
+    /// f with Ctrl held toggles the scene's fullscreen, which the pointer and Escape then follow.
+    @Test func fWithCtrlIsTheScenesFullscreen() {
+        let scene = Self.scene(opening: TestPaths.photos + "/" + ScriptLibrary.firstPhoto)
+        #expect(Self.key(scene, "f", .control) == [.setFullscreen(true)])
+        #expect(scene.isFullscreen)
+        #expect(Self.key(scene, "f") == [.setFullscreen(false)])
+        #expect(!scene.isFullscreen)
+    }
+
     // `riffle --fullscreen`: the window opens fullscreen and the scene knows it.
     @Test func aWindowOpenedFullscreenLeavesItOnTheFirstEscape() {
         let scene = Self.scene(opening: TestPaths.photos + "/" + ScriptLibrary.firstPhoto, fullscreen: true)

@@ -226,27 +226,23 @@ import Testing
         #expect(h.transform(0) == ScaleTranslate(scale: 0.25, offset: .zero))
     }
 
-    @Test func escapeLeavesFullscreenBeforeItQuits() {
+    // Fullscreen is the scene's (its f, F11 and Escape are asked first): the pager's Escape,
+    // without a library behind, quits.
+    @Test func escapeQuitsWithoutALibrary() {
         var h = ViewerHarness()
-        #expect(h.key("f") == [.app(.setFullscreen(true))])
-        #expect(h.viewer.isFullscreen)
-        #expect(h.key(.escape) == [.app(.setFullscreen(false))])
+        #expect(h.key("f").isEmpty)
+        #expect(h.key(.function(11)).isEmpty)
         #expect(h.key(.escape) == [.app(.quit)])
-        #expect(h.key(.function(11)) == [.app(.setFullscreen(true))])
-        #expect(h.key(.function(11)) == [.app(.setFullscreen(false))])
-        h.key("f")
-        #expect(h.key("q") == [.app(.quit)], "q quits from fullscreen too")
+        #expect(h.key("q") == [.app(.quit)])
         #expect(h.viewer.handle(.close) == [.app(.quit)])
         #expect(h.key(.right).isEmpty)
         #expect(h.key(.up, .alt).isEmpty, "no library to go back to")
     }
 
-    // With the library grid behind: Escape (out of fullscreen first) and Alt+Up go back to it,
-    // from the photo as shown; q still quits.
+    // With the library grid behind: Escape and Alt+Up go back to it, from the photo as shown;
+    // q still quits.
     @Test func escapeAndAltUpGoBackToTheLibrary() {
         var h = ViewerHarness(libraryBehind: true)
-        #expect(h.key("f") == [.app(.setFullscreen(true))])
-        #expect(h.key(.escape) == [.app(.setFullscreen(false))])
         #expect(h.key(.escape) == [.dismiss(from: nil)])
         #expect(h.key(.up, .alt) == [.dismiss(from: nil)])
         #expect(h.key("q") == [.app(.quit)])
