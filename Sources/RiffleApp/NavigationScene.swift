@@ -49,7 +49,8 @@ public final class NavigationScene: Scene {
     public private(set) var isFullscreen: Bool {
         didSet {
             guard isFullscreen != oldValue else { return }
-            cursor.fullscreenChanged()
+            // The scene's time is already the event's (`route` takes it first).
+            cursor.fullscreenChanged(at: now)
             pager.setNeedsDisplay()
         }
     }

@@ -26,9 +26,10 @@ public struct PointerCursorModel: Sendable {
     /// A model before any time or input: the arrow, shown.
     public init() {}
 
-    /// The window entered or left fullscreen: the rest after which a fullscreen pointer hides
-    /// starts anew.
-    public mutating func fullscreenChanged() {
+    /// The window entered or left fullscreen at `now`: the rest after which a fullscreen pointer
+    /// hides starts anew, from then.
+    public mutating func fullscreenChanged(at now: Double) {
+        advance(to: now)
         lastMotion = latest
     }
 

@@ -33,6 +33,15 @@ import Testing
         #expect(Self.cursors(in: scene.handle(.key("0", modifiers: [], time: 1.3), now: 1.3)) == [.arrow])
     }
 
+    /// The rest before the pointer hides starts at the key that enters fullscreen, not at the
+    /// frame before it.
+    @Test func theRestStartsWhenFullscreenBegins() {
+        let scene = SceneFullscreenTests.scene(opening: TestPaths.photos)
+        _ = scene.advance(to: 0.5)
+        _ = scene.handle(.key("f", modifiers: [], time: 1), now: 1)
+        #expect(scene.wakeTime == 3)
+    }
+
     @Test func inFullscreenTheRestingPointerHidesAfterTwoSeconds() {
         let scene = SceneFullscreenTests.scene(opening: TestPaths.photos)
         #expect(scene.isShowingGrid)

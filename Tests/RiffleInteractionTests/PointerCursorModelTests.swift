@@ -63,7 +63,7 @@ import Testing
     @Test func holdsAndFullscreenChangesRestartTheRest() {
         var model = PointerCursorModel()
         model.handle(Self.down(0), now: 0, overZoomedPhoto: true)
-        model.fullscreenChanged()
+        model.fullscreenChanged(at: 0)
         #expect(model.hideTime(fullscreen: true) == nil)
         #expect(model.cursor(at: 10, fullscreen: true) == .closedHand)
         model.handle(Self.up(10), now: 10, overZoomedPhoto: true)
@@ -74,10 +74,10 @@ import Testing
         opened.advance(to: 100)
         opened.advance(to: 101)
         #expect(opened.hideTime(fullscreen: true) == 102)
-        opened.fullscreenChanged()
+        opened.fullscreenChanged(at: 101)
         #expect(opened.cursor(at: 200, fullscreen: false) == .arrow)
         opened.advance(to: 300)
-        opened.fullscreenChanged()
+        opened.fullscreenChanged(at: 300)
         #expect(opened.hideTime(fullscreen: true) == 302)
     }
 }
