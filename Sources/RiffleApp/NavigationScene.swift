@@ -57,6 +57,8 @@ public final class NavigationScene: Scene {
     /// Which pointer shape the window should show, and the one last asked of the display.
     private var cursor: PointerCursorModel
     private var shownCursor = PointerCursor.arrow
+    /// The title last asked of the window (`AppCommand.setTitle`); nil before the first.
+    private var shownTitle: String?
     /// Where the pointer last was, for events that carry no position (keys, resizes).
     private var pointer: Point?
     /// True while a drag the window would accept hovers over it (`InputEvent.dropHighlight`).
@@ -84,7 +86,6 @@ public final class NavigationScene: Scene {
         if library.opensOnPhoto {
             grid.reveal(library.startIndex, at: 0)
         } else {
-            display.setTitle(WindowTitle.grid(library: library))
             pipeline.setFront(.grid)
             pager.setSeen(false)
         }
@@ -110,7 +111,7 @@ public final class NavigationScene: Scene {
             break
         }
         cursor.handle(event, now: self.now, overZoomedPhoto: pointer.map { isShowingPager && pager.isOverZoomedPhoto($0) } ?? false)
-        commands += cursorCommands()
+        commands += titleCommands() + cursorCommands()
         return commands
     }
 
@@ -199,14 +200,13 @@ public final class NavigationScene: Scene {
                 pager.statistics?.recordLanding(sharp: pager.isCurrentSharp)
             } else {
                 grid.reveal(index, at: now)
-                display.setTitle(WindowTitle.grid(library: library))
                 pipeline.setFront(.grid)
                 pager.setSeen(false)
             }
             needsDisplay = true
         }
         cursor.advance(to: self.now)
-        return cursorCommands()
+        return titleCommands() + cursorCommands()
     }
 
     /// The earliest of: the pointer hiding, the live folders' next look, and (while the pager
@@ -252,8 +252,24 @@ public final class NavigationScene: Scene {
                 pager.setSeen(false)
             }
         }
-        if case .grid = mode { display.setTitle(WindowTitle.grid(library: library)) }
         needsDisplay = true
+    }
+
+    /// The window's title for what it shows: the grid's folder and count at rest on the grid,
+    /// else the pager's photo (in a flight too: it names the photo flying open, and the one
+    /// flying back until it lands).
+    var title: String {
+        if case .grid = mode { return WindowTitle.grid(library: library) }
+        return pager.title
+    }
+
+    /// A `.setTitle` when the title for what the window shows is not the one last asked: the
+    /// first `handle` or `advance` titles the window.
+    private func titleCommands() -> [AppCommand] {
+        let wanted = title
+        guard wanted != shownTitle else { return [] }
+        shownTitle = wanted
+        return [.setTitle(wanted)]
     }
 
     /// A `.setCursor` when the shape the model wants now is not the one the display shows.

@@ -53,7 +53,8 @@ import Testing
         let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
         let display = HeadlessDisplay(size: Self.size)
         let session = RiffleSession(library: library, display: display, options: SessionOptions(thumbnailFolder: nil))
-        let scene = session.scene
+        var scene: Scene = session.scene
+        let performer = AppCommandPerformer(display: display)
         var t = 0.0
         var queued: [InputEvent] = []
         func frame() {
@@ -61,14 +62,15 @@ import Testing
             scene.settleDecodes()
             while let next = queued.first, (next.time ?? t) <= t {
                 queued.removeFirst()
-                let onGrid = scene.isShowingGrid
+                let onGrid = session.scene.isShowingGrid
                 let commands = scene.handle(next, now: next.time ?? t)
+                _ = performer.perform(commands, on: &scene)
                 // q is never sent; Escape quits from the grid only (in the pager it goes back).
                 if commands.contains(.quit) {
                     #expect(onGrid && next == .key(.escape, modifiers: [], time: next.time ?? t), "RIFFLE_PROPERTY_SEED=\(seed): quit on \(next)")
                 }
             }
-            scene.advance(to: t)
+            _ = performer.perform(scene.advance(to: t), on: &scene)
             scene.renderIfNeeded()
         }
         for _ in 0..<60 {
@@ -83,8 +85,8 @@ import Testing
         #expect(!scene.renderIfNeeded(), "RIFFLE_PROPERTY_SEED=\(seed): a frame drawn with nothing changing")
         let current = session.viewer.current
         #expect((0..<library.photos.count).contains(current), "RIFFLE_PROPERTY_SEED=\(seed)")
-        let title = scene.isShowingGrid ? WindowTitle.grid(library: library) : WindowTitle.text(library: library, index: current)
-        #expect(display.title == title, "RIFFLE_PROPERTY_SEED=\(seed): grid \(scene.isShowingGrid), title \(display.title)")
+        let title = session.scene.isShowingGrid ? WindowTitle.grid(library: library) : WindowTitle.text(library: library, index: current)
+        #expect(display.title == title, "RIFFLE_PROPERTY_SEED=\(seed): grid \(session.scene.isShowingGrid), title \(display.title)")
     }
 }
 
@@ -95,7 +97,10 @@ import Testing
         let library = PhotoLibrary.collect(paths: [path], problems: &problems)
         var options = SessionOptions(thumbnailFolder: nil)
         options.fullscreen = fullscreen
-        return RiffleSession(library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)), options: options).scene
+        let scene = RiffleSession(library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)), options: options).scene
+        // A runtime's first frame, before any input: it titles the window.
+        _ = scene.advance(to: 0)
+        return scene
     }
 
     static func key(_ scene: NavigationScene, _ name: Key, _ modifiers: Modifiers = []) -> [AppCommand] {
