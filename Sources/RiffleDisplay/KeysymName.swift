@@ -5,9 +5,9 @@ import RiffleInteraction
 /// same way (`key Right`, `key plus`, `key question`), so a script presses exactly the keys a
 /// person can.
 ///
-/// The names are those `XKeysymToString` returns (xev prints them): the X Window System's
-/// keysym names, https://www.x.org/releases/current/doc/xproto/x11protocol.html#keysym_encoding
-/// and `X11/keysymdef.h`, the keysym with its `XK_` prefix removed.
+/// The names are those `XKeysymToString` returns (xev prints them): each keysym's name in
+/// xorgproto's `include/X11/keysymdef.h` without its `XK_` prefix,
+/// https://gitlab.freedesktop.org/xorg/proto/xorgproto/-/blob/master/include/X11/keysymdef.h
 public enum KeysymName {
     /// The key keysym `name` stands for, or nil for a key Riffle has no use for: a modifier
     /// alone (Shift_L, Control_R, Alt_L, Caps_Lock ...), a media or dead key, the keypad's

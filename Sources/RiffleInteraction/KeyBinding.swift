@@ -1,20 +1,3 @@
-/// Where a key binding applies. The scene asks `everywhere` first, whatever the window shows,
-/// then the context of what it shows: the library grid, the pager, or a photo in flight between
-/// them.
-public enum KeyContext: Hashable, Sendable, CaseIterable {
-    case everywhere, grid, pager, flight
-}
-
-/// What a bound key asks for, by who carries it out.
-public enum BoundCommand: Hashable, Sendable {
-    /// The scene's, for the whole window.
-    case window(WindowKeyCommand)
-    /// The pager's.
-    case pager(KeyCommand)
-    /// The grid's.
-    case grid(GridKeyCommand)
-}
-
 /// One key binding: a key, the modifiers it needs and those it refuses, in one context, to one
 /// command.
 ///

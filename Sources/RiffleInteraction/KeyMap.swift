@@ -29,11 +29,8 @@ public enum KeyMap {
     /// there is bound to it. Of the bindings that match, the one needing the most modifiers wins
     /// (Alt+Up over Up).
     public static func command(for key: Key, modifiers: Modifiers, in context: KeyContext) -> BoundCommand? {
-        var best: KeyBinding?
-        for binding in bindings where binding.context == context && binding.matches(key, held: modifiers) {
-            if best == nil || binding.modifiers.count > best!.modifiers.count { best = binding }
-        }
-        return best?.command
+        bindings.filter { $0.context == context && $0.matches(key, held: modifiers) }
+            .max { $0.modifiers.count < $1.modifiers.count }?.command
     }
 
     /// Every binding, in the help's order.
