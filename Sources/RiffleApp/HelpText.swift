@@ -1,5 +1,7 @@
-/// The help overlay's text: every mouse gesture and key of the pager, grouped as the README's
-/// tables group them.
+import RiffleInteraction
+
+/// The help overlay's text: every mouse gesture of the pager, grouped as the README's tables group
+/// them, and its keys as the key map (`KeyMap`) lists them.
 enum HelpText {
     struct Group {
         var title: String
@@ -23,23 +25,7 @@ enum HelpText {
             ("Click the strip", "go to that photo"),
             ("Drop files, a folder", "open them"),
         ]),
-        Group(title: "Keys", entries: [
-            ("Right / Left", "next / previous, or pan"),
-            ("Up / Down", "pan a zoomed photo"),
-            ("Space / BackSpace", "next / previous photo"),
-            ("Home / End", "first / last photo"),
-            ("+ / -", "zoom in / out"),
-            ("0 / 1", "fit / one to one"),
-            ("r / Shift+R", "turn right / left"),
-            ("s", "slideshow: start, pause"),
-            ("i", "photo info"),
-            ("? or F1", "this help"),
-            ("f, F11", "fullscreen"),
-            ("Escape", "close, leave fullscreen, back"),
-            ("Alt+Up", "back to the photos"),
-            ("Ctrl+C", "copy the photo"),
-            ("Ctrl+Shift+C", "copy its path"),
-            ("q", "quit"),
-        ]),
+        // Generated from the key map: every binding the pager answers, and nothing else.
+        Group(title: "Keys", entries: KeyMap.helpLines(shownIn: .pager).map { ($0.keys, $0.action) }),
     ]
 }

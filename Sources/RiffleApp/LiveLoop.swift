@@ -8,9 +8,8 @@ import RiffleInteraction
 /// a blocking wait for input (or a finished decode) when nothing does, so an idle scene uses no
 /// CPU (an idle wait ends at the scene's `wakeTime`: when a resting pointer hides, when a playing
 /// animation's next frame is due, so that it draws at its own frame rate and not at 60 Hz). The scene's
-/// commands are carried out here: fullscreen, the pointer's shape and the clipboard go to the
-/// display, paths to open (a drop) replace the scene with the one `open` makes for them, quit
-/// ends the loop.
+/// commands are carried out by `AppCommandPerformer` (a drop replaces the scene with the one
+/// `open` makes for its paths); quit ends the loop.
 ///
 /// While animating, whatever wakes the loop early (input, a decode, the server's MIT-SHM
 /// completion events) is collected, not drawn: the next frame comes at its time and takes it in,
@@ -27,7 +26,7 @@ public struct LiveLoop {
     private let scene: Scene
     private let display: Display
     private let now: () -> Double
-    private let open: ([String]) -> Scene?
+    private let performer: AppCommandPerformer
 
     /// A loop driving `scene` on `display`, reading the time from `now`.
     ///
@@ -39,7 +38,7 @@ public struct LiveLoop {
         self.scene = scene
         self.display = display
         self.now = now
-        self.open = open
+        performer = AppCommandPerformer(display: display, open: open)
     }
 
     /// Returns when the scene asks to quit.
@@ -56,11 +55,11 @@ public struct LiveLoop {
             pending += display.pollEvents()
             unanswered = ([unanswered] + pending.map(\.time)).compactMap { $0 }.min()
             for event in pending where !quit {
-                quit = perform(scene.handle(event, now: event.time ?? frameTime), on: &scene)
+                quit = performer.perform(scene.handle(event, now: event.time ?? frameTime), on: &scene)
             }
             pending.removeAll()
             if quit { break }
-            if perform(scene.advance(to: frameTime), on: &scene) { break }
+            if performer.perform(scene.advance(to: frameTime), on: &scene) { break }
             // While something moves, the display's timing (Present): the frame is drawn as it
             // will be when it is seen (a display link's target time), the next vblank or, on a
             // server with no scanout, at once; the next frame starts at the next vblank. The
@@ -84,20 +83,5 @@ public struct LiveLoop {
                 display.waitForEvents(timeout: scene.wakeTime.map { max(0, $0 - now()) })
             }
         }
-    }
-
-    /// Carries out `commands` of `scene` on the display; true when one of them is quit.
-    private func perform(_ commands: [AppCommand], on scene: inout Scene) -> Bool {
-        for command in commands {
-            switch command {
-            case .quit: return true
-            case let .setFullscreen(on): display.setFullscreen(on)
-            case let .setCursor(shape): display.setCursor(shape)
-            case let .copyPhoto(path): display.offerClipboard(PhotoClipboard.photo(at: path))
-            case let .copyPath(path): display.offerClipboard(PhotoClipboard.path(path))
-            case let .open(paths): if let replacement = open(paths) { scene = replacement }
-            }
-        }
-        return false
     }
 }

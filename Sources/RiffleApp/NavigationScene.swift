@@ -45,11 +45,22 @@ public final class NavigationScene: Scene {
     private var needsDisplay = true
     /// When the photo in flight was clicked open, on the runtime's clock, until its first frame.
     private var openedAt: Double?
-    /// True once the scene asked for fullscreen (or the window opened so) and not to leave it.
-    public private(set) var isFullscreen: Bool
+    /// True once the scene asked for fullscreen (or the window opened so) and not to leave it:
+    /// the one place the window's fullscreen state is kept. The pager's bars and the pointer's
+    /// model read it from here; a change redraws the bars and restarts the pointer's rest.
+    public private(set) var isFullscreen: Bool {
+        didSet {
+            guard isFullscreen != oldValue else { return }
+            // The scene's time is already the event's (`route` takes it first).
+            cursor.fullscreenChanged(at: now)
+            pager.setNeedsDisplay()
+        }
+    }
     /// Which pointer shape the window should show, and the one last asked of the display.
     private var cursor: PointerCursorModel
     private var shownCursor = PointerCursor.arrow
+    /// The title last asked of the window (`AppCommand.setTitle`); nil before the first.
+    private var shownTitle: String?
     /// Where the pointer last was, for events that carry no position (keys, resizes).
     private var pointer: Point?
     /// True while a drag the window would accept hovers over it (`InputEvent.dropHighlight`).
@@ -63,8 +74,7 @@ public final class NavigationScene: Scene {
     ) {
         self.pager = pager
         isFullscreen = fullscreen
-        cursor = PointerCursorModel(fullscreen: fullscreen)
-        pager.isFullscreen = fullscreen
+        cursor = PointerCursorModel()
         self.display = display
         self.compositor = compositor
         self.pipeline = pipeline
@@ -74,10 +84,10 @@ public final class NavigationScene: Scene {
         grid.turnOfPhoto = { pager.rotation(ofPhoto: $0) }
         self.library = library
         mode = library.opensOnPhoto ? .pager : .grid
+        pager.isWindowFullscreen = { [unowned self] in isFullscreen }
         if library.opensOnPhoto {
             grid.reveal(library.startIndex, at: 0)
         } else {
-            display.setTitle(WindowTitle.grid(library: library))
             pipeline.setFront(.grid)
             pager.setSeen(false)
         }
@@ -103,8 +113,7 @@ public final class NavigationScene: Scene {
             break
         }
         cursor.handle(event, now: self.now, overZoomedPhoto: pointer.map { isShowingPager && pager.isOverZoomedPhoto($0) } ?? false)
-        cursor.isFullscreen = isFullscreen
-        commands += cursorCommands()
+        commands += titleCommands() + cursorCommands()
         return commands
     }
 
@@ -129,20 +138,23 @@ public final class NavigationScene: Scene {
             // Dropped files open as the command line's PATHs do, whatever shows now.
             let paths = URIList.paths(in: uriList)
             return paths.isEmpty ? [] : [.open(paths: paths)]
-        case let .key(name, modifiers, _):
-            if let copy = ClipboardKeyCommand(keyName: name, modifiers: modifiers) {
+        case let .key(key, modifiers, _):
+            guard case let .window(command) = KeyMap.command(for: key, modifiers: modifiers, in: .everywhere) else { break }
+            switch command {
+            case .copyPhoto, .copyPath:
                 // The photo shown in the pager; the grid has no photo to copy.
                 guard isShowingPager, library.photos.indices.contains(pager.current) else { return [] }
                 let path = library.photos[pager.current].path
-                return [copy == .copyPhoto ? .copyPhoto(path: path) : .copyPath(path)]
-            }
-            guard !modifiers.contains(.control) && !modifiers.contains(.alt) else { break }
-            if ["f", "F", "F11"].contains(name) { return [toggleFullscreen()] }
-            // A panel open over the photo closes before Escape does anything else.
-            if name == "Escape", isFullscreen, !(isShowingPager && pager.panel != .none) {
+                return [command == .copyPhoto ? .copyPhoto(path: path) : .copyPath(path)]
+            case .toggleFullscreen:
+                return [toggleFullscreen()]
+            case .leaveFullscreen:
+                // A panel open over the photo closes before Escape does anything else.
+                guard isFullscreen, !(isShowingPager && pager.panel != .none) else { break }
                 isFullscreen = false
-                pager.isFullscreen = false
                 return [.setFullscreen(false)]
+            case .quit:
+                return [.quit]
             }
         default:
             break
@@ -168,7 +180,9 @@ public final class NavigationScene: Scene {
             }
             return commands
         case .flight:
-            if case let .key(name, _, _) = event, name == "q" { return [.quit] }
+            if case let .key(key, modifiers, _) = event, KeyMap.command(for: key, modifiers: modifiers, in: .flight) == .window(.quit) {
+                return [.quit]
+            }
             return []
         }
     }
@@ -188,14 +202,13 @@ public final class NavigationScene: Scene {
                 pager.statistics?.recordLanding(sharp: pager.isCurrentSharp)
             } else {
                 grid.reveal(index, at: now)
-                display.setTitle(WindowTitle.grid(library: library))
                 pipeline.setFront(.grid)
                 pager.setSeen(false)
             }
             needsDisplay = true
         }
         cursor.advance(to: self.now)
-        return cursorCommands()
+        return titleCommands() + cursorCommands()
     }
 
     /// The earliest of: the pointer hiding, the live folders' next look, and (while the pager
@@ -203,7 +216,7 @@ public final class NavigationScene: Scene {
     public var wakeTime: Double? {
         let slideshow = isShowingPager ? pager.slideshowWakeTime : nil
         let playing = isShowingPager ? pager.animationWakeTime : nil
-        let times = [shownCursor == .hidden ? nil : cursor.hideTime, liveFolders?.wakeTime, slideshow, playing].compactMap { $0 }
+        let times = [shownCursor == .hidden ? nil : cursor.hideTime(fullscreen: isFullscreen), liveFolders?.wakeTime, slideshow, playing].compactMap { $0 }
         return times.min()
     }
 
@@ -241,13 +254,29 @@ public final class NavigationScene: Scene {
                 pager.setSeen(false)
             }
         }
-        if case .grid = mode { display.setTitle(WindowTitle.grid(library: library)) }
         needsDisplay = true
+    }
+
+    /// The window's title for what it shows: the grid's folder and count at rest on the grid,
+    /// else the pager's photo (in a flight too: it names the photo flying open, and the one
+    /// flying back until it lands).
+    var title: String {
+        if case .grid = mode { return WindowTitle.grid(library: library) }
+        return pager.title
+    }
+
+    /// A `.setTitle` when the title for what the window shows is not the one last asked: the
+    /// first `handle` or `advance` titles the window.
+    private func titleCommands() -> [AppCommand] {
+        let wanted = title
+        guard wanted != shownTitle else { return [] }
+        shownTitle = wanted
+        return [.setTitle(wanted)]
     }
 
     /// A `.setCursor` when the shape the model wants now is not the one the display shows.
     private func cursorCommands() -> [AppCommand] {
-        let wanted = cursor.cursor(at: now)
+        let wanted = cursor.cursor(at: now, fullscreen: isFullscreen)
         guard wanted != shownCursor else { return [] }
         shownCursor = wanted
         return [.setCursor(wanted)]
@@ -279,7 +308,6 @@ public final class NavigationScene: Scene {
     /// Enters or leaves fullscreen; the command that asks the window manager.
     private func toggleFullscreen() -> AppCommand {
         isFullscreen.toggle()
-        pager.isFullscreen = isFullscreen
         return .setFullscreen(isFullscreen)
     }
 

@@ -34,7 +34,8 @@ public final class ReplayRunner {
     public let frameRate: Double
 
     private let script: ReplayScript
-    private let scene: Scene
+    /// The scene driven; a script has no drop, so it is never replaced.
+    private var scene: Scene
     private let display: Display
     private let writeSnapshot: (String, PixelBuffer) throws -> Void
     private let timing: ReplayTiming
@@ -47,6 +48,7 @@ public final class ReplayRunner {
     /// Set once the scene asked to quit: the script ends there.
     private var quit = false
     private var queued: [InputEvent] = []
+    private let performer: AppCommandPerformer
 
     /// - Parameter writeSnapshot: receives a snapshot's name and the captured frame.
     public init(
@@ -61,6 +63,7 @@ public final class ReplayRunner {
         self.timing = timing
         self.frameRate = frameRate
         self.writeSnapshot = writeSnapshot
+        performer = AppCommandPerformer(display: display)
     }
 
     /// Runs the script to its end (or until the scene asks to quit). Throws what `writeSnapshot` or the
@@ -113,8 +116,8 @@ public final class ReplayRunner {
                     queued.append(.scroll(delta: d, position: p, modifiers: modifiers, precise: false, time: now))
                 }
             }
-        case let .key(name, modifiers):
-            queued.append(.key(name: name, modifiers: modifiers, time: now))
+        case let .key(key, modifiers):
+            queued.append(.key(key, modifiers: modifiers, time: now))
         case .focus(let gained):
             queued.append(.focus(gained))
         case .resize(let size):
@@ -188,20 +191,10 @@ public final class ReplayRunner {
         queued.removeAll()
     }
 
-    /// Carries out the scene's commands: fullscreen and the pointer's shape go to the display, quit
-    /// ends the script.
+    /// Carries out the scene's commands (`AppCommandPerformer`, with no drop to open: only a
+    /// drag from another program opens paths); quit ends the script.
     private func perform(_ commands: [AppCommand]) {
-        for command in commands {
-            switch command {
-            case .quit: quit = true
-            case let .setFullscreen(on): display.setFullscreen(on)
-            case let .setCursor(shape): display.setCursor(shape)
-            case let .copyPhoto(path): display.offerClipboard(PhotoClipboard.photo(at: path))
-            case let .copyPath(path): display.offerClipboard(PhotoClipboard.path(path))
-            // A script has no drop to make: only a drag from another program opens paths.
-            case .open: break
-            }
-        }
+        if performer.perform(commands, on: &scene) { quit = true }
     }
 
     private func stepFrame() {

@@ -1,3 +1,4 @@
+import RiffleDisplay
 import RiffleGeometry
 import RiffleInteraction
 
@@ -17,8 +18,9 @@ public enum ReplayCommand: Hashable, Sendable {
     case doubleClick(Point)
     /// Wheel notches at a point: `delta.y` > 0 away from the user (zooms in), `delta.x` > 0 right.
     case wheel(delta: Point, at: Point, modifiers: Modifiers)
-    /// A key by its X keysym name, with the modifiers held (Control, Shift, Alt).
-    case key(String, modifiers: Modifiers)
+    /// A key, with the modifiers held (Control, Shift, Alt). The script names it by its X
+    /// keysym name, read through `KeysymName`, as a key press in the window is.
+    case key(Key, modifiers: Modifiers)
     /// The window gains (true) or loses (false) the keyboard focus.
     case focus(Bool)
     /// Resize the window.
@@ -182,7 +184,10 @@ public struct ReplayScript: Sendable {
             return .wheel(delta: delta, at: try point(1), modifiers: modifiers)
         case "key":
             try count(1...2)
-            return .key(args[0], modifiers: args.count == 2 ? try held(1) : [])
+            guard let key = KeysymName.key(named: args[0]) else {
+                throw fail("'key' takes a key Riffle reads by its X keysym name (Right, space, plus, Escape, q ...), got '\(args[0])'")
+            }
+            return .key(key, modifiers: args.count == 2 ? try held(1) : [])
         case "focus":
             try count(1...1)
             switch args[0] {

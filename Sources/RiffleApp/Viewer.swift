@@ -104,13 +104,12 @@ public final class Viewer {
         focusedPage = library.startIndex
         store = pipeline.photoStore
         store.focus(on: focusedPage, viewport: display.size, direction: 0)
-        updateTitle()
     }
 
     /// Follows the library through a change of its folders at clock `now`: the photo shown
     /// stays shown with its zoom (at its new index); when it is gone, the next photo that
     /// stayed slides in as a page turn to the next does (the last one gone: the previous one,
-    /// as a turn back), over an empty page. The window's title follows when the pager is seen.
+    /// as a turn back), over an empty page; `title` follows.
     func follow(_ update: LibraryUpdate, at now: Double) {
         let place = update.place(ofPhotoAt: current)
         library = update.library
@@ -135,7 +134,6 @@ public final class Viewer {
         drawnState = nil
         focusedPage = interaction.currentPage
         store.focus(on: focusedPage, viewport: display.size, direction: 1)
-        if isSeen { updateTitle() }
         needsDisplay = true
     }
 
@@ -299,11 +297,10 @@ public final class Viewer {
     /// The runtime's clock, for the statistics of the scene around the pager.
     var statisticsClock: () -> Double { wallClock }
 
-    /// True while the window is fullscreen (the scene's state): the fullscreen button shows
-    /// "leave fullscreen".
-    var isFullscreen = false {
-        didSet { needsDisplay = true }
-    }
+    /// Whether the window is fullscreen, read from its owner (the scene) when the bars are
+    /// drawn: the fullscreen button then shows "leave fullscreen". The owner calls
+    /// `setNeedsDisplay()` when it changes.
+    var isWindowFullscreen: () -> Bool = { false }
 
     /// The panel or overlay open over the photo (Escape closes it before anything else).
     public var panel: ViewerPanel { interaction.panel }
@@ -319,13 +316,10 @@ public final class Viewer {
     }
 
     /// Shows photo `index` at once, at fit, at clock `now` (where a flight from the grid lands),
-    /// and titles the window with it.
+    /// `title` naming it.
     public func show(photo index: Int, at now: Double) {
         interaction.show(page: index, at: now)
         followInteraction()
-        // The window may have had another title meanwhile (the grid's), even when the photo is
-        // the one the pager showed last.
-        updateTitle()
         needsDisplay = true
     }
 
@@ -374,8 +368,8 @@ public final class Viewer {
             inputLatencies: display.inputLatencies)
     }
 
-    /// Reacts to what the interaction model decided: a new current page refocuses decoding and
-    /// retitles the window.
+    /// Reacts to what the interaction model decided: a new current page refocuses decoding (and
+    /// `title` names it).
     private func followInteraction() {
         let page = interaction.currentPage
         if page != focusedPage, library.photos.indices.contains(page) {
@@ -383,7 +377,6 @@ public final class Viewer {
             if arrivingPage != nil { statistics?.recordPassed() }
             arrivingPage = page
             focusedPage = page
-            updateTitle()
         }
     }
 
@@ -419,9 +412,9 @@ public final class Viewer {
         }
     }
 
-    private func updateTitle() {
-        display.setTitle(WindowTitle.text(library: library, index: focusedPage))
-    }
+    /// The window's title while the pager shows: the photo it is on and its place ("2 friends.jpg
+    /// — 2 of 5"). The scene asks the window for it (`AppCommand.setTitle`).
+    public var title: String { WindowTitle.text(library: library, index: focusedPage) }
 
     // MARK: scene
 
@@ -560,7 +553,7 @@ public final class Viewer {
         let content = ChromeView.Content(
             name: library.photos[index].name, position: PhotoInfo.position(index: index, count: library.photos.count),
             info: shownInfo?.info ?? PhotoInfo(path: library.photos[index].path),
-            zoomed: shown > interaction.zoomBounds(forPage: index).fitTransform.scale * (1 + 1e-9), fullscreen: isFullscreen)
+            zoomed: shown > interaction.zoomBounds(forPage: index).fitTransform.scale * (1 + 1e-9), fullscreen: isWindowFullscreen())
         var chrome = state.chrome
         chrome.opacity *= state.dismissBackgroundAlpha
         return chromeView.layers(chrome, content: content, blackness: state.backgroundBlackness)

@@ -208,8 +208,8 @@ public struct GridInteraction: Sendable {
             scrollEvent(delta: delta, position: position, modifiers: modifiers, precise: precise)
         case let .pinch(factor, center, phase, _):
             pinch(factor: factor, center: center, phase: phase)
-        case let .key(name, _, _):
-            if let command = GridKeyCommand(keyName: name) { perform(command) }
+        case let .key(key, modifiers, _):
+            if case let .grid(command) = KeyMap.command(for: key, modifiers: modifiers, in: .grid) { perform(command) }
         case let .resize(size):
             resize(viewport: Size(size), at: now)
         case .close:

@@ -37,8 +37,8 @@ public enum InputEvent: Sendable, Hashable {
     case scroll(delta: Point, position: Point, modifiers: Modifiers, precise: Bool, time: Double)
     /// A trackpad pinch (XInput 2.4 gesture): `scaleFactor` relative to the previous update.
     case pinch(scaleFactor: Double, center: Point, phase: GesturePhase, time: Double)
-    /// A key was pressed; `name` is the X keysym name ("Right", "space", "plus", "q").
-    case key(name: String, modifiers: Modifiers, time: Double)
+    /// A key was pressed (`KeyMap` says what it does where).
+    case key(Key, modifiers: Modifiers, time: Double)
     /// The window gained (true) or lost (false) the keyboard focus; it carries no time.
     case focus(Bool)
     /// The window now has this size.

@@ -3,19 +3,17 @@
 /// elsewhere, and, in fullscreen, no pointer once it has rested `fullscreenHideDelay`.
 ///
 /// Input arrives as data (events with their times); the cursor is a pure function of the time
-/// asked about, so a runtime asks `cursor(at:)` after input and again at `hideTime`.
+/// asked about and of whether the window is fullscreen, which the model does not keep: the scene
+/// owns that and passes it in (`cursor(at:fullscreen:)`, `hideTime(fullscreen:)`), telling the
+/// model when it changes (`fullscreenChanged()`). A runtime asks for the cursor after input and
+/// again at the hide time.
 public struct PointerCursorModel: Sendable {
     /// Seconds a still pointer stays visible in fullscreen before it hides: the rest after which
     /// the pager's bars fade (`ChromeVisibility.idleDelay`), so the pointer and the bars leave the
     /// photo alone together.
     public static let fullscreenHideDelay = ChromeVisibility.idleDelay
 
-    /// Whether the window is fullscreen: only then does a resting pointer hide. Entering it
-    /// starts the rest anew.
-    public var isFullscreen: Bool {
-        didSet { if isFullscreen != oldValue { lastMotion = latest } }
-    }
-    /// When the pointer last moved, was pressed or released, or fullscreen began, in seconds;
+    /// When the pointer last moved, was pressed or released, or fullscreen began or ended, in seconds;
     /// nil until the first time is seen.
     public private(set) var lastMotion: Double?
     /// True while the left button is held after a press on a zoomed photo.
@@ -26,8 +24,13 @@ public struct PointerCursorModel: Sendable {
     private var latest: Double?
 
     /// A model before any time or input: the arrow, shown.
-    public init(fullscreen: Bool) {
-        isFullscreen = fullscreen
+    public init() {}
+
+    /// The window entered or left fullscreen at `now`: the rest after which a fullscreen pointer
+    /// hides starts anew, from then.
+    public mutating func fullscreenChanged(at now: Double) {
+        advance(to: now)
+        lastMotion = latest
     }
 
     /// Notes the clock at `now` with no input; the first time seen starts the rest after which
@@ -62,17 +65,17 @@ public struct PointerCursorModel: Sendable {
         }
     }
 
-    /// The cursor at `now` (not before the last event).
-    public func cursor(at now: Double) -> PointerCursor {
+    /// The cursor at `now` (not before the last event), in a window that is `fullscreen` or not.
+    public func cursor(at now: Double, fullscreen: Bool) -> PointerCursor {
         if isHoldingPhoto { return .closedHand }
-        if let hide = hideTime, now >= hide { return .hidden }
+        if let hide = hideTime(fullscreen: fullscreen), now >= hide { return .hidden }
         return overZoomedPhoto ? .openHand : .arrow
     }
 
     /// When a resting pointer hides if nothing happens first; nil when it never will (not
-    /// fullscreen, or a drag holds the photo).
-    public var hideTime: Double? {
-        guard isFullscreen, !isHoldingPhoto, let lastMotion else { return nil }
+    /// `fullscreen`, or a drag holds the photo).
+    public func hideTime(fullscreen: Bool) -> Double? {
+        guard fullscreen, !isHoldingPhoto, let lastMotion else { return nil }
         return lastMotion + Self.fullscreenHideDelay
     }
 }

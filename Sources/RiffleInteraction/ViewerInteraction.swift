@@ -25,7 +25,9 @@ import RifflePhysics
 /// drag released past `DismissDragModel`'s thresholds, Alt+Up, and a pinch or wheel burst that
 /// ends below `ZoomOutDismissal.dismissFitFraction` of fit dismiss the photo; a zoomed photo is
 /// dragged to dismiss only when pulled down from its top edge, else it pans. Escape steps back
-/// one level: out of fullscreen first, then to the library, else quits. A click that focuses the
+/// one level: a panel closes first, then to the library, else quits. Fullscreen is not the
+/// pager's: the scene owns it (its Escape leaves it before the pager's is asked) and the
+/// fullscreen button asks the scene for it. A click that focuses the
 /// window (pressed while it lacked the focus, or the first press within `focusClickWindow` of
 /// gaining it, or one during which it gains it) only focuses it: it toggles nothing and starts no
 /// double click.
@@ -56,8 +58,6 @@ public struct ViewerInteraction: Sendable {
     public private(set) var viewport: Size
     /// The latest clock time seen, seconds: state is as of this time.
     public private(set) var now: Double
-    /// True once the model has asked for fullscreen (and not asked to leave it since).
-    public private(set) var isFullscreen = false
     /// True when a library grid lies behind the pager, to go back to.
     public let libraryBehind: Bool
     /// How a slideshow started with s runs.
@@ -400,8 +400,8 @@ public struct ViewerInteraction: Sendable {
             for action in actions { perform(action) }
         case let .pinch(factor, center, phase, _):
             pinch(factor: factor, center: center, phase: phase)
-        case let .key(name, modifiers, _):
-            if let command = KeyCommand(keyName: name, modifiers: modifiers) { perform(command) }
+        case let .key(key, modifiers, _):
+            if case let .pager(command) = KeyMap.command(for: key, modifiers: modifiers, in: .pager) { perform(command) }
         case let .resize(size):
             resize(viewport: Size(size), at: now)
         case let .focus(gained):
@@ -428,8 +428,8 @@ public struct ViewerInteraction: Sendable {
         switch event {
         case .pointerDown, .scroll, .pinch:
             break
-        case let .key(name, modifiers, _):
-            if KeyCommand(keyName: name, modifiers: modifiers) == .toggleSlideshow { return }
+        case let .key(key, modifiers, _):
+            if KeyMap.command(for: key, modifiers: modifiers, in: .pager) == .pager(.toggleSlideshow) { return }
         default:
             return
         }
@@ -811,19 +811,13 @@ public struct ViewerInteraction: Sendable {
 
     private mutating func perform(_ command: KeyCommand) {
         switch command {
-        case .toggleFullscreen:
-            isFullscreen.toggle()
-            commands.append(.app(.setFullscreen(isFullscreen)))
-            return
         case .quit:
             commands.append(.app(.quit))
             return
         case .escape:
+            // Fullscreen is the scene's: its Escape leaves it before the pager's is asked.
             if chrome.closePanel(at: now) { return }
-            if isFullscreen {
-                isFullscreen = false
-                commands.append(.app(.setFullscreen(false)))
-            } else if libraryBehind {
+            if libraryBehind {
                 commands.append(.dismiss(from: nil))
             } else {
                 commands.append(.app(.quit))
@@ -857,7 +851,7 @@ public struct ViewerInteraction: Sendable {
         case .zoomToActualSize: zoomAboutCentre(to: { _ in 1 })
         case .rotateClockwise: turnCurrentPage(by: 1)
         case .rotateAnticlockwise: turnCurrentPage(by: -1)
-        case .toggleFullscreen, .quit, .escape, .backToLibrary, .toggleInfo, .toggleHelp, .toggleSlideshow: break
+        case .quit, .escape, .backToLibrary, .toggleInfo, .toggleHelp, .toggleSlideshow: break
         }
     }
 

@@ -490,7 +490,9 @@ public final class X11Display: Display {
             let name = withUnsafeBytes(of: event.keysym_name) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
-            queue.append(.key(name: name, modifiers: modifiers, time: time))
+            // A key Riffle has no use for (a modifier key alone, a media key) is no event.
+            guard let key = KeysymName.key(named: name) else { return }
+            queue.append(.key(key, modifiers: modifiers, time: time))
         case RFX_EVENT_CONFIGURE:
             // ConfigureNotify also reports moves; only a new size matters. The frame is
             // reallocated lazily by the next frameBuffer(), once per run of resizes.

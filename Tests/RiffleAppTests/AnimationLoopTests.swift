@@ -76,7 +76,7 @@ final class PlaybackDisplay: Display {
             now = next
         } else {
             Issue.record("the loop waits for input at \(now) s with none left to come")
-            schedule.append(.key(name: "q", modifiers: [], time: now))
+            schedule.append(.key("q", modifiers: [], time: now))
         }
     }
 }
@@ -154,7 +154,7 @@ final class DecodeCounter: @unchecked Sendable {
     @Test func framesComeAtTheAnimationsOwnTimesAndStopAfterItsLoops() throws {
         let folder = try ScratchFolder()
         let quit = 5.0
-        let display = PlaybackDisplay(schedule: [.key(name: "q", modifiers: [], time: quit)])
+        let display = PlaybackDisplay(schedule: [.key("q", modifiers: [], time: quit)])
         let (scene, pipeline) = try Self.scene(on: display, folder: folder)
         defer {
             display.decodesFinished.setGate(open: true)
@@ -181,8 +181,8 @@ final class DecodeCounter: @unchecked Sendable {
         let folder = try ScratchFolder()
         let away = 0.45, back = 2.0, quit = 4.0
         let display = PlaybackDisplay(schedule: [
-            .key(name: "Right", modifiers: [], time: away), .key(name: "Left", modifiers: [], time: back),
-            .key(name: "q", modifiers: [], time: quit),
+            .key(.right, modifiers: [], time: away), .key(.left, modifiers: [], time: back),
+            .key("q", modifiers: [], time: quit),
         ])
         let (scene, pipeline) = try Self.scene(on: display, folder: folder)
         defer {

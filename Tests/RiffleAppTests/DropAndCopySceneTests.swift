@@ -66,6 +66,7 @@ import Testing
         let opened = session.open(paths: [TestPaths.photos])
         #expect(opened === session.scene)
         #expect(session.scene.isShowingGrid)
-        #expect(display.title.hasSuffix("photos"), "\(display.title)")
+        let title = session.scene.advance(to: 0).compactMap { if case let .setTitle(title) = $0 { title } else { nil } }
+        #expect(title.count == 1 && title[0].hasSuffix("photos"), "\(title)")
     }
 }

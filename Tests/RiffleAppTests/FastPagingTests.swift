@@ -24,7 +24,7 @@ import Testing
 
     /// Runs `keys` (name and press time) from page 3, frame by frame for `seconds`, and returns
     /// the frames (time, blank pages) where a page on screen had nothing to show.
-    static func blankFrames(keys: [(String, Double)], seconds: Double) throws -> [(Double, [Int])] {
+    static func blankFrames(keys: [(Key, Double)], seconds: Double) throws -> [(Double, [Int])] {
         let dir = try library(count: 20)
         defer { try? FileManager.default.removeItem(at: dir) }
         let h = ViewerHarness(paths: [dir.appendingPathComponent("p03.jpg").path])
@@ -34,7 +34,7 @@ import Testing
             let t = Double(frame) / 60
             h.viewer.settleDecodes()
             while let (name, at) = pending.first, at <= t {
-                h.viewer.handle(.key(name: name, modifiers: [], time: at), now: at)
+                h.viewer.handle(.key(name, modifiers: [], time: at), now: at)
                 pending.removeFirst()
             }
             h.viewer.advance(to: t)
@@ -46,15 +46,15 @@ import Testing
     }
 
     @Test func tenPresses30msApartShowNoBlackPage() throws {
-        let presses = (0..<10).map { ("Right", 0.5 + 0.03 * Double($0)) }
+        let presses = (0..<10).map { (Key.right, 0.5 + 0.03 * Double($0)) }
         let blank = try Self.blankFrames(keys: presses, seconds: 2)
         #expect(blank.isEmpty, "blank pages: \(blank)")
     }
 
     // Home and End jump to the target's neighbour and slide one page: both pages show from the
     // first frame.
-    @Test(arguments: ["End", "Home"])
-    func homeAndEndSlideFromTheTargetsRealNeighbour(key: String) throws {
+    @Test(arguments: [Key.end, .home])
+    func homeAndEndSlideFromTheTargetsRealNeighbour(key: Key) throws {
         let blank = try Self.blankFrames(keys: [(key, 0.5)], seconds: 1.5)
         #expect(blank.isEmpty, "blank pages: \(blank)")
     }

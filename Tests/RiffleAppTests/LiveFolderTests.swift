@@ -37,7 +37,8 @@ import Testing
 
     /// Steps the scene to the session's clock and draws, as one turn of the live loop.
     static func step(_ session: RiffleSession) {
-        session.scene.advance(to: session.clock.now())
+        var scene: Scene = session.scene
+        _ = AppCommandPerformer(display: session.display).perform(scene.advance(to: session.clock.now()), on: &scene)
         session.scene.renderIfNeeded()
     }
 

@@ -85,7 +85,7 @@ final class RestlessDisplay: Display {
         } else {
             // A real display would block for ever: end the run instead of hanging the test.
             Issue.record("the loop waits for input at \(now) s with none left to come")
-            schedule.append(.key(name: "q", modifiers: [], time: now))
+            schedule.append(.key("q", modifiers: [], time: now))
         }
     }
 }
@@ -105,14 +105,14 @@ final class RestlessDisplay: Display {
         return session
     }
 
-    static func key(_ name: String, at time: Double) -> InputEvent { .key(name: name, modifiers: [], time: time) }
+    static func key(_ name: Key, at time: Double) -> InputEvent { .key(name, modifiers: [], time: time) }
 
     /// Early wake-ups while animating are collected, not drawn: the slide after a key press is
     /// drawn at exactly 60 Hz of virtual time (N frames in N/60 s) though the display wakes the
     /// loop every millisecond, and once the slide rests the loop blocks and draws nothing.
     @Test func framesArePacedAtSixtyHertzWhateverWakesTheLoop() {
         let press = 0.1, quit = 2.0
-        let display = RestlessDisplay(schedule: [Self.key("Right", at: press), Self.key("q", at: quit)])
+        let display = RestlessDisplay(schedule: [Self.key(.right, at: press), Self.key("q", at: quit)])
         let session = Self.settledSession(on: display)
         LiveLoop(scene: session.scene, display: display, now: { display.now }).run()
 
@@ -145,7 +145,7 @@ final class RestlessDisplay: Display {
         let press = 0.104, quit = 2.0, refresh = 1.0 / 60
         var firstChanged: [Bool] = []
         for vblanks in [refresh, nil] {
-            let display = RestlessDisplay(schedule: [Self.key("Right", at: press), Self.key("q", at: quit)], vblankInterval: vblanks)
+            let display = RestlessDisplay(schedule: [Self.key(.right, at: press), Self.key("q", at: quit)], vblankInterval: vblanks)
             let session = Self.settledSession(on: display)
             LiveLoop(scene: session.scene, display: display, now: { display.now }).run()
             let answering = try #require(display.presentTimes.firstIndex { $0 >= press })
@@ -166,7 +166,7 @@ final class RestlessDisplay: Display {
     @Test func onMadeUpVBlanksFramesAreDrawnForTheirOwnInstantOnTheVBlankBeat() throws {
         let press = 0.104, quit = 2.0, refresh = 1.0 / 60
         let display = RestlessDisplay(
-            schedule: [Self.key("Right", at: press), Self.key("q", at: quit)], vblankInterval: refresh, vblanksMadeUp: true)
+            schedule: [Self.key(.right, at: press), Self.key("q", at: quit)], vblankInterval: refresh, vblanksMadeUp: true)
         let session = Self.settledSession(on: display)
         LiveLoop(scene: session.scene, display: display, now: { display.now }).run()
         let answering = try #require(display.presentTimes.firstIndex { $0 >= press })
@@ -185,7 +185,7 @@ final class RestlessDisplay: Display {
     @Test func framesArePacedAtTheMonitorsRate() {
         let press = 0.1, quit = 2.0, interval = 1.0 / 144
         let display = RestlessDisplay(
-            schedule: [Self.key("Right", at: press), Self.key("q", at: quit)], refreshInterval: interval)
+            schedule: [Self.key(.right, at: press), Self.key("q", at: quit)], refreshInterval: interval)
         let session = Self.settledSession(on: display)
         LiveLoop(scene: session.scene, display: display, now: { display.now }).run()
         let slide = display.presentTimes.filter { $0 >= press && $0 < quit }

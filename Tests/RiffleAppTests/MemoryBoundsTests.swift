@@ -68,8 +68,8 @@ func linkedLibrary(count: Int) throws -> URL {
         var t = 0.0
         var worstObjects = 0
         for _ in 0..<80 {
-            let key = ["Right", "Right", "Left", "End", "Home", "space"].randomElement(using: &rng)!
-            v.handle(.key(name: key, modifiers: [], time: t), now: t)
+            let key: Key = [.right, .right, .left, .end, .home, .space].randomElement(using: &rng)!
+            v.handle(.key(key, modifiers: [], time: t), now: t)
             let frames = Int.random(in: 1...30, using: &rng)
             for _ in 0..<frames {
                 t += 1.0 / 60
@@ -108,8 +108,8 @@ func linkedLibrary(count: Int) throws -> URL {
         var t = 0.0
         // To the ends and back first: the ends' photos, held for Home and End, are decoded for
         // real while the pager is there and then go for the budget, first of all.
-        for key in ["End", "Home", "End"] + Array(repeating: "Left", count: 17) + ["Right"] {
-            v.handle(.key(name: key, modifiers: [], time: t), now: t)
+        for key: Key in [Key.end, .home, .end] + Array(repeating: Key.left, count: 17) + [.right] {
+            v.handle(.key(key, modifiers: [], time: t), now: t)
             Self.settle(v, from: &t, frames: 60)
         }
         #expect(v.current == 13)
@@ -129,7 +129,7 @@ func linkedLibrary(count: Int) throws -> URL {
         let v = session.viewer
         var t = 0.0
         for _ in 0..<29 {
-            v.handle(.key(name: "Right", modifiers: [], time: t), now: t)
+            v.handle(.key(.right, modifiers: [], time: t), now: t)
             Self.settle(v, from: &t, frames: 6)
         }
         #expect(v.cacheHighWaterBytes <= budget)
@@ -151,7 +151,7 @@ func linkedLibrary(count: Int) throws -> URL {
         eventually { decoder.started.contains { $0.photo.number == 0 && !$0.job.isPreview } }
         var t = 0.0
         for _ in 0..<29 {
-            v.handle(.key(name: "Right", modifiers: [], time: t), now: t)
+            v.handle(.key(.right, modifiers: [], time: t), now: t)
             t += 0.1
             v.advance(to: t)
         }

@@ -16,7 +16,7 @@ import Testing
     static let seeds = [PropertySeed.forRun(fixed: 20_250_603)]
 
     static let size = PixelSize(width: 320, height: 200)
-    static let keys = ["Return", "Escape", "Right", "Left", "Up", "Down", "plus", "minus", "0", "Next", "Prior", "Home", "End", "f"]
+    static let keys: [Key] = [.enter, .escape, .right, .left, .up, .down, "+", "-", "0", .pageDown, .pageUp, .home, .end, "f"]
 
     /// One random event at time `t` (or a run of pointer events for a drag).
     static func events(at t: Double, using generator: inout SeededGenerator) -> [InputEvent] {
@@ -41,9 +41,9 @@ import Testing
             let notches = Double(Int.random(in: -3...3, using: &generator))
             return [.scroll(delta: Point(x: 0, y: notches), position: point(), modifiers: [], precise: false, time: t)]
         case 3:
-            return [.key(name: "Up", modifiers: .alt, time: t)]
+            return [.key(.up, modifiers: .alt, time: t)]
         default:
-            return [.key(name: keys[Int.random(in: 0..<keys.count, using: &generator)], modifiers: [], time: t)]
+            return [.key(keys[Int.random(in: 0..<keys.count, using: &generator)], modifiers: [], time: t)]
         }
     }
 
@@ -54,7 +54,8 @@ import Testing
         let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
         let display = HeadlessDisplay(size: Self.size)
         let session = RiffleSession(library: library, display: display, options: SessionOptions(thumbnailFolder: nil))
-        let scene = session.scene
+        var scene: Scene = session.scene
+        let performer = AppCommandPerformer(display: display)
         var t = 0.0
         var queued: [InputEvent] = []
         func frame() {
@@ -62,14 +63,15 @@ import Testing
             scene.settleDecodes()
             while let next = queued.first, (next.time ?? t) <= t {
                 queued.removeFirst()
-                let onGrid = scene.isShowingGrid
+                let onGrid = session.scene.isShowingGrid
                 let commands = scene.handle(next, now: next.time ?? t)
+                _ = performer.perform(commands, on: &scene)
                 // q is never sent; Escape quits from the grid only (in the pager it goes back).
                 if commands.contains(.quit) {
-                    #expect(onGrid && next == .key(name: "Escape", modifiers: [], time: next.time ?? t), "RIFFLE_PROPERTY_SEED=\(seed): quit on \(next)")
+                    #expect(onGrid && next == .key(.escape, modifiers: [], time: next.time ?? t), "RIFFLE_PROPERTY_SEED=\(seed): quit on \(next)")
                 }
             }
-            scene.advance(to: t)
+            _ = performer.perform(scene.advance(to: t), on: &scene)
             scene.renderIfNeeded()
         }
         for _ in 0..<60 {
@@ -84,8 +86,8 @@ import Testing
         #expect(!scene.renderIfNeeded(), "RIFFLE_PROPERTY_SEED=\(seed): a frame drawn with nothing changing")
         let current = session.viewer.current
         #expect((0..<library.photos.count).contains(current), "RIFFLE_PROPERTY_SEED=\(seed)")
-        let title = scene.isShowingGrid ? WindowTitle.grid(library: library) : WindowTitle.text(library: library, index: current)
-        #expect(display.title == title, "RIFFLE_PROPERTY_SEED=\(seed): grid \(scene.isShowingGrid), title \(display.title)")
+        let title = session.scene.isShowingGrid ? WindowTitle.grid(library: library) : WindowTitle.text(library: library, index: current)
+        #expect(display.title == title, "RIFFLE_PROPERTY_SEED=\(seed): grid \(session.scene.isShowingGrid), title \(display.title)")
     }
 }
 
@@ -96,35 +98,71 @@ import Testing
         let library = PhotoLibrary.collect(paths: [path], problems: &problems)
         var options = SessionOptions(thumbnailFolder: nil)
         options.fullscreen = fullscreen
-        return RiffleSession(library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)), options: options).scene
+        let scene = RiffleSession(library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)), options: options).scene
+        // A runtime's first frame, before any input: it titles the window.
+        _ = scene.advance(to: 0)
+        return scene
     }
 
-    static func key(_ scene: NavigationScene, _ name: String, _ modifiers: Modifiers = []) -> [AppCommand] {
-        scene.handle(.key(name: name, modifiers: modifiers, time: 0), now: 0)
+    static func key(_ scene: NavigationScene, _ name: Key, _ modifiers: Modifiers = []) -> [AppCommand] {
+        scene.handle(.key(name, modifiers: modifiers, time: 0), now: 0)
     }
 
     @Test func onTheGridEscapeLeavesFullscreenThenQuits() {
         let scene = Self.scene(opening: TestPaths.photos)
         #expect(scene.isShowingGrid)
-        #expect(Self.key(scene, "F11") == [.setFullscreen(true)])
-        #expect(Self.key(scene, "Escape") == [.setFullscreen(false)])
-        #expect(Self.key(scene, "Escape") == [.quit])
+        #expect(Self.key(scene, .function(11)) == [.setFullscreen(true)])
+        #expect(Self.key(scene, .escape) == [.setFullscreen(false)])
+        #expect(Self.key(scene, .escape) == [.quit])
     }
 
     @Test func onAPhotoEscapeLeavesFullscreenThenGoesBackToTheGrid() {
         let scene = Self.scene(opening: TestPaths.photos + "/" + ScriptLibrary.firstPhoto)
         #expect(!scene.isShowingGrid)
         #expect(Self.key(scene, "f") == [.setFullscreen(true)])
-        #expect(Self.key(scene, "Escape") == [.setFullscreen(false)])
-        #expect(Self.key(scene, "Escape").isEmpty, "back to the grid: the flight begins")
+        #expect(Self.key(scene, .escape) == [.setFullscreen(false)])
+        #expect(Self.key(scene, .escape).isEmpty, "back to the grid: the flight begins")
         for t in 1...60 { scene.advance(to: Double(t) / 60) }
         #expect(scene.isShowingGrid)
+    }
+
+    /// The chrome's fullscreen button is the scene's fullscreen: Escape with a modifier held
+    /// (which the pager, not the window, once answered from a copy of its own) leaves it, on
+    /// the photo, rather than going back to the grid in a fullscreen window.
+    @Test(arguments: [Modifiers.alt, .control])
+    func theFullscreenButtonThenEscapeLeaveTheScenesFullscreen(modifiers: Modifiers) {
+        let scene = Self.scene(opening: TestPaths.photos + "/" + ScriptLibrary.firstPhoto)
+        let button = scene.pager.renderState.chrome.layout.frame(of: .fullscreen)
+        let centre = button.center
+        _ = scene.handle(.pointerMove(position: centre, modifiers: [], time: 0.1), now: 0.1)
+        _ = scene.handle(.pointerDown(position: centre, button: .left, modifiers: [], time: 0.2), now: 0.2)
+        let click = scene.handle(.pointerUp(position: centre, button: .left, modifiers: [], time: 0.3), now: 0.3)
+        #expect(Self.withoutCursors(click) == [.setFullscreen(true)])
+        #expect(scene.isFullscreen)
+        let escape = scene.handle(.key(.escape, modifiers: modifiers, time: 0.4), now: 0.4)
+        #expect(Self.withoutCursors(escape) == [.setFullscreen(false)])
+        #expect(!scene.isFullscreen)
+        for t in 1...60 { scene.advance(to: 0.4 + Double(t) / 60) }
+        #expect(!scene.isShowingGrid, "Escape left fullscreen; it did not also go back")
+    }
+
+    static func withoutCursors(_ commands: [AppCommand]) -> [AppCommand] {
+        commands.filter { if case .setCursor = $0 { false } else { true } }
+    }
+
+    /// f with Ctrl held toggles the scene's fullscreen, which the pointer and Escape then follow.
+    @Test func fWithCtrlIsTheScenesFullscreen() {
+        let scene = Self.scene(opening: TestPaths.photos + "/" + ScriptLibrary.firstPhoto)
+        #expect(Self.key(scene, "f", .control) == [.setFullscreen(true)])
+        #expect(scene.isFullscreen)
+        #expect(Self.key(scene, "f") == [.setFullscreen(false)])
+        #expect(!scene.isFullscreen)
     }
 
     // `riffle --fullscreen`: the window opens fullscreen and the scene knows it.
     @Test func aWindowOpenedFullscreenLeavesItOnTheFirstEscape() {
         let scene = Self.scene(opening: TestPaths.photos + "/" + ScriptLibrary.firstPhoto, fullscreen: true)
         #expect(scene.isFullscreen)
-        #expect(Self.key(scene, "Escape") == [.setFullscreen(false)])
+        #expect(Self.key(scene, .escape) == [.setFullscreen(false)])
     }
 }

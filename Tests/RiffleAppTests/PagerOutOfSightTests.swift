@@ -37,8 +37,8 @@ import Testing
         #expect(scene.isShowingGrid)
         #expect(session.viewer.cacheHighWaterBytes == 0, "the pager behind the grid decoded a photo")
         // An arrow key puts the focus ring on a cell; Enter opens its photo.
-        _ = scene.handle(.key(name: "Right", modifiers: [], time: t), now: t)
-        _ = scene.handle(.key(name: "Return", modifiers: [], time: t), now: t)
+        _ = scene.handle(.key(.right, modifiers: [], time: t), now: t)
+        _ = scene.handle(.key(.enter, modifiers: [], time: t), now: t)
         Self.run(scene, from: &t, frames: 60)
         #expect(!scene.isShowingGrid)
         #expect(session.viewer.isCurrentSharp)
@@ -53,7 +53,7 @@ import Testing
         var t = 0.0
         Self.run(scene, from: &t, frames: 10)
         #expect(session.viewer.isCurrentSharp)
-        _ = scene.handle(.key(name: "Escape", modifiers: [], time: t), now: t)
+        _ = scene.handle(.key(.escape, modifiers: [], time: t), now: t)
         Self.run(scene, from: &t, frames: 60)
         #expect(scene.isShowingGrid)
         // Moving the pager behind the grid (as nothing on screen can) asks for nothing: photo 10

@@ -34,8 +34,8 @@ import Testing
             .wheel(delta: Point(x: 0, y: 2), at: Point(x: 100, y: 50), modifiers: .control),
             .wheel(delta: Point(x: 0, y: -1), at: Point(x: 100, y: 50), modifiers: []),
             .wheel(delta: Point(x: 3, y: 0), at: Point(x: 10, y: 10), modifiers: []),
-            .key("Right", modifiers: []), .key("c", modifiers: .control), .key("C", modifiers: [.control, .shift]),
-            .key("Up", modifiers: .alt),
+            .key(.right, modifiers: []), .key("c", modifiers: .control), .key("C", modifiers: [.control, .shift]),
+            .key(.up, modifiers: .alt),
             .wheel(delta: Point(x: 0, y: 1), at: Point(x: 5, y: 5), modifiers: [.control, .shift]),
             .resize(PixelSize(width: 640, height: 480)), .snapshot("after-zoom"),
         ])
@@ -84,6 +84,9 @@ import Testing
         ("wait soon", 1, "'wait' expects a number as argument 1"),
         ("wheel 1 2 3 meta", 1, "unknown 'wheel' modifier 'meta' (ctrl, shift and alt, joined by +)"),
         ("key c ctrl+", 1, "unknown 'key' modifier 'ctrl+' (ctrl, shift and alt, joined by +)"),
+        // A key Riffle has no use for (a modifier alone), or a name X has no keysym for.
+        ("key Shift_L", 1, "'key' takes a key Riffle reads by its X keysym name (Right, space, plus, Escape, q ...), got 'Shift_L'"),
+        ("key Rig", 1, "'key' takes a key Riffle reads by its X keysym name"),
         ("resize 0 10", 1, "'resize' needs whole sizes"),
         ("snapshot ../x", 1, "snapshot names are plain file names"),
         // Not a number, or not a finite one.

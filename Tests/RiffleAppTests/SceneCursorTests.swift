@@ -31,13 +31,22 @@ import Testing
                 == [.openHand])
         #expect(scene.wakeTime == nil, "windowed, the pointer never hides")
         // Back to fit: the arrow.
-        #expect(Self.cursors(in: scene.handle(.key(name: "0", modifiers: [], time: 1.3), now: 1.3)) == [.arrow])
+        #expect(Self.cursors(in: scene.handle(.key("0", modifiers: [], time: 1.3), now: 1.3)) == [.arrow])
+    }
+
+    /// The rest before the pointer hides starts at the key that enters fullscreen, not at the
+    /// frame before it.
+    @Test func theRestStartsWhenFullscreenBegins() {
+        let scene = SceneFullscreenTests.scene(opening: TestPaths.photos)
+        _ = scene.advance(to: 0.5)
+        _ = scene.handle(.key("f", modifiers: [], time: 1), now: 1)
+        #expect(scene.wakeTime == 3)
     }
 
     @Test func inFullscreenTheRestingPointerHidesAfterTwoSeconds() {
         let scene = SceneFullscreenTests.scene(opening: TestPaths.photos)
         #expect(scene.isShowingGrid)
-        #expect(scene.handle(.key(name: "f", modifiers: [], time: 1), now: 1) == [.setFullscreen(true)])
+        #expect(scene.handle(.key("f", modifiers: [], time: 1), now: 1) == [.setFullscreen(true)])
         #expect(scene.wakeTime == 3)
         #expect(Self.cursors(in: scene.advance(to: 2.99)).isEmpty)
         #expect(Self.cursors(in: scene.advance(to: 3)) == [.hidden])

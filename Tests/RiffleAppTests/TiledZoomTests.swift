@@ -52,10 +52,10 @@ import Testing
         }
         run(0.2)
         for _ in 0..<quarters {
-            v.handle(.key(name: "r", modifiers: [], time: t), now: t)
+            v.handle(.key("r", modifiers: [], time: t), now: t)
             run(0.6)
         }
-        v.handle(.key(name: "1", modifiers: [], time: t), now: t)
+        v.handle(.key("1", modifiers: [], time: t), now: t)
         // Long enough for the tiles, and for the zoom label ("100 %") to have faded.
         run(1.5)
         let shown = try #require(v.renderState.pages.first)

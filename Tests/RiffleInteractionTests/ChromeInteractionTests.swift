@@ -103,29 +103,27 @@ import Testing
         #expect(h.state.chrome.hovered == nil)
     }
 
-    /// Escape closes the panel before it leaves fullscreen or goes back; the help closes on any
-    /// click, which reaches nothing else.
+    /// Escape closes the panel before it goes back; the help closes on any click, which reaches
+    /// nothing else.
     @Test func escapeAndHelp() {
         var h = harness(pinned: false)
-        #expect(h.key("F11") == [.app(.setFullscreen(true))])
         #expect(h.key("i").isEmpty)
         #expect(h.state.chrome.panel == .info)
-        #expect(h.key("Escape").isEmpty)
+        #expect(h.key(.escape).isEmpty)
         #expect(h.state.chrome.panel == .none)
-        #expect(h.key("question", .shift).isEmpty)
+        #expect(h.key("?", .shift).isEmpty)
         #expect(h.state.chrome.panel == .help)
         h.click(Self.photo)
         h.run(1)
         #expect(h.state.chrome.panel == .none)
         #expect(h.state.backgroundBlackness == 1)
-        #expect(h.key("Escape") == [.app(.setFullscreen(false))])
-        #expect(h.key("Escape") == [.dismiss(from: nil)])
+        #expect(h.key(.escape) == [.dismiss(from: nil)])
     }
 
     /// A panel opened with the bars hidden (its key) shows them, and they stay while it is open,
     /// however long the pointer rests; closed, they fade out `idleDelay` later, as after a motion.
-    @Test(arguments: [("i", Modifiers()), ("question", Modifiers.shift)])
-    func aPanelShowsTheBarsWhileOpen(key: String, modifiers: Modifiers) {
+    @Test(arguments: [(Key.character("i"), Modifiers()), (Key.character("?"), Modifiers.shift)])
+    func aPanelShowsTheBarsWhileOpen(key: Key, modifiers: Modifiers) {
         var h = harness(pinned: false)
         #expect(h.state.chrome.opacity == 0)
         _ = h.key(key, modifiers)
@@ -133,7 +131,7 @@ import Testing
         #expect(h.state.chrome.opacity == 1)
         h.run(10)
         #expect(h.state.chrome.opacity == 1, "held while the panel is open")
-        #expect(h.key("Escape").isEmpty)
+        #expect(h.key(.escape).isEmpty)
         #expect(h.state.chrome.panel == .none)
         h.run(ChromeVisibility.idleDelay - 0.05)
         #expect(h.state.chrome.opacity == 1)

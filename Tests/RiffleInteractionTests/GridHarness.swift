@@ -70,8 +70,8 @@ struct GridHarness {
 
     /// Presses key `name`; returns the commands it issued.
     @discardableResult
-    mutating func key(_ name: String) -> [GridCommand] {
-        grid.handle(.key(name: name, modifiers: [], time: t))
+    mutating func key(_ name: Key) -> [GridCommand] {
+        grid.handle(.key(name, modifiers: [], time: t))
     }
 
     mutating func wheel(_ dy: Double, at p: Point = Point(x: 500, y: 400), _ modifiers: Modifiers = [], precise: Bool = false) {

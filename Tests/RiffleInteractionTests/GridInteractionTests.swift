@@ -257,17 +257,17 @@ import Testing
     /// Page Down scrolls a viewport less one row: 800 − 167 = 633.
     @Test func pageUpAndDown() {
         var h = GridHarness()
-        h.key("Next")
+        h.key(.pageDown)
         h.run(0.05)
         #expect(abs(h.grid.scrollPosition - Self.spring(from: 0, to: 633, after: 0.05)) < 1e-9)
-        h.key("Page_Down")
+        h.key(.pageDown)
         h.settle()
         #expect(h.grid.scrollPosition == 1266)
-        h.key("Prior")
+        h.key(.pageUp)
         h.settle()
         #expect(h.grid.scrollPosition == 633)
-        h.key("Page_Up")
-        h.key("Page_Up")
+        h.key(.pageUp)
+        h.key(.pageUp)
         h.settle()
         #expect(h.grid.scrollPosition == 0)
         #expect(h.state.focusIndex == nil && !h.state.isFocusRingVisible)
@@ -275,14 +275,14 @@ import Testing
 
     @Test func homeAndEndGoToTheEndsAndFocusTheirItems() {
         var h = GridHarness()
-        h.key("End")
+        h.key(.end)
         h.settle()
         #expect(h.grid.scrollPosition == Self.maximum)
         #expect(h.state.focusIndex == 99 && h.state.isFocusRingVisible)
-        h.key("Next")
+        h.key(.pageDown)
         h.settle()
         #expect(h.grid.scrollPosition == Self.maximum)
-        h.key("Home")
+        h.key(.home)
         h.run(0.1)
         #expect(abs(h.grid.scrollPosition - Self.spring(from: Self.maximum, to: 0, after: 0.1)) < 1e-9)
         h.settle()
@@ -293,16 +293,16 @@ import Testing
     /// Up/Down ±6, clamped into 0...99.
     @Test func arrowsMoveTheFocusRing() {
         var h = GridHarness()
-        let moves: [(String, Int)] = [
-            ("Right", 0), ("Right", 1), ("Down", 7), ("Left", 6), ("Up", 0), ("Up", 0), ("Left", 0),
+        let moves: [(Key, Int)] = [
+            (.right, 0), (.right, 1), (.down, 7), (.left, 6), (.up, 0), (.up, 0), (.left, 0),
         ]
         for (key, focus) in moves {
             h.key(key)
             #expect(h.state.focusIndex == focus && h.state.isFocusRingVisible, "\(key)")
         }
-        h.key("End")
+        h.key(.end)
         h.settle()
-        for (key, focus) in [("Left", 98), ("Down", 99), ("Right", 99), ("Up", 93)] {
+        for (key, focus) in [(Key.left, 98), (.down, 99), (.right, 99), (.up, 93)] {
             h.key(key)
             #expect(h.state.focusIndex == focus, "\(key)")
         }
@@ -314,35 +314,35 @@ import Testing
     /// at the top.
     @Test func theFocusedCellIsRevealed() {
         var h = Self.harness(at: 100)
-        h.key("Down")
+        h.key(.down)
         #expect(h.state.focusIndex == 6 && !h.grid.isAnimating)
-        for _ in 0..<5 { h.key("Down") }
+        for _ in 0..<5 { h.key(.down) }
         #expect(h.state.focusIndex == 36)
         h.settle()
         #expect(h.grid.scrollPosition == 367)
         #expect(h.cell(36)?.maxY == 800)
-        for _ in 0..<6 { h.key("Up") }
+        for _ in 0..<6 { h.key(.up) }
         h.settle()
         #expect(h.state.focusIndex == 0 && h.grid.scrollPosition == 0)
     }
 
     @Test func enterOpensTheFocusedItemWhileTheRingShows() {
         var h = GridHarness()
-        #expect(h.key("Return").isEmpty)
-        h.key("Right")
-        h.key("Right")
-        #expect(h.key("Return") == [.open(1)])
-        #expect(h.key("KP_Enter") == [.open(1)])
+        #expect(h.key(.enter).isEmpty)
+        h.key(.right)
+        h.key(.right)
+        #expect(h.key(.enter) == [.open(1)])
+        #expect(h.key(.enter) == [.open(1)])
         // A pointer press hides the ring (the focus stays): Enter then opens nothing.
         h.click(Point(x: 166, y: 100))
         #expect(!h.state.isFocusRingVisible && h.state.focusIndex == 1)
-        #expect(h.key("Return").isEmpty)
+        #expect(h.key(.enter).isEmpty)
     }
 
     @Test func quitting() {
         var h = GridHarness()
         #expect(h.key("q") == [.quit])
-        #expect(h.key("Escape") == [.quit])
+        #expect(h.key(.escape) == [.quit])
         #expect(h.grid.handle(.close) == [.quit])
         #expect(h.key("x").isEmpty)
     }
@@ -589,7 +589,7 @@ import Testing
     /// focus on 99 moves onto 49. Up to 200 items at 500: the position stays.
     @Test func itemCountChanges() {
         var h = GridHarness()
-        h.key("End")
+        h.key(.end)
         h.settle()
         h.grid.setItemCount(50, at: h.t)
         #expect(h.grid.scrollPosition == 701 && h.state.focusIndex == 49 && h.state.isFocusRingVisible)
@@ -620,7 +620,7 @@ import Testing
         var h = GridHarness(items: 0)
         #expect(h.state.cells.isEmpty)
         #expect(h.click(Point(x: 10, y: 10)).isEmpty)
-        for key in ["Right", "Down", "Home", "End", "Next", "Return"] { #expect(h.key(key).isEmpty) }
+        for key: Key in [.right, .down, .home, .end, .pageDown, .enter] { #expect(h.key(key).isEmpty) }
         #expect(h.state.focusIndex == nil && !h.state.isFocusRingVisible)
         h.drag(from: Point(x: 500, y: 100), to: Point(x: 500, y: 400), duration: 0.2)
         h.settle()
@@ -630,7 +630,7 @@ import Testing
         #expect(h.grid.cellRect(0) == nil)
 
         var emptied = GridHarness()
-        emptied.key("Down")
+        emptied.key(.down)
         emptied.grid.setItemCount(0, at: emptied.t)
         #expect(emptied.state.focusIndex == nil && !emptied.state.isFocusRingVisible && emptied.state.cells.isEmpty)
     }

@@ -117,7 +117,7 @@ struct ScriptedGridInput {
         case 2:
             h.click(point())
         case 3:
-            let names = ["Left", "Right", "Up", "Down", "Prior", "Next", "Home", "End", "Return", "q"]
+            let names: [Key] = [.left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .enter, "q"]
             h.key(names[next(names.count)])
         case 4:
             h.grid.resize(viewport: Size(width: Double(150 + next(2000)), height: Double(100 + next(1200))), at: h.t)

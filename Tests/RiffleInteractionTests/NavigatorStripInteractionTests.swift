@@ -18,7 +18,7 @@ import Testing
     /// While the pager slides (a key), the strip follows its fractional position every frame.
     @Test func stripFollowsTheSlide() {
         var h = Self.harness()
-        h.key("Right")
+        h.key(.right)
         var sawHalfWay = false
         for _ in 0..<30 {
             h.run(ViewerHarness.frame)
@@ -149,7 +149,7 @@ import Testing
         h.pan(from: Point(x: 700, y: Self.stripY), to: Point(x: 600, y: Self.stripY), duration: 0.1)
         h.run(0.1)
         let page = h.viewer.currentPage
-        h.key("Right")
+        h.key(.right)
         #expect(!h.viewer.isStripDriven)
         h.settle()
         #expect(h.viewer.currentPage == page + 1)
@@ -165,7 +165,7 @@ import Testing
         var h = ViewerHarness(pages: 40, content: Size(width: 3000, height: 2000))
         let start = direction > 0 ? 0 : 39
         if direction < 0 {
-            _ = h.key("End")
+            _ = h.key(.end)
             _ = h.settle()
         }
         #expect(h.viewer.currentPage == start)

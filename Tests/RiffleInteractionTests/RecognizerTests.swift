@@ -156,7 +156,7 @@ import Testing
 
     @Test func preciseScrollingPansAndCarriesMomentum() throws {
         var h = ViewerHarness(content: Size(width: 4000, height: 3200))
-        h.key("plus"); h.key("plus"); h.key("plus")
+        h.key("+"); h.key("+"); h.key("+")
         h.settle()
         let before = try #require(h.transform(0))
         for _ in 0..<10 {

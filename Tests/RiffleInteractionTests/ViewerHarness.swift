@@ -136,8 +136,8 @@ struct ViewerHarness {
 
     /// Presses key `name`; returns the commands it issued.
     @discardableResult
-    mutating func key(_ name: String, _ modifiers: Modifiers = []) -> [ViewerCommand] {
-        viewer.handle(.key(name: name, modifiers: modifiers, time: t))
+    mutating func key(_ name: Key, _ modifiers: Modifiers = []) -> [ViewerCommand] {
+        viewer.handle(.key(name, modifiers: modifiers, time: t))
     }
 
     mutating func wheel(_ delta: Point, at p: Point, _ modifiers: Modifiers = [], precise: Bool = false) {

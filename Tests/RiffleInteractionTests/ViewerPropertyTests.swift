@@ -109,7 +109,7 @@ struct ScriptedInput {
             h.run(0.1)
             h.click(p)
         case 4:
-            let names = ["Left", "Right", "space", "BackSpace", "Home", "End", "plus", "minus", "0", "1", "Up", "Down", "r", "R"]
+            let names: [Key] = [.left, .right, .space, .backspace, .home, .end, "+", "-", "0", "1", .up, .down, "r", "R"]
             h.key(names[next(names.count)], next(3) == 0 ? .control : [])
         case 5:
             h.viewer.resize(viewport: Size(width: Double(300 + next(1300)), height: Double(200 + next(1000))), at: h.t)
