@@ -180,7 +180,7 @@ fuzz-build: deps-fuzz
 		$(FUZZ_CC) $(FUZZ_FLAGS) -ISources/CRiffleImaging/include -ISources/CRiffleImaging \
 			Sources/CRiffleImaging/*.c Fuzz/$${f}_fuzzer.c $(FUZZ_LIBS) -o .build-fuzz/$$f; \
 	done
-	@if [ -n "$(filter swift-%,$(FUZZERS))" ]; then $(SWIFT) build $(FUZZ_SWIFT_FLAGS) 2>&1 | grep -E 'error|Build' ; fi
+	@if [ -n "$(filter swift-%,$(FUZZERS))" ]; then set -o pipefail; $(SWIFT) build $(FUZZ_SWIFT_FLAGS) 2>&1 | grep -E 'error|Build' ; fi
 
 fuzz-run: deps-fuzz
 	@mkdir -p .build-fuzz/crashes

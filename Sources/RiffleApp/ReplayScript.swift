@@ -187,7 +187,7 @@ public struct ReplayScript: Sendable {
             guard let key = KeysymName.key(named: args[0]) else {
                 throw fail("'key' takes a key Riffle reads by its X keysym name (Right, space, plus, Escape, q ...), got '\(args[0])'")
             }
-            return .key(key, modifiers: args.count == 2 ? try held(1) : [])
+            return .key(key, modifiers: args.count == 2 ? try held(1) : Modifiers())
         case "focus":
             try count(1...1)
             switch args[0] {
