@@ -147,7 +147,7 @@ bench: deps-build
 # too; every later run starts from them. `make fuzz-run` runs what `make fuzz-build` last built.
 FUZZ_SECONDS ?= 60
 FUZZ_TIMEOUT ?= 1
-FUZZERS ?= jpeg png exif inflate icc animation swift-decode swift-scan-index swift-exif swift-thumbnail-cache swift-replay
+FUZZERS ?= jpeg png exif inflate icc animation heif swift-decode swift-scan-index swift-exif swift-thumbnail-cache swift-replay
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld
 # LibRaw's pkg-config adds -fopenmp, which would make its header include omp.h (the toolchain's
@@ -186,7 +186,7 @@ fuzz-run: deps-fuzz
 	@mkdir -p .build-fuzz/crashes
 	@set -e; for f in $(FUZZERS); do \
 		$(fuzz-harness); seeds="$(FUZZ_FIXTURES)"; \
-		case $$f in exif|inflate|icc) seeds=Fuzz/seeds/$$f;; swift-decode) seeds="$(FUZZ_FIXTURES) Fuzz/seeds/stills";; \
+		case $$f in exif|inflate|icc) seeds=Fuzz/seeds/$$f;; heif) seeds=Fuzz/seeds/stills;; swift-decode) seeds="$(FUZZ_FIXTURES) Fuzz/seeds/stills";; \
 			swift-thumbnail-cache) seeds=Fuzz/seeds/thumbnail-cache;; swift-replay) seeds=Tests/Scripts;; esac; \
 		mkdir -p .build-fuzz/corpus/$$f; [ -d Fuzz/corpus/$$f ] && seeds="$$seeds Fuzz/corpus/$$f"; \
 		echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \

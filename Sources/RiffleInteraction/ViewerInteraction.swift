@@ -342,8 +342,11 @@ public struct ViewerInteraction: Sendable {
             }
             if !pan.isPressed, chrome.stripTakes(position, at: now) {
                 unclaimedFocusGain = nil
-                // The pointer takes the strip from the trackpad's pan, if one was in progress.
+                // The pointer takes the strip from the trackpad's pan, if one was in progress: the
+                // pan lets go where it is (its end, due at the recognizer's idle time, goes with
+                // the recognizer; a strip still held then would never rest).
                 stripWheel = WheelRecognizer()
+                if stripScroll?.isDragging == true { stripScroll?.release(velocityX: 0, at: now) }
                 stripPan.press(at: position, time: now)
                 break
             }

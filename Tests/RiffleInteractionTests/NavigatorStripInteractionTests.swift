@@ -187,4 +187,23 @@ import Testing
         #expect(h.state.pages.allSatisfy { $0.transform == h.viewer.zoomBounds(forPage: $0.index).fitTransform })
         #expect(h.state.chromeVisible)
     }
+
+    /// A click on the strip while a trackpad's pan holds it (before the pan's idle end) takes the
+    /// strip from the pan: the pan lets go, the strip goes to the clicked photo and rests there,
+    /// following the pager again. (Found by `ViewerPropertyTests`: the pan's end was lost with
+    /// the trackpad's recognizer, and the strip stayed held, off its photos, for good.)
+    @Test func aClickTakesTheStripFromATrackpadPan() {
+        var h = ViewerHarness(pages: 40, content: Size(width: 3000, height: 2000))
+        for _ in 0..<3 {
+            h.wheel(Point(x: 0.1, y: 0), at: Point(x: 500, y: Self.stripY), precise: true)
+            h.run(0.01)
+        }
+        #expect(h.viewer.isStripDriven)
+        h.click(Point(x: 580, y: Self.stripY))
+        h.run(5)
+        #expect(!h.viewer.isStripDriven, "the strip rests and follows the pager again")
+        #expect(!h.viewer.isAnimating)
+        #expect(h.state.strip.position == Double(h.viewer.currentPage))
+        #expect(Self.pagerRestsOnAPage(h))
+    }
 }
