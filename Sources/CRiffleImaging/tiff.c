@@ -652,6 +652,18 @@ static uint64_t rfi_tiff_directory_data_end(TIFF *tiff) {
     return end;
 }
 
+/* Takes the current directory as the picture when it has more pixels than `*most`: `*most`
+ * becomes its pixel count and `*end` the end of its data. */
+static void rfi_tiff_note_if_largest(TIFF *tiff, uint64_t *most, uint64_t *end, int *found) {
+    uint32_t width = 0, height = 0;
+    TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
+    TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
+    if ((uint64_t)width * height <= *most) return;
+    *most = (uint64_t)width * height;
+    *end = rfi_tiff_directory_data_end(tiff);
+    *found = 1;
+}
+
 int rfi_tiff_picture_data_end(int32_t descriptor, const uint8_t *data, size_t length, uint64_t *end,
                               uint64_t *file_size) {
     struct rfi_tiff_client client = {.descriptor = descriptor, .data = data, .length = length};
@@ -665,14 +677,7 @@ int rfi_tiff_picture_data_end(int32_t descriptor, const uint8_t *data, size_t le
     toff_t subdirectories[16];
     int subdirectory_count = 0;
     do {
-        uint32_t width = 0, height = 0;
-        TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
-        TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
-        if ((uint64_t)width * height > most) {
-            most = (uint64_t)width * height;
-            *end = rfi_tiff_directory_data_end(tiff);
-            found = 1;
-        }
+        rfi_tiff_note_if_largest(tiff, &most, end, &found);
         uint16_t count = 0;
         uint64_t *offsets = NULL;
         if (TIFFGetField(tiff, TIFFTAG_SUBIFD, &count, &offsets) && offsets != NULL) {
@@ -680,15 +685,7 @@ int rfi_tiff_picture_data_end(int32_t descriptor, const uint8_t *data, size_t le
         }
     } while (TIFFReadDirectory(tiff));
     for (int i = 0; i < subdirectory_count; i++) {
-        if (!TIFFSetSubDirectory(tiff, subdirectories[i])) continue;
-        uint32_t width = 0, height = 0;
-        TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width);
-        TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height);
-        if ((uint64_t)width * height > most) {
-            most = (uint64_t)width * height;
-            *end = rfi_tiff_directory_data_end(tiff);
-            found = 1;
-        }
+        if (TIFFSetSubDirectory(tiff, subdirectories[i])) rfi_tiff_note_if_largest(tiff, &most, end, &found);
     }
     TIFFClose(tiff);
     return found && *end > 0;

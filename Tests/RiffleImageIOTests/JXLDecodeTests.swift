@@ -173,13 +173,7 @@ struct JXLDecodeTests {
         #expect(decoded.info.iccProfile == nil, "the decoder converts through the CMYK profile: its pixels are sRGB")
         let expected = try StillFixtures.reference(reference)
         try #require(decoded.pixels.size == expected.size)
-        var worst = (difference: 0.0, x: 0, y: 0)
-        for y in 0..<expected.height {
-            for x in 0..<expected.width {
-                let difference = TIFFDecodeTests.deltaE(Channels(decoded.pixels[x, y]), Channels(expected[x, y]))
-                if difference > worst.difference { worst = (difference, x, y) }
-            }
-        }
+        let worst = TIFFDecodeTests.worstDeltaE(decoded.pixels, expected)
         #expect(
             worst.difference <= TIFFDecodeTests.labDeltaE,
             "ΔE \(worst.difference) at (\(worst.x), \(worst.y)): \(Channels(decoded.pixels[worst.x, worst.y])) against \(Channels(expected[worst.x, worst.y]))")

@@ -86,13 +86,7 @@ struct TIFFDecodeTests {
         let expected = try StillFixtures.reference(reference)
         #expect(decoded.info.iccProfile == nil)
         try #require(decoded.pixels.size == expected.size)
-        var worst = (difference: 0.0, x: 0, y: 0)
-        for y in 0..<expected.height {
-            for x in 0..<expected.width {
-                let difference = Self.deltaE(Channels(decoded.pixels[x, y]), Channels(expected[x, y]))
-                if difference > worst.difference { worst = (difference, x, y) }
-            }
-        }
+        let worst = Self.worstDeltaE(decoded.pixels, expected)
         #expect(
             worst.difference <= Self.labDeltaE,
             "(\(worst.x), \(worst.y)): \(Channels(decoded.pixels[worst.x, worst.y])) against \(Channels(expected[worst.x, worst.y]))")
@@ -119,6 +113,18 @@ struct TIFFDecodeTests {
             return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))]
         }
         return sqrt(zip(lab(one), lab(other)).map { ($0 - $1) * ($0 - $1) }.reduce(0, +))
+    }
+
+    /// The largest `deltaE` between two pictures of one size, and where it is.
+    static func worstDeltaE(_ one: PixelBuffer, _ other: PixelBuffer) -> (difference: Double, x: Int, y: Int) {
+        var worst = (difference: 0.0, x: 0, y: 0)
+        for y in 0..<one.height {
+            for x in 0..<one.width {
+                let difference = deltaE(Channels(one[x, y]), Channels(other[x, y]))
+                if difference > worst.difference { worst = (difference, x, y) }
+            }
+        }
+        return worst
     }
 
     @Test("The streamed decode shrinks the rows as the whole decode's shrink does", arguments: [
