@@ -19,6 +19,12 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
+    /// The half-open box of columns [minX, maxX) and rows [minY, maxY); a box whose maximum lies
+    /// below its minimum is the empty rectangle at its minimum corner.
+    public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+        self.init(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    }
+
     /// The rectangle at the origin covering a whole buffer or image of `size`.
     public init(size: PixelSize) {
         self.init(x: 0, y: 0, width: size.width, height: size.height)
@@ -32,6 +38,11 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var size: PixelSize { PixelSize(width: width, height: height) }
     /// Number of pixels, width × height.
     public var area: Int { width * height }
+
+    /// The columns x ..< maxX (empty for an empty rectangle).
+    public var columns: Range<Int> { x..<max(x, maxX) }
+    /// The rows y ..< maxY (empty for an empty rectangle).
+    public var rows: Range<Int> { y..<max(y, maxY) }
 
     /// True when the rectangle holds no pixel (a side of 0 or less).
     public var isEmpty: Bool { width <= 0 || height <= 0 }
@@ -47,6 +58,13 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
         guard x1 > x0, y1 > y0 else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The pixels both rectangles hold, as a rectangle that is empty when they share none: the form
+    /// a clip takes, narrowed layer by layer.
+    public func clipped(to other: PixelRect) -> PixelRect {
+        PixelRect(
+            minX: max(x, other.x), minY: max(y, other.y), maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
     }
 
     /// The smallest rectangle holding both.

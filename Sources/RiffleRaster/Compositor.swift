@@ -42,7 +42,7 @@ public struct Compositor: Sendable {
     /// Draws `root` over the current contents of `target`.
     public func render(_ root: Layer, into target: PixelBuffer) {
         var ops: [DrawOperation] = []
-        flatten(root, frame: .aligned(.identity, .identity), clip: PixelBox(size: target.size), opacity: 1, into: &ops)
+        flatten(root, frame: .aligned(.identity, .identity), clip: PixelRect(size: target.size), opacity: 1, into: &ops)
         if path == .fast { ops = ops.compactMap { $0.preparedForFastPath() } }
         let height = target.height
         let n = min(bands * Self.bandsPerWorker, height / Self.minimumBandRows)
@@ -96,25 +96,25 @@ public struct Compositor: Sendable {
 
         /// The target pixels whose centres lie in `rect` (layer coordinates); for a turn between
         /// quarter turns, in the box around the turned rectangle.
-        func box(of rect: Rect) -> PixelBox {
+        func box(of rect: Rect) -> PixelRect {
             switch self {
             case let .aligned(placement, turn):
-                PixelBox(covering: turn.apply(placement.apply(rect)))
+                PixelRect(covering: turn.apply(placement.apply(rect)))
             case let .turned(mapping):
-                PixelBox(covering: mapping.bounds(of: rect))
+                PixelRect(covering: mapping.bounds(of: rect))
             }
         }
     }
 
-    private func flatten(_ layer: Layer, frame parent: Frame, clip: PixelBox, opacity: Double, into ops: inout [DrawOperation]) {
+    private func flatten(_ layer: Layer, frame parent: Frame, clip: PixelRect, opacity: Double, into ops: inout [DrawOperation]) {
         let frame = parent.sublayer(layer.transform, rotation: layer.rotation)
         var clip = clip
-        if let own = layer.clip { clip = clip.intersection(frame.box(of: own)) }
+        if let own = layer.clip { clip = clip.clipped(to: frame.box(of: own)) }
         let opacity = opacity * layer.opacity
         guard !clip.isEmpty, opacity > 0 else { return }
         switch (layer.content, frame) {
         case let (.fill(rect, color)?, .aligned):
-            let box = clip.intersection(frame.box(of: rect))
+            let box = clip.clipped(to: frame.box(of: rect))
             if !box.isEmpty { ops.append(.fill(box, color, opacity)) }
         case let (.image(image)?, .aligned(placement, turn)):
             let frameRect = placement.apply(Rect(origin: .zero, size: image.size))
@@ -156,26 +156,26 @@ public struct Compositor: Sendable {
 
 /// One primitive of a flattened frame, in absolute destination pixels.
 enum DrawOperation: @unchecked Sendable {
-    case fill(PixelBox, Color, Double)
-    case image(PixelBuffer, ImageMapping, SamplingFilter, Bool, Double, PixelBox)
-    case mask(AlphaMask, x: Int, y: Int, Color, Double, PixelBox)
+    case fill(PixelRect, Color, Double)
+    case image(PixelBuffer, ImageMapping, SamplingFilter, Bool, Double, PixelRect)
+    case mask(AlphaMask, x: Int, y: Int, Color, Double, PixelRect)
     /// An `.image` prepared once per frame for `FastBilinear`, then run band by band.
     case bilinear(BilinearPlan)
     /// An image turned by whole quarter turns, drawn exactly as unturned and turned into place.
     case quarterTurned(QuarterTurnedImage)
     /// An image turned by an angle between quarter turns (`TurnedBilinear`, its reference).
-    case turned(PixelBuffer, TurnedMapping, SamplingFilter, Bool, Double, PixelBox)
+    case turned(PixelBuffer, TurnedMapping, SamplingFilter, Bool, Double, PixelRect)
 
     /// The destination rows this operation may draw in (a superset: its clip's, for an image).
     var rows: Range<Int> {
         switch self {
-        case .fill(let box, _, _): box.y0..<max(box.y0, box.y1)
-        case .image(_, _, _, _, _, let clip): clip.y0..<max(clip.y0, clip.y1)
+        case .fill(let box, _, _): box.rows
+        case .image(_, _, _, _, _, let clip): clip.rows
         case .mask(let mask, _, let y, _, _, let clip):
-            max(y, clip.y0)..<max(max(y, clip.y0), min(y + mask.height, clip.y1))
+            max(y, clip.y)..<max(max(y, clip.y), min(y + mask.height, clip.maxY))
         case .bilinear(let plan): plan.rows
-        case .quarterTurned(let image): image.box.y0..<max(image.box.y0, image.box.y1)
-        case .turned(_, _, _, _, _, let clip): clip.y0..<max(clip.y0, clip.y1)
+        case .quarterTurned(let image): image.box.rows
+        case .turned(_, _, _, _, _, let clip): clip.rows
         }
     }
 

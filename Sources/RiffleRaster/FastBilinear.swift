@@ -28,7 +28,7 @@ enum FastBilinear {
     /// runs it for every band.
     static func draw(
         _ source: PixelBuffer, mapping: ImageMapping, filter: SamplingFilter = .bilinear, opaque: Bool, opacity: Double,
-        clip: PixelBox, rows band: Range<Int>, into target: PixelBuffer
+        clip: PixelRect, rows band: Range<Int>, into target: PixelBuffer
     ) {
         BilinearPlan(source, mapping: mapping, filter: filter, opaque: opaque, opacity: opacity, clip: clip)?
             .draw(rows: band, into: target)
@@ -111,11 +111,11 @@ struct BilinearPlan: @unchecked Sendable {
     /// nil when nothing would be drawn.
     init?(
         _ source: PixelBuffer, mapping: ImageMapping, filter: SamplingFilter = .bilinear, opaque: Bool, opacity: Double,
-        clip: PixelBox
+        clip: PixelRect
     ) {
         let frame = mapping.frame(of: source.size)
-        let cols = coveredPixels(lower: frame.minX, upper: frame.maxX, clipLower: clip.x0, clipUpper: clip.x1)
-        let rows = coveredPixels(lower: frame.minY, upper: frame.maxY, clipLower: clip.y0, clipUpper: clip.y1)
+        let cols = coveredPixels(lower: frame.minX, upper: frame.maxX, clipLower: clip.x, clipUpper: clip.maxX)
+        let rows = coveredPixels(lower: frame.minY, upper: frame.maxY, clipLower: clip.y, clipUpper: clip.maxY)
         guard !cols.isEmpty, !rows.isEmpty, source.width > 0, source.height > 0, opacity > 0 else { return nil }
         self.mapping = mapping
         self.opacity = min(1, opacity)

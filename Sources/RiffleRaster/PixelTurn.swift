@@ -60,10 +60,10 @@ struct PixelTurn: Hashable, Sendable {
     }
 
     /// The pixels of `box` moved: the box whose pixels are their images.
-    func apply(_ box: PixelBox) -> PixelBox {
+    func apply(_ box: PixelRect) -> PixelRect {
         // A box's continuous extent [x0, x1) × [y0, y1) turns to another box's: its corners' images.
-        let (ax, ay) = turned(box.x0, box.y0), (bx, by) = turned(box.x1, box.y1)
-        return PixelBox(x0: min(ax, bx) + dx, y0: min(ay, by) + dy, x1: max(ax, bx) + dx, y1: max(ay, by) + dy)
+        let (ax, ay) = turned(box.x, box.y), (bx, by) = turned(box.maxX, box.maxY)
+        return PixelRect(minX: min(ax, bx) + dx, minY: min(ay, by) + dy, maxX: max(ax, bx) + dx, maxY: max(ay, by) + dy)
     }
 
     /// The index step in a buffer of `rowPixels` pixels a row from the image of pixel (a, b) to
@@ -75,8 +75,8 @@ struct PixelTurn: Hashable, Sendable {
 
     /// The pixel pixel (a, b) goes to: its square's image.
     func pixel(_ a: Int, _ b: Int) -> (x: Int, y: Int) {
-        let box = apply(PixelBox(x0: a, y0: b, x1: a + 1, y1: b + 1))
-        return (box.x0, box.y0)
+        let box = apply(PixelRect(minX: a, minY: b, maxX: a + 1, maxY: b + 1))
+        return (box.x, box.y)
     }
 
     /// The turn back: u = R⁻¹(x − (dx, dy)).

@@ -19,37 +19,35 @@ struct QuarterTurnedImage: @unchecked Sendable {
     /// Scratch pixel (a, b) is target pixel `turn.pixel(a, b)`.
     let turn: PixelTurn
     /// The target pixels the image may touch: the scratch's turned extent.
-    let box: PixelBox
+    let box: PixelRect
     private let scratch: PixelBuffer
 
     /// `pixels` mapped by `mapping` into an unturned frame whose pixel u lands on target pixel
     /// `turn.pixel(u)`, limited to `clip` (unturned frame pixels); nil when it covers no pixel.
     init?(
-        _ pixels: PixelBuffer, mapping: ImageMapping, filter: SamplingFilter, opaque: Bool, opacity: Double, clip: PixelBox,
+        _ pixels: PixelBuffer, mapping: ImageMapping, filter: SamplingFilter, opaque: Bool, opacity: Double, clip: PixelRect,
         turn: PixelTurn
     ) {
         let frame = mapping.frame(of: pixels.size)
-        let covered = clip.intersection(PixelBox(covering: frame))
+        let covered = clip.clipped(to: PixelRect(covering: frame))
         guard !covered.isEmpty, opacity > 0 else { return nil }
         self.pixels = pixels
         // The scratch's top-left is the covered box's: moving the frame by whole pixels keeps
         // every sample position (for whole-pixel and dyadic offsets, exactly).
         self.mapping = ImageMapping(
-            scaleX: mapping.scaleX, scaleY: mapping.scaleY, offsetX: mapping.offsetX - Double(covered.x0),
-            offsetY: mapping.offsetY - Double(covered.y0))
+            scaleX: mapping.scaleX, scaleY: mapping.scaleY, offsetX: mapping.offsetX - Double(covered.x),
+            offsetY: mapping.offsetY - Double(covered.y))
         self.filter = filter
         self.opaque = opaque
         self.opacity = opacity
-        self.turn = turn.concatenating(PixelTurn(quarters: 0, dx: covered.x0, dy: covered.y0))
+        self.turn = turn.concatenating(PixelTurn(quarters: 0, dx: covered.x, dy: covered.y))
         box = turn.apply(covered)
-        scratch = PixelBuffer(width: covered.x1 - covered.x0, height: covered.y1 - covered.y0)
+        scratch = PixelBuffer(width: covered.width, height: covered.height)
     }
 
     /// Draws the part of the image in target rows `rows` with `path`.
     func draw(rows: Range<Int>, path: RasterPath, into target: PixelBuffer) {
-        var band = box
-        band.y0 = max(band.y0, rows.lowerBound)
-        band.y1 = min(band.y1, rows.upperBound)
+        let band = box.limited(toRows: rows)
         guard !band.isEmpty else { return }
         let part = turn.inverse.apply(band)
         // An opaque image at full opacity overwrites every pixel it covers: nothing to read.
@@ -59,21 +57,21 @@ struct QuarterTurnedImage: @unchecked Sendable {
             ReferenceBilinear.draw(pixels, mapping: mapping, filter: filter, opacity: opacity, clip: part, into: scratch)
         case .fast:
             FastBilinear.draw(
-                pixels, mapping: mapping, filter: filter, opaque: opaque, opacity: opacity, clip: part, rows: part.y0..<part.y1,
+                pixels, mapping: mapping, filter: filter, opaque: opaque, opacity: opacity, clip: part, rows: part.rows,
                 into: scratch)
         }
         copy(part, into: target)
     }
 
     /// Scratch pixels `part` from their turned places in `target`.
-    private func copy(_ part: PixelBox, from target: PixelBuffer) {
+    private func copy(_ part: PixelRect, from target: PixelBuffer) {
         let (alongRow, alongColumn) = turn.steps(rowPixels: target.rowPixels)
-        let first = turn.pixel(part.x0, part.y0)
+        let first = turn.pixel(part.x, part.y)
         var start = first.y * target.rowPixels + first.x
-        for b in part.y0..<part.y1 {
+        for b in part.rows {
             let row = scratch.row(b)
             var index = start
-            for a in part.x0..<part.x1 {
+            for a in part.columns {
                 row[a] = target.pixels[index]
                 index += alongRow
             }
@@ -82,14 +80,14 @@ struct QuarterTurnedImage: @unchecked Sendable {
     }
 
     /// Scratch pixels `part` to their turned places in `target`.
-    private func copy(_ part: PixelBox, into target: PixelBuffer) {
+    private func copy(_ part: PixelRect, into target: PixelBuffer) {
         let (alongRow, alongColumn) = turn.steps(rowPixels: target.rowPixels)
-        let first = turn.pixel(part.x0, part.y0)
+        let first = turn.pixel(part.x, part.y)
         var start = first.y * target.rowPixels + first.x
-        for b in part.y0..<part.y1 {
+        for b in part.rows {
             let row = scratch.row(b)
             var index = start
-            for a in part.x0..<part.x1 {
+            for a in part.columns {
                 target.pixels[index] = row[a]
                 index += alongRow
             }

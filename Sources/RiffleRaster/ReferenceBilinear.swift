@@ -23,11 +23,11 @@ enum ReferenceBilinear {
     /// indices), blended source-over with the given `opacity` (0...1), sampled with `filter`.
     static func draw(
         _ source: PixelBuffer, mapping: ImageMapping, filter: SamplingFilter = .bilinear, opacity: Double,
-        clip: PixelBox, into target: PixelBuffer
+        clip: PixelRect, into target: PixelBuffer
     ) {
         let frame = mapping.frame(of: source.size)
-        let cols = coveredPixels(lower: frame.minX, upper: frame.maxX, clipLower: clip.x0, clipUpper: clip.x1)
-        let rows = coveredPixels(lower: frame.minY, upper: frame.maxY, clipLower: clip.y0, clipUpper: clip.y1)
+        let cols = coveredPixels(lower: frame.minX, upper: frame.maxX, clipLower: clip.x, clipUpper: clip.maxX)
+        let rows = coveredPixels(lower: frame.minY, upper: frame.maxY, clipLower: clip.y, clipUpper: clip.maxY)
         guard !cols.isEmpty, !rows.isEmpty, source.width > 0, source.height > 0 else { return }
         let alpha = max(0, min(1, opacity))
         for j in rows {
@@ -68,16 +68,16 @@ enum ReferenceBilinear {
     /// source-over with `opacity` (0...1), sampled with `filter`: the pixels whose centres map
     /// inside the source.
     static func drawTurned(
-        _ source: PixelBuffer, mapping: TurnedMapping, filter: SamplingFilter = .bilinear, opacity: Double, clip: PixelBox,
+        _ source: PixelBuffer, mapping: TurnedMapping, filter: SamplingFilter = .bilinear, opacity: Double, clip: PixelRect,
         into target: PixelBuffer
     ) {
-        let box = clip.intersection(PixelBox(covering: mapping.bounds(of: source.size)))
+        let box = clip.clipped(to: PixelRect(covering: mapping.bounds(of: source.size)))
         guard !box.isEmpty, source.width > 0, source.height > 0 else { return }
         let alpha = max(0, min(1, opacity))
         let w = Double(source.width), h = Double(source.height)
-        for j in box.y0..<box.y1 {
+        for j in box.rows {
             let out = target.row(j)
-            for i in box.x0..<box.x1 {
+            for i in box.columns {
                 let s = mapping.sourcePoint(Point(x: Double(i) + 0.5, y: Double(j) + 0.5))
                 guard s.x >= 0, s.x < w, s.y >= 0, s.y < h else { continue }
                 let sx = s.x - 0.5, sy = s.y - 0.5

@@ -1,18 +1,20 @@
+import RiffleGeometry
+
 /// Solid-colour drawing: rectangles and coverage masks, source-over.
 enum SolidFill {
     /// Fills `box ∩ rows` with `color` scaled by `opacity`.
-    static func fill(_ box: PixelBox, color: Color, opacity: Double, rows: Range<Int>, into target: PixelBuffer) {
+    static func fill(_ box: PixelRect, color: Color, opacity: Double, rows: Range<Int>, into target: PixelBuffer) {
         let a = UInt32(max(0, min(255, (opacity * 255).rounded())))
         let src = a == 255 ? color.packed : PixelBlend.scale(color.packed, by: a)
-        let ys = (box.y0..<box.y1).clamped(to: rows)
-        guard !ys.isEmpty, box.x1 > box.x0 else { return }
+        let ys = box.rows.clamped(to: rows)
+        guard !ys.isEmpty, box.maxX > box.x else { return }
         if src == 0 { return }  // transparent: changes nothing
         for y in ys {
-            let row = target.row(y) + box.x0
+            let row = target.row(y) + box.x
             if src >> 24 == 255 {
-                row.update(repeating: src, count: box.x1 - box.x0)
+                row.update(repeating: src, count: box.width)
             } else {
-                blend(src, over: row, count: box.x1 - box.x0)
+                blend(src, over: row, count: box.width)
             }
         }
     }
@@ -45,22 +47,22 @@ enum SolidFill {
     /// the lanes ⌊x / 255⌋ is (x + ⌊x / 256⌋ + 1) / 256, exact for every x below 65535, and
     /// c · a is at most 65025. Text is tens of thousands of such pixels a frame with the bars.
     static func fill(
-        _ mask: AlphaMask, atX x: Int, y: Int, color: Color, opacity: Double, clip: PixelBox, rows: Range<Int>,
+        _ mask: AlphaMask, atX x: Int, y: Int, color: Color, opacity: Double, clip: PixelRect, rows: Range<Int>,
         into target: PixelBuffer
     ) {
         typealias Lanes = PixelBlend.Lanes
         let a = UInt32(max(0, min(255, (opacity * 255).rounded())))
-        let box = clip.intersection(PixelBox(x0: x, y0: y, x1: x + mask.width, y1: y + mask.height))
-        let ys = (box.y0..<box.y1).clamped(to: rows)
-        guard !ys.isEmpty, box.x1 > box.x0 else { return }
+        let box = clip.clipped(to: PixelRect(minX: x, minY: y, maxX: x + mask.width, maxY: y + mask.height))
+        let ys = box.rows.clamped(to: rows)
+        guard !ys.isEmpty, box.maxX > box.x else { return }
         let colour = Lanes(repeating: color.packed), opacityLanes = Lanes(repeating: a)
         mask.coverage.withUnsafeBufferPointer { cov in
             let coverage = UnsafeRawPointer(cov.baseAddress!)
             for py in ys {
                 let row = target.row(py)
                 let maskRow = (py - y) * mask.width - x
-                var px = box.x0
-                while px + Lanes.scalarCount <= box.x1 {
+                var px = box.x
+                while px + Lanes.scalarCount <= box.maxX {
                     let bytes = coverage.loadUnaligned(fromByteOffset: maskRow + px, as: SIMD8<UInt8>.self)
                     if bytes != SIMD8<UInt8>() {
                         let ca = Lanes(truncatingIfNeeded: bytes) &* opacityLanes
@@ -71,7 +73,7 @@ enum SolidFill {
                     }
                     px += Lanes.scalarCount
                 }
-                while px < box.x1 {
+                while px < box.maxX {
                     let c = UInt32(cov[maskRow + px])
                     if c != 0 {
                         let k = c * a / 255

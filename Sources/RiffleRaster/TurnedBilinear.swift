@@ -34,10 +34,10 @@ enum TurnedBilinear {
     /// only, source-over with `opacity`.
     static func draw(
         _ source: PixelBuffer, mapping: TurnedMapping, filter: SamplingFilter = .bilinear, opaque: Bool, opacity: Double,
-        clip: PixelBox, rows band: Range<Int>, into target: PixelBuffer
+        clip: PixelRect, rows band: Range<Int>, into target: PixelBuffer
     ) {
-        let box = clip.intersection(PixelBox(covering: mapping.bounds(of: source.size)))
-        let rows = (box.y0..<box.y1).clamped(to: band)
+        let box = clip.clipped(to: PixelRect(covering: mapping.bounds(of: source.size)))
+        let rows = box.rows.clamped(to: band)
         guard !box.isEmpty, !rows.isEmpty, source.width > 0, source.height > 0, opacity > 0 else { return }
         let stores = opaque && opacity >= 1
         let w = Double(source.width), h = Double(source.height)
@@ -55,7 +55,7 @@ enum TurnedBilinear {
         for j in rows {
             let out = target.row(j)
             let y = Double(j) + 0.5
-            let candidates = mapping.candidateColumns(row: j, size: source.size, clip: box.x0..<box.x1)
+            let candidates = mapping.candidateColumns(row: j, size: source.size, clip: box.columns)
             guard var first = candidates.first, var last = candidates.last else { continue }
             while first <= last, !inside(first, y) { first += 1 }
             while last > first, !inside(last, y) { last -= 1 }

@@ -44,4 +44,29 @@ import Testing
         #expect(rect.outset(by: amount) == grown)
         #expect(rect.outset(by: amount).isEmpty == isEmpty)
     }
+
+    /// A clip narrowed by a rectangle it does not meet is empty at the clamped corner, never a
+    /// rectangle of negative size: its rows and columns are empty ranges.
+    @Test(arguments: [
+        // clip, other, clipped
+        (PixelRect(x: 0, y: 0, width: 10, height: 8), PixelRect(x: 4, y: -2, width: 20, height: 5),
+         PixelRect(x: 4, y: 0, width: 6, height: 3)),
+        (PixelRect(x: 0, y: 0, width: 10, height: 8), PixelRect(x: 12, y: 9, width: 3, height: 3),
+         PixelRect(x: 12, y: 9, width: 0, height: 0)),
+        (PixelRect(x: 5, y: 5, width: 4, height: 4), PixelRect(x: 0, y: 0, width: 2, height: 20),
+         PixelRect(x: 5, y: 5, width: 0, height: 4)),
+    ] as [(PixelRect, PixelRect, PixelRect)])
+    func clipped(clip: PixelRect, other: PixelRect, narrowed: PixelRect) {
+        let result = clip.clipped(to: other)
+        #expect(result == narrowed)
+        #expect(result.columns.count == result.width && result.rows.count == result.height)
+        #expect(result.isEmpty == (clip.intersection(other) == nil))
+    }
+
+    /// A box given by its corners keeps them; one whose maximum lies below its minimum is empty.
+    @Test func cornersMakeTheBox() {
+        #expect(PixelRect(minX: 2, minY: 3, maxX: 7, maxY: 4) == PixelRect(x: 2, y: 3, width: 5, height: 1))
+        let inverted = PixelRect(minX: 7, minY: 3, maxX: 2, maxY: 9)
+        #expect(inverted.isEmpty && inverted.columns.isEmpty && inverted.rows == 3..<9)
+    }
 }

@@ -49,7 +49,7 @@ func expectedBilinear(_ src: PixelBuffer, _ m: ImageMapping, _ i: Int, _ j: Int,
 /// Draws `src` both ways over the same random opaque background and returns the largest channel
 /// difference between the reference and the fast path.
 func fastVersusReference(
-    _ src: PixelBuffer, _ mapping: ImageMapping, opaque: Bool, opacity: Double, clip: PixelBox,
+    _ src: PixelBuffer, _ mapping: ImageMapping, opaque: Bool, opacity: Double, clip: PixelRect,
     using rng: inout SeededGenerator
 ) -> Int {
     let background = randomImage(64, 48, opaque: true, using: &rng)
@@ -79,7 +79,7 @@ struct EdgeCase: CustomTestStringConvertible, Sendable {
         var rng = SeededGenerator(seed: 7)
         let src = randomImage(13, 11, opaque: true, using: &rng)
         let dst = PixelBuffer(width: 40, height: 30)
-        ReferenceBilinear.draw(src, mapping: mapping, opacity: 1, clip: PixelBox(size: dst.size), into: dst)
+        ReferenceBilinear.draw(src, mapping: mapping, opacity: 1, clip: PixelRect(size: dst.size), into: dst)
         let frame = mapping.frame(of: src.size)
         for j in 0..<dst.height {
             for i in 0..<dst.width {
@@ -109,7 +109,7 @@ struct EdgeCase: CustomTestStringConvertible, Sendable {
             scaleX: 1, scaleY: 1, offsetX: Double(Int.random(in: -10...30, using: &rng)),
             offsetY: Double(Int.random(in: -10...20, using: &rng)))
         let opacity = opaque || seed % 3 == 0 ? Double.random(in: 0.01..<1, using: &rng) : 1
-        let clip = PixelBox(x0: 3, y0: 2, x1: 60, y1: 45)
+        let clip = PixelRect(minX: 3, minY: 2, maxX: 60, maxY: 45)
         let plan = BilinearPlan(src, mapping: mapping, opaque: opaque, opacity: opacity, clip: clip)
         if let plan, case .fadedCopy = plan.method {} else if plan != nil { Issue.record("seed \(seed): not a faded copy") }
         let worst = fastVersusReference(src, mapping, opaque: opaque, opacity: opacity, clip: clip, using: &rng)
@@ -127,7 +127,7 @@ struct EdgeCase: CustomTestStringConvertible, Sendable {
         let opacity = seed % 3 == 0 ? Double.random(in: 0.2...1, using: &rng) : 1
         let background = randomImage(64, 48, opaque: true, using: &rng)
         let reference = background.copy(), fast = background.copy()
-        let clip = PixelBox(x0: 3, y0: 2, x1: 60, y1: 45)
+        let clip = PixelRect(minX: 3, minY: 2, maxX: 60, maxY: 45)
         ReferenceBilinear.draw(src, mapping: mapping, opacity: opacity, clip: clip, into: reference)
         FastBilinear.draw(src, mapping: mapping, opaque: opaque, opacity: opacity, clip: clip, rows: 0..<48, into: fast)
         #expect(maxChannelDifference(reference, fast) <= fastPathTolerance, "seed \(seed), mapping \(mapping)")
@@ -153,7 +153,7 @@ struct EdgeCase: CustomTestStringConvertible, Sendable {
         for (seed, (opaque, opacity)) in [(true, 1.0), (false, 1.0), (true, 0.5), (false, 0.37)].enumerated() {
             var rng = SeededGenerator(seed: UInt64(100 + seed))
             let src = randomImage(edge.width, edge.height, opaque: opaque, using: &rng)
-            let clip = PixelBox(x0: 1, y0: 2, x1: 61, y1: 47)
+            let clip = PixelRect(minX: 1, minY: 2, maxX: 61, maxY: 47)
             let worst = fastVersusReference(src, edge.mapping, opaque: opaque, opacity: opacity, clip: clip, using: &rng)
             #expect(worst <= fastPathTolerance, "\(edge.name), seed \(100 + seed), opaque \(opaque), opacity \(opacity)")
         }
@@ -171,7 +171,7 @@ struct EdgeCase: CustomTestStringConvertible, Sendable {
             offsetX: Double.random(in: -40...60, using: &rng), offsetY: Double.random(in: -30...45, using: &rng))
         let opacity = Bool.random(using: &rng) ? 1 : Double.random(in: 0.05...1, using: &rng)
         let x0 = Int.random(in: 0...40, using: &rng), y0 = Int.random(in: 0...30, using: &rng)
-        let clip = PixelBox(x0: x0, y0: y0, x1: Int.random(in: x0...64, using: &rng), y1: Int.random(in: y0...48, using: &rng))
+        let clip = PixelRect(minX: x0, minY: y0, maxX: Int.random(in: x0...64, using: &rng), maxY: Int.random(in: y0...48, using: &rng))
         let worst = fastVersusReference(src, mapping, opaque: opaque, opacity: opacity, clip: clip, using: &rng)
         #expect(worst <= fastPathTolerance, "seed \(1000 + seed), mapping \(mapping), clip \(clip), opacity \(opacity)")
     }
@@ -182,7 +182,7 @@ struct EdgeCase: CustomTestStringConvertible, Sendable {
         let dst = PixelBuffer(width: 30, height: 20)
         let mapping = ImageMapping(scaleX: 1, scaleY: 1, offsetX: 5, offsetY: -3)
         #expect(mapping.isIntegerTranslation(for: src.size))
-        FastBilinear.draw(src, mapping: mapping, opaque: true, opacity: 1, clip: PixelBox(size: dst.size), rows: 0..<20, into: dst)
+        FastBilinear.draw(src, mapping: mapping, opaque: true, opacity: 1, clip: PixelRect(size: dst.size), rows: 0..<20, into: dst)
         for y in 0..<7 {
             for x in 5..<25 { #expect(dst[x, y] == src[x - 5, y + 3]) }
         }
@@ -199,7 +199,7 @@ struct EdgeCase: CustomTestStringConvertible, Sendable {
         var rng = SeededGenerator(seed: 5)
         let src = randomImage(17, 60, opaque: false, using: &rng)
         let whole = PixelBuffer(width: 50, height: 25), banded = PixelBuffer(width: 50, height: 25)
-        let clip = PixelBox(size: whole.size)
+        let clip = PixelRect(size: whole.size)
         FastBilinear.draw(src, mapping: mapping, opaque: false, opacity: 1, clip: clip, rows: 0..<25, into: whole)
         for band in [0..<7, 7..<8, 8..<25] {
             FastBilinear.draw(src, mapping: mapping, opaque: false, opacity: 1, clip: clip, rows: band, into: banded)

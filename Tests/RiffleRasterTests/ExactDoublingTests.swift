@@ -10,7 +10,7 @@ let doublingTolerance = 1
 
 /// A source drawn at 2× with its corner on a whole pixel, both ways, over the same background:
 /// (reference, fast).
-func drawnDoubled(_ src: PixelBuffer, dx: Int, dy: Int, clip: PixelBox, size: PixelSize) -> (PixelBuffer, PixelBuffer) {
+func drawnDoubled(_ src: PixelBuffer, dx: Int, dy: Int, clip: PixelRect, size: PixelSize) -> (PixelBuffer, PixelBuffer) {
     let mapping = ImageMapping(scaleX: 2, scaleY: 2, offsetX: Double(dx), offsetY: Double(dy))
     let reference = PixelBuffer(width: size.width, height: size.height), fast = reference.copy()
     ReferenceBilinear.draw(src, mapping: mapping, opacity: 1, clip: clip, into: reference)
@@ -46,7 +46,7 @@ func drawnDoubled(_ src: PixelBuffer, dx: Int, dy: Int, clip: PixelBox, size: Pi
     @Test func onlyWholePixelDoublingsOfOpaqueImagesTakeThePath() {
         var rng = SeededGenerator(seed: 3)
         let src = randomImage(10, 8, opaque: true, using: &rng)
-        let clip = PixelBox(x0: 0, y0: 0, x1: 64, y1: 48)
+        let clip = PixelRect(minX: 0, minY: 0, maxX: 64, maxY: 48)
         func takesPath(_ m: ImageMapping, opaque: Bool = true, opacity: Double = 1) -> Bool {
             guard let plan = BilinearPlan(src, mapping: m, opaque: opaque, opacity: opacity, clip: clip) else { return false }
             if case .doubling = plan.method { return true }
@@ -70,7 +70,7 @@ func drawnDoubled(_ src: PixelBuffer, dx: Int, dy: Int, clip: PixelBox, size: Pi
         let src = randomImage(Int.random(in: 1...23, using: &rng), Int.random(in: 1...17, using: &rng), opaque: true, using: &rng)
         let dx = Int.random(in: -20...40, using: &rng), dy = Int.random(in: -15...30, using: &rng)
         let x0 = Int.random(in: 0...30, using: &rng), y0 = Int.random(in: 0...20, using: &rng)
-        let clip = PixelBox(x0: x0, y0: y0, x1: Int.random(in: x0...64, using: &rng), y1: Int.random(in: y0...48, using: &rng))
+        let clip = PixelRect(minX: x0, minY: y0, maxX: Int.random(in: x0...64, using: &rng), maxY: Int.random(in: y0...48, using: &rng))
         let (reference, fast) = drawnDoubled(src, dx: dx, dy: dy, clip: clip, size: PixelSize(width: 64, height: 48))
         #expect(maxChannelDifference(reference, fast) <= doublingTolerance, "seed \(500 + seed): \(src.size) at (\(dx), \(dy)), clip \(clip)")
     }
@@ -82,7 +82,7 @@ func drawnDoubled(_ src: PixelBuffer, dx: Int, dy: Int, clip: PixelBox, size: Pi
         var rng = SeededGenerator(seed: 17)
         let src = randomImage(100, 80, opaque: true, using: &rng)
         let size = PixelSize(width: 200, height: 160)
-        let (reference, fast) = drawnDoubled(src, dx: 0, dy: 0, clip: PixelBox(size: size), size: size)
+        let (reference, fast) = drawnDoubled(src, dx: 0, dy: 0, clip: PixelRect(size: size), size: size)
         var sum = 0, count = 0
         for y in 0..<size.height {
             for x in 0..<size.width {
@@ -103,7 +103,7 @@ func drawnDoubled(_ src: PixelBuffer, dx: Int, dy: Int, clip: PixelBox, size: Pi
         let src = randomImage(21, 14, opaque: true, using: &rng)
         let mapping = ImageMapping(scaleX: 2, scaleY: 2, offsetX: -3, offsetY: 1)
         let whole = PixelBuffer(width: 40, height: 30), banded = PixelBuffer(width: 40, height: 30)
-        let clip = PixelBox(x0: 1, y0: 0, x1: 39, y1: 30)
+        let clip = PixelRect(minX: 1, minY: 0, maxX: 39, maxY: 30)
         FastBilinear.draw(src, mapping: mapping, opaque: true, opacity: 1, clip: clip, rows: 0..<30, into: whole)
         for band in [0..<5, 5..<6, 6..<13, 13..<30] {
             FastBilinear.draw(src, mapping: mapping, opaque: true, opacity: 1, clip: clip, rows: band, into: banded)

@@ -1,4 +1,5 @@
 @testable import RiffleRaster
+import RiffleGeometry
 import RiffleTestSupport
 import Testing
 
@@ -42,7 +43,7 @@ import Testing
             let color = Color(packed: UInt32(truncatingIfNeeded: random.next()) | 0xFF00_0000)
             let opacity = Double(random.next() % 256) / 255
             let x = Int(random.next() % 20) - 4, y = Int(random.next() % 6) - 2
-            let clip = PixelBox(x0: 0, y0: 0, x1: 48, y1: 8)
+            let clip = PixelRect(minX: 0, minY: 0, maxX: 48, maxY: 8)
             SolidFill.fill(mask, atX: x, y: y, color: color, opacity: opacity, clip: clip, rows: 0..<8, into: target)
             let a = UInt32((opacity * 255).rounded())
             for py in 0..<8 {

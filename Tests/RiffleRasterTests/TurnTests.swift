@@ -56,10 +56,10 @@ struct TurnCase: CustomTestStringConvertible, Sendable {
             let back = turn.inverse.pixel(pixel.x, pixel.y)
             #expect(back.x == a && back.y == b)
         }
-        let box = PixelBox(x0: -2, y0: 1, x1: 5, y1: 4)
+        let box = PixelRect(minX: -2, minY: 1, maxX: 5, maxY: 4)
         #expect(turn.inverse.apply(turn.apply(box)) == box)
         let moved = turn.apply(box)
-        #expect((moved.x1 - moved.x0) * (moved.y1 - moved.y0) == 21)
+        #expect(moved.area == 21)
     }
 
     @Test func turnsCompose() {
@@ -179,7 +179,7 @@ func expectedTurned(_ src: PixelBuffer, scale: Double, radians: Double, offset: 
         let dst = PixelBuffer(width: 80, height: 80)
         let offset = Point(x: 40.3, y: 39.6), scale = 1.6
         let mapping = TurnedMapping(scaleX: scale, scaleY: scale, rotation: Rotation(quarterTurns: quarterTurns), offset: offset)
-        ReferenceBilinear.drawTurned(src, mapping: mapping, opacity: 1, clip: PixelBox(size: dst.size), into: dst)
+        ReferenceBilinear.drawTurned(src, mapping: mapping, opacity: 1, clip: PixelRect(size: dst.size), into: dst)
         var drawn = 0
         for j in 0..<dst.height {
             for i in 0..<dst.width {
@@ -213,7 +213,7 @@ func expectedTurned(_ src: PixelBuffer, scale: Double, radians: Double, offset: 
         let filter: SamplingFilter = seed % 5 == 0 ? .nearest : .bilinear
         let opacity = seed % 3 == 0 ? Double.random(in: 0.1...1, using: &rng) : 1
         let x0 = Int.random(in: 0...20, using: &rng), y0 = Int.random(in: 0...15, using: &rng)
-        let clip = PixelBox(x0: x0, y0: y0, x1: Int.random(in: x0...64, using: &rng), y1: Int.random(in: y0...48, using: &rng))
+        let clip = PixelRect(minX: x0, minY: y0, maxX: Int.random(in: x0...64, using: &rng), maxY: Int.random(in: y0...48, using: &rng))
         let background = randomImage(64, 48, opaque: true, using: &rng)
         let reference = background.copy(), fast = background.copy()
         ReferenceBilinear.drawTurned(src, mapping: mapping, filter: filter, opacity: opacity, clip: clip, into: reference)
@@ -235,7 +235,7 @@ func expectedTurned(_ src: PixelBuffer, scale: Double, radians: Double, offset: 
         let mapping = TurnedMapping(
             scaleX: 1.31, scaleY: 1.29, rotation: Rotation(quarterTurns: quarterTurns), offset: Point(x: 800.4, y: 449.7))
         let reference = PixelBuffer(width: 1600, height: 900), fast = PixelBuffer(width: 1600, height: 900)
-        let clip = PixelBox(size: reference.size)
+        let clip = PixelRect(size: reference.size)
         ReferenceBilinear.drawTurned(src, mapping: mapping, opacity: 1, clip: clip, into: reference)
         TurnedBilinear.draw(src, mapping: mapping, opaque: true, opacity: 1, clip: clip, rows: 0..<900, into: fast)
         #expect(maxChannelDifference(reference, fast) <= fastPathTolerance, "\(quarterTurns) quarter turns")
@@ -251,7 +251,7 @@ func expectedTurned(_ src: PixelBuffer, scale: Double, radians: Double, offset: 
         Compositor(path: .reference).render(Layer(transform: ScaleTranslate(offset: Point(x: 30, y: 4)), rotation: Rotation(quarterTurns: 1), sublayers: [image]), into: exact)
         ReferenceBilinear.drawTurned(
             src, mapping: TurnedMapping(scaleX: 1.5, scaleY: 1.5, rotation: Rotation(quarterTurns: 1), offset: Point(x: 30, y: 4)), opacity: 1,
-            clip: PixelBox(size: free.size), into: free)
+            clip: PixelRect(size: free.size), into: free)
         #expect(maxChannelDifference(exact, free) <= 1)
     }
 
