@@ -1,11 +1,14 @@
 import Glibc
+import RiffleDisplay
 import RiffleImageIO
+import RifflePipeline
 
 /// What `--stats` prints at exit: frame times, slow frames, decode times, whether photos were
 /// sharp when their slide ended, memory. A photo is sharp once it shows at least
 /// `PhotoDecoding.draftFraction` of its shown resolution (its draft or its real decode), and
-/// refined once its real decode is there.
-public final class FrameStatistics {
+/// refined once its real decode is there. It observes the views (`FrameObserver`) and the
+/// display (`PresentationObserver`); the pipeline's own figures are read when the report is made.
+public final class FrameStatistics: FrameObserver, PresentationObserver {
     /// A frame slower than this misses a 60 Hz display refresh.
     public static let frameBudget = 1.0 / 60
 
@@ -32,7 +35,18 @@ public final class FrameStatistics {
     /// For each flight into a photo: whether the photo was sharp when it landed.
     private var landings: [Bool] = []
 
+    /// How frames reach the screen, as the display last said.
+    private var presentationPath = "none (headless)"
+    /// Seconds from input to the frame answering it on screen, for the frames the display saw shown.
+    private var inputLatencies: [Double] = []
+
     public init() {}
+
+    public func presentation(path: String) { presentationPath = path }
+
+    public func frameShown(answeringInputAt inputTime: Double, at shownTime: Double) {
+        inputLatencies.append(shownTime - inputTime)
+    }
 
     /// For each time the navigator strip came to rest after the user drove it: seconds until the
     /// photo under its centre was sharp.
@@ -41,51 +55,59 @@ public final class FrameStatistics {
     private var scrubsRefined: [Double] = []
 
     /// The photo the navigator strip came to rest on was sharp `seconds` after it rested.
-    func recordScrubSharp(after seconds: Double) { scrubsSharp.append(seconds) }
+    public func recordScrubSharp(after seconds: Double) { scrubsSharp.append(seconds) }
 
     /// The photo the navigator strip came to rest on was refined `seconds` after it rested.
-    func recordScrubRefined(after seconds: Double) { scrubsRefined.append(seconds) }
+    public func recordScrubRefined(after seconds: Double) { scrubsRefined.append(seconds) }
 
     /// The grid was drawn `sinceLaunch` seconds after launch, every visible cell sharp or not.
-    func recordGridFrame(sinceLaunch: Double, allSharp: Bool) {
+    public func recordGridFrame(sinceLaunch: Double, allSharp: Bool) {
         if firstGridFrame == nil { firstGridFrame = sinceLaunch }
         if allSharp && gridSharp == nil { gridSharp = sinceLaunch }
     }
 
     /// A photo's flight out of the grid showed its first frame `seconds` after the click.
-    func recordFlightStart(after seconds: Double) { flightStarts.append(seconds) }
+    public func recordFlightStart(after seconds: Double) { flightStarts.append(seconds) }
 
     /// A flight into a photo landed; `sharp` when its real pixels were there.
-    func recordLanding(sharp: Bool) { landings.append(sharp) }
+    public func recordLanding(sharp: Bool) { landings.append(sharp) }
 
     /// One frame took `seconds` to composite and present.
-    func recordFrame(seconds: Double) { frameSeconds.append(seconds) }
+    public func recordFrame(seconds: Double) { frameSeconds.append(seconds) }
 
     /// The user moved on before the slide to a photo ended.
-    func recordPassed() { passed += 1 }
+    public func recordPassed() { passed += 1 }
 
     /// A slide ended on a photo; `sharp` when its real pixels were there.
-    func recordArrival(sharp: Bool) {
+    public func recordArrival(sharp: Bool) {
         arrivals += 1
         if sharp { sharpArrivals += 1 }
     }
 
     /// The frame drawn `sinceLaunch` seconds after launch showed the current photo, sharp and
     /// refined or not.
-    func recordPhotoFrame(sinceLaunch: Double, sharp: Bool, refined: Bool) {
+    public func recordPhotoFrame(sinceLaunch: Double, sharp: Bool, refined: Bool) {
         if firstPhotoFrame == nil { firstPhotoFrame = sinceLaunch }
         if sharp && firstSharpFrame == nil { firstSharpFrame = sinceLaunch }
         if refined && firstRefinedFrame == nil { firstRefinedFrame = sinceLaunch }
     }
 
     /// A zoomed-in view of a huge photo had all its tiles `seconds` after it came to rest.
-    func recordZoomedViewSharp(after seconds: Double) { zoomedViewsSharp.append(seconds) }
+    public func recordZoomedViewSharp(after seconds: Double) { zoomedViewsSharp.append(seconds) }
 
-    /// The report, one figure a line.
-    public func report(
-        decodeSeconds: [Double], previewSeconds: [Double], draftSeconds: [Double] = [], cancelledDecodes: Int, tileDecodeSeconds: [Double],
-        tileOpenSeconds: [Double], thumbnailLookSeconds: [Double] = [], thumbnailMakeSeconds: [Double] = [],
-        cacheHighWaterBytes: Int, presentationPath: String = "none (headless)", inputLatencies: [Double] = []
+    /// The report, one figure a line, with the decode and thumbnail figures of `pipeline`.
+    public func report(pipeline: PhotoPipeline) -> String {
+        let store = pipeline.photoStore
+        return report(
+            decodeSeconds: store.decodeSeconds, previewSeconds: store.previewSeconds, draftSeconds: store.draftSeconds,
+            cancelledDecodes: store.cancelledDecodes, tileDecodeSeconds: store.tileDecodeSeconds,
+            tileOpenSeconds: store.tileOpenSeconds, thumbnailLookSeconds: pipeline.thumbnailStore.lookSeconds,
+            thumbnailMakeSeconds: pipeline.thumbnailStore.makeSeconds, cacheHighWaterBytes: store.bytesHighWater)
+    }
+
+    private func report(
+        decodeSeconds: [Double], previewSeconds: [Double], draftSeconds: [Double], cancelledDecodes: Int, tileDecodeSeconds: [Double],
+        tileOpenSeconds: [Double], thumbnailLookSeconds: [Double], thumbnailMakeSeconds: [Double], cacheHighWaterBytes: Int
     ) -> String {
         func ms(_ s: Double?) -> String { s.map { Self.fixed($0 * 1000, places: 2) + " ms" } ?? "n/a" }
         let frames = frameSeconds.sorted()

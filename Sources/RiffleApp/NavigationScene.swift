@@ -199,7 +199,7 @@ public final class NavigationScene: Scene {
             mode = opening ? .pager : .grid
             if opening {
                 pager.setNeedsDisplay()
-                pager.statistics?.recordLanding(sharp: pager.isCurrentSharp)
+                pager.frameObserver?.recordLanding(sharp: pager.isCurrentSharp)
             } else {
                 grid.reveal(index, at: now)
                 pipeline.setFront(.grid)
@@ -327,12 +327,6 @@ public final class NavigationScene: Scene {
         }
     }
 
-    /// The `--stats` report: the pager's figures and the grid's thumbnail timings.
-    public func statisticsReport() -> String? {
-        pager.statisticsReport(
-            thumbnailLookSeconds: pipeline.thumbnailStore.lookSeconds, thumbnailMakeSeconds: pipeline.thumbnailStore.makeSeconds)
-    }
-
     public func settleDecodes() {
         pager.settleDecodes()
         grid.settleThumbnails(at: now)
@@ -346,7 +340,7 @@ public final class NavigationScene: Scene {
         pager.setSeen(true)
         pager.show(photo: index, at: now)
         pipeline.setFront(.pager)
-        if pager.statistics != nil { openedAt = pager.statisticsClock() }
+        if pager.frameObserver != nil { openedAt = pager.statisticsClock() }
         let transition = PhotoTransition(openingFrom: cell, to: fitFrame(ofPhoto: index), at: now)
         mode = .flight(index: index, transition: transition, opening: true)
         needsDisplay = true
@@ -409,15 +403,15 @@ public final class NavigationScene: Scene {
         display.present()
         grid.didDraw()
         needsDisplay = false
-        guard let statistics = pager.statistics else { return }
+        guard let observer = pager.frameObserver else { return }
         let end = pager.statisticsClock()
-        statistics.recordFrame(seconds: end - start)
+        observer.recordFrame(seconds: end - start)
         switch mode {
         case .grid:
-            statistics.recordGridFrame(sinceLaunch: pager.secondsSinceLaunch, allSharp: grid.allVisibleSharp)
+            observer.recordGridFrame(sinceLaunch: pager.secondsSinceLaunch, allSharp: grid.allVisibleSharp)
         case .flight:
             if let opened = openedAt {
-                statistics.recordFlightStart(after: end - opened)
+                observer.recordFlightStart(after: end - opened)
                 openedAt = nil
             }
         case .pager:

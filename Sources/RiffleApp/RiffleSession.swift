@@ -64,6 +64,9 @@ public final class RiffleSession {
     /// The one monotonic clock of the run: the live loop's time, the wall time replays keep up
     /// with, the statistics' frame times (and, made by the caller, the X display's event times).
     public let clock: MonotonicClock
+    /// Frame, decode and presentation figures for `--stats`, kept over the whole run (drops
+    /// included) when the options ask for them.
+    private let statistics: FrameStatistics?
 
     /// Decode threads: one per core, at most two (the frame loop needs a core too).
     public static var defaultDecodeWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
@@ -76,6 +79,8 @@ public final class RiffleSession {
     public init(library: PhotoLibrary, display: Display, options: SessionOptions = SessionOptions(), clock: MonotonicClock = MonotonicClock()) {
         self.display = display
         self.clock = clock
+        statistics = options.statistics ? FrameStatistics() : nil
+        display.presentationObserver = statistics
         // Files dropped later open as they would without a slideshow.
         var kept = options
         kept.startsSlideshow = false
@@ -83,13 +88,14 @@ public final class RiffleSession {
         // A slideshow shows photos: a folder opens on its first photo, the grid behind it.
         var library = library
         if options.startsSlideshow { library.opensOnPhoto = true }
-        (pipeline, scene) = Self.makeScene(library: library, display: display, options: options, clock: clock)
+        (pipeline, scene) = Self.makeScene(
+            library: library, display: display, options: options, statistics: statistics, clock: clock)
         if options.fullscreen { display.setFullscreen(true) }
     }
 
     /// The pipeline and the scene showing `library`.
     private static func makeScene(
-        library: PhotoLibrary, display: Display, options: SessionOptions, clock: MonotonicClock
+        library: PhotoLibrary, display: Display, options: SessionOptions, statistics: FrameStatistics?, clock: MonotonicClock
     ) -> (PhotoPipeline, NavigationScene) {
         let waker = DisplayWaker(display: display)
         let pipeline = PhotoPipeline(
@@ -103,7 +109,7 @@ public final class RiffleSession {
             bands: cores > 1 ? cores : 1)
         let pager = Viewer(
             library: library, display: display, compositor: compositor, pipeline: pipeline,
-            statistics: options.statistics ? FrameStatistics() : nil, libraryBehind: true,
+            frameObserver: statistics, libraryBehind: true,
             chromeScale: options.scale ?? display.pixelsPerPoint,
             slideshow: Slideshow.Settings(interval: options.slideshowInterval, loops: options.slideshowLoops),
             startsSlideshow: options.startsSlideshow, wallClock: clock.now)
@@ -114,6 +120,10 @@ public final class RiffleSession {
     }
 
     deinit { pipeline.shutdown() }
+
+    /// The `--stats` report (nil when the session keeps no statistics): what the views and the
+    /// display told the statistics, with the decode and thumbnail figures of the pipeline shown.
+    public func statisticsReport() -> String? { statistics?.report(pipeline: pipeline) }
 
     /// Opens `paths` as the command line opens its PATHs (`PhotoLibrary.collect`: a folder shows
     /// its grid, one file the pager on it with its folder behind): a new pipeline and scene
@@ -127,7 +137,8 @@ public final class RiffleSession {
         pipeline.shutdown()
         var options = options
         options.fullscreen = scene.isFullscreen
-        (pipeline, scene) = Self.makeScene(library: library, display: display, options: options, clock: clock)
+        (pipeline, scene) = Self.makeScene(
+            library: library, display: display, options: options, statistics: statistics, clock: clock)
         return scene
     }
 

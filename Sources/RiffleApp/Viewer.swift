@@ -33,8 +33,8 @@ public final class Viewer {
     public var pageObjects: Int { recycler.pageObjects }
     /// The most bytes of decoded pixels held at once so far.
     public var cacheHighWaterBytes: Int { store.bytesHighWater }
-    /// Frame and decode figures, when the session keeps them.
-    public let statistics: FrameStatistics?
+    /// Hears what is drawn, when the session keeps statistics.
+    let frameObserver: FrameObserver?
 
     private let display: Display
     private let store: PhotoStore
@@ -84,14 +84,14 @@ public final class Viewer {
     /// `library.photos`); its slideshows run with `slideshow`, one from its first frame when
     /// `startsSlideshow`.
     public init(
-        library: PhotoLibrary, display: Display, compositor: Compositor, pipeline: PhotoPipeline, statistics: FrameStatistics?,
+        library: PhotoLibrary, display: Display, compositor: Compositor, pipeline: PhotoPipeline, frameObserver: FrameObserver?,
         libraryBehind: Bool = false, chromeScale: Double = 1, slideshow: Slideshow.Settings = Slideshow.Settings(),
         startsSlideshow: Bool = false, wallClock: @escaping () -> Double
     ) {
         self.library = library
         self.display = display
         self.compositor = compositor
-        self.statistics = statistics
+        self.frameObserver = frameObserver
         self.wallClock = wallClock
         launchTime = wallClock()
         labels = PageLabels()
@@ -181,24 +181,24 @@ public final class Viewer {
         if stripView.update(state.strip, of: library.order, visible: isSeen && state.chrome.opacity > 0, now: now) { needsDisplay = true }
         requestDetail()
         if let rested = zoomedViewRestedAt, store.hasWantedTiles {
-            statistics?.recordZoomedViewSharp(after: now - rested)
+            frameObserver?.recordZoomedViewSharp(after: now - rested)
             zoomedViewRestedAt = nil
         }
         if wasStripDriven, !interaction.isStripDriven { (stripRestedAt, stripRestRefinedAt) = (now, now) }
         wasStripDriven = interaction.isStripDriven
         if let rested = stripRestedAt, looksSharp(page: current) {
-            statistics?.recordScrubSharp(after: now - rested)
+            frameObserver?.recordScrubSharp(after: now - rested)
             stripRestedAt = nil
         }
         if let rested = stripRestRefinedAt, isSharp(page: current) {
-            statistics?.recordScrubRefined(after: now - rested)
+            frameObserver?.recordScrubRefined(after: now - rested)
             stripRestRefinedAt = nil
         }
         if let page = arrivingPage {
             let state = interaction.renderState
             // The slide has ended when the strip is within a pixel of the page.
             if abs(state.pagingOffset - Double(page) * state.pageWidth) < 1 {
-                statistics?.recordArrival(sharp: looksSharp(page: page))
+                frameObserver?.recordArrival(sharp: looksSharp(page: page))
                 arrivingPage = nil
             }
         }
@@ -254,11 +254,11 @@ public final class Viewer {
         let page = scene(state, now: interaction.now, backdrop: backdrop)
         compositor.render(overlay.map { Layer(sublayers: [page, $0]) } ?? page, into: display.frameBuffer())
         display.present()
-        if let statistics {
+        if let frameObserver {
             let end = wallClock()
-            statistics.recordFrame(seconds: end - start)
+            frameObserver.recordFrame(seconds: end - start)
             if content(atPage: current) != nil {
-                statistics.recordPhotoFrame(sinceLaunch: end - launchTime, sharp: looksSharp(page: current), refined: isSharp(page: current))
+                frameObserver.recordPhotoFrame(sinceLaunch: end - launchTime, sharp: looksSharp(page: current), refined: isSharp(page: current))
             }
         }
         return true
@@ -357,24 +357,13 @@ public final class Viewer {
         advance(to: interaction.now)
     }
 
-    /// The `--stats` report, with the grid's thumbnail timings (seconds each) when there is a
-    /// grid.
-    public func statisticsReport(thumbnailLookSeconds: [Double] = [], thumbnailMakeSeconds: [Double] = []) -> String? {
-        statistics?.report(
-            decodeSeconds: store.decodeSeconds, previewSeconds: store.previewSeconds, draftSeconds: store.draftSeconds, cancelledDecodes: store.cancelledDecodes,
-            tileDecodeSeconds: store.tileDecodeSeconds, tileOpenSeconds: store.tileOpenSeconds,
-            thumbnailLookSeconds: thumbnailLookSeconds, thumbnailMakeSeconds: thumbnailMakeSeconds,
-            cacheHighWaterBytes: cacheHighWaterBytes, presentationPath: display.presentationPath,
-            inputLatencies: display.inputLatencies)
-    }
-
     /// Reacts to what the interaction model decided: a new current page refocuses decoding (and
     /// `title` names it).
     private func followInteraction() {
         let page = interaction.currentPage
         if page != focusedPage, library.photos.indices.contains(page) {
             store.focus(on: page, viewport: display.size, direction: page > focusedPage ? 1 : -1)
-            if arrivingPage != nil { statistics?.recordPassed() }
+            if arrivingPage != nil { frameObserver?.recordPassed() }
             arrivingPage = page
             focusedPage = page
         }

@@ -50,9 +50,6 @@ public protocol Display: AnyObject {
     /// What the screen shows now, read back from where it is shown (the X server for a window).
     func capture() throws -> PixelBuffer
 
-    /// How frames reach the screen, in words (for `--stats`).
-    var presentationPath: String { get }
-
     /// The display's ICC profile (the X ICC Profiles convention: the root window's
     /// `_ICC_PROFILE` property), or nil when it has none: sRGB is then assumed.
     var colourProfile: [UInt8]? { get }
@@ -66,19 +63,22 @@ public protocol Display: AnyObject {
     /// mode for it): the loop paces itself at this rate where `frameTiming` knows no vblank.
     var refreshInterval: Double? { get }
 
-    /// The frame just presented is the first to answer input that arrived at `time`.
+    /// The frame just presented is the first to answer input that arrived at `time`: when the
+    /// display sees it shown, it tells `presentationObserver`.
     func presentedFrameAnswers(inputAt time: Double)
 
-    /// Seconds from input to the frame answering it reaching the screen, for the frames the
-    /// display saw shown (empty where it cannot tell).
-    var inputLatencies: [Double] { get }
+    /// Who hears how frames reach the screen (`--stats`); held weakly. A display that cannot
+    /// tell keeps none.
+    var presentationObserver: PresentationObserver? { get set }
 }
 
 extension Display {
-    public var presentationPath: String { "none (headless)" }
     public var colourProfile: [UInt8]? { nil }
     public func frameTiming(startedAt time: Double) -> FrameTiming? { nil }
     public var refreshInterval: Double? { nil }
     public func presentedFrameAnswers(inputAt time: Double) {}
-    public var inputLatencies: [Double] { [] }
+    public var presentationObserver: PresentationObserver? {
+        get { nil }
+        set {}
+    }
 }

@@ -23,6 +23,11 @@ public final class HeadlessDisplay: Display {
     /// overrides it).
     public let pixelsPerPoint = 1.0
 
+    /// Told at once that frames go nowhere but memory.
+    public weak var presentationObserver: PresentationObserver? {
+        didSet { presentationObserver?.presentation(path: "none (headless)") }
+    }
+
     public init(size: PixelSize) {
         self.size = size
         back = PixelBuffer(width: size.width, height: size.height)

@@ -88,6 +88,10 @@ public final class X11Display: Display {
         buffer = frame.pixelBuffer()
         self.size = size
         self.now = now
+        presenter?.onInputAnswered = { [weak self] input, shown in
+            self?.presentationObserver?.frameShown(answeringInputAt: input, at: shown)
+        }
+        presenter?.onVBlanksFoundMadeUp = { [weak self] in self?.tellPresentationPath() }
     }
 
     deinit {
@@ -155,6 +159,32 @@ public final class X11Display: Display {
         // The theme's arrow, after the first frame rather than at opening: the first cursor
         // loaded from a theme reads its files (0.5 to 8 ms here), which that frame need not wait for.
         if !cursorSet { setCursor(.arrow) }
+        // Without Present the path names the monitor's rate, which RandR may change.
+        if presenter == nil, presentationObserver != nil { tellPresentationPath() }
+    }
+
+    /// Hears how frames reach the screen: the path at once, then again when it changes (Present's
+    /// completions found the vblanks made up, the monitor's rate changed), and each frame shown
+    /// that answered input (Present only).
+    public weak var presentationObserver: PresentationObserver? {
+        didSet {
+            toldPresentation = nil
+            tellPresentationPath()
+        }
+    }
+
+    /// What decided the path the observer was last told of: Present's vblanks found made up,
+    /// the monitor's rate.
+    private var toldPresentation: (madeUp: Bool?, refresh: Double?)?
+
+    /// Tells the observer the presentation path if what decides it changed since it was told.
+    /// (Never takes Present's completions itself: a frame's completion taken between its
+    /// presenting and `presentedFrameAnswers` would lose the input it answers.)
+    private func tellPresentationPath() {
+        let now = (madeUp: presenter?.knownMadeUp, refresh: presenter == nil ? refreshInterval : nil)
+        if let told = toldPresentation, told.madeUp == now.madeUp, told.refresh == now.refresh { return }
+        toldPresentation = now
+        presentationObserver?.presentation(path: presentationPath)
     }
 
     /// False when the environment says `RIFFLE_PRESENT=0`: frames then go through XShmPutImage
@@ -162,9 +192,9 @@ public final class X11Display: Display {
     static var presenterWanted: Bool { getenv("RIFFLE_PRESENT").map { String(cString: $0) != "0" } ?? true }
 
     /// How frames reach the window, in words, for `--stats`.
-    public var presentationPath: String {
+    private var presentationPath: String {
         if let presenter {
-            return presenter.vblanksAreMadeUp
+            return presenter.knownMadeUp
                 ? "Present (MIT-SHM pixmaps, copied at once: the server's vblanks are made up, it has no scanout)"
                 : "Present (MIT-SHM pixmaps, shown at vblank)"
         }
@@ -192,9 +222,6 @@ public final class X11Display: Display {
 
     /// With Present: the frame just presented answers input that arrived at `time`.
     public func presentedFrameAnswers(inputAt time: Double) { presenter?.latestFrameAnswers(inputAt: time) }
-
-    /// With Present: seconds from each input to the frame that answered it reaching the screen.
-    public var inputLatencies: [Double] { presenter?.inputLatencies ?? [] }
 
     /// Sets `_NET_WM_NAME` and `WM_NAME`; any UTF-8 (em dashes, non-ASCII file names).
     public func setTitle(_ title: String) {

@@ -20,8 +20,11 @@ final class X11Presenter: @unchecked Sendable {
     private var timeline = VBlankTimeline()
     /// Frames presented, not yet known to be shown.
     private var inFlight = FramesInFlight()
-    /// Seconds from input to the frame answering it on screen, one per such frame shown.
-    private(set) var inputLatencies: [Double] = []
+    /// Called for each frame seen shown that answered input: the input's time, then the frame's
+    /// (the app clock).
+    var onInputAnswered: ((Double, Double) -> Void)?
+    /// Called when the completions first show the server's vblanks to be made up.
+    var onVBlanksFoundMadeUp: (() -> Void)?
 
     init(connection: X11Connection, size: PixelSize) throws {
         let width = max(size.width, 1), height = max(size.height, 1)
@@ -86,13 +89,12 @@ final class X11Presenter: @unchecked Sendable {
     /// frame still waits for one.
     private var presentsAtOnce: Bool { timeline.isMadeUp && !inFlight.waitsForVBlank }
 
-    /// True once the completions have shown the server's vblanks to be made up (no scanout).
-    var vblanksAreMadeUp: Bool {
-        takeCompletions()
-        return timeline.isMadeUp
-    }
+    /// True once the completions taken so far have shown the server's vblanks to be made up (no
+    /// scanout).
+    var knownMadeUp: Bool { timeline.isMadeUp }
 
-    /// Takes in the server's completions: the vblank timeline, the refresh interval, latencies.
+    /// Takes in the server's completions: the vblank timeline, the refresh interval, the frames
+    /// that answered input.
     private func takeCompletions() {
         var completion = rfx_present_completion()
         while rfx_presenter_take_completion(handle, &completion) != 0 {
@@ -101,8 +103,10 @@ final class X11Presenter: @unchecked Sendable {
             guard completion.skipped == 0 else { continue }
             // UST is CLOCK_MONOTONIC microseconds, the app clock's timeline (`MonotonicClock`).
             let time = Double(completion.ust) / 1e6
+            let wasMadeUp = timeline.isMadeUp
             timeline.frameShown(at: time, msc: completion.msc)
-            if let inputTime { inputLatencies.append(time - inputTime) }
+            if timeline.isMadeUp, !wasMadeUp { onVBlanksFoundMadeUp?() }
+            if let inputTime { onInputAnswered?(inputTime, time) }
         }
     }
 }

@@ -148,7 +148,7 @@ struct RiffleCommand: ParsableCommand {
         } else {
             session.runLive()
         }
-        if let report = session.scene.statisticsReport() { print(report) }
+        if let report = session.statisticsReport() { print(report) }
         // Closed by SIGINT, SIGTERM or SIGHUP: the status a shell gives a process the signal ended.
         if let signal = (display as? X11Display)?.quitSignal { throw ExitCode(128 + signal) }
     }

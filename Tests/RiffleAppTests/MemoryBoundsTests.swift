@@ -134,7 +134,7 @@ func linkedLibrary(count: Int) throws -> URL {
         }
         #expect(v.cacheHighWaterBytes <= budget)
         #expect(v.cacheHighWaterBytes > budget / 2, "the cache was used, not just bounded")
-        #expect(v.statisticsReport()?.contains("decoded-pixel cache high-water") == true)
+        #expect(session.statisticsReport()?.contains("decoded-pixel cache high-water") == true)
         #expect(v.current == 29)
     }
 

@@ -38,7 +38,7 @@ func viewer(decoder: GatedDecoder, display: HeadlessDisplay, workers: Int = 2, b
     let library = PhotoLibrary.collect(paths: [path], problems: &problems)
     let pipeline = pipeline(photos: library.photos, decoder: decoder, workers: workers, budget: budget)
     let viewer = Viewer(
-        library: library, display: display, compositor: Compositor(), pipeline: pipeline, statistics: nil, wallClock: MonotonicClock().now)
+        library: library, display: display, compositor: Compositor(), pipeline: pipeline, frameObserver: nil, wallClock: MonotonicClock().now)
     return (viewer, pipeline)
 }
 
