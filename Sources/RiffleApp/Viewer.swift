@@ -375,29 +375,14 @@ public final class Viewer {
     private func requestDetail() {
         guard interaction.isSettled, case .image(let photo)? = content(atPage: current),
               let shown = interaction.renderState.pages.first(where: { $0.index == current }) else { return }
-        let viewport = Size(display.size), content = Size(photo.fullSize)
-        // The store's decodes are made for the unturned photo at fit: the detail is relative to
-        // that, whatever the turn.
-        let fit = AspectFit.scale(content: content, viewport: viewport)
-        guard let pyramid = photo.pyramid else {
-            store.showFocused(atDetail: max(1, shown.transform.scale / fit))
-            return
-        }
-        // At fit the base pixels are exactly the shown size: no tile is sharper.
-        guard shown.transform.scale > fit * (1 + 1e-9) else {
-            store.showFocusedTiles([])
-            return
-        }
-        // The window in the turned picture's frame, turned back into the photo's own.
-        let corners = [Point.zero, Point(x: viewport.width, y: viewport.height)].map {
-            shown.rotation.unturn(shown.transform.invert($0), inPictureOf: content)
-        }
-        let visible = Rect(
-            x: min(corners[0].x, corners[1].x), y: min(corners[0].y, corners[1].y),
-            width: abs(corners[1].x - corners[0].x), height: abs(corners[1].y - corners[0].y))
-        let keys = pyramid.tiles(covering: visible, atScale: shown.transform.scale)
-        if store.showFocusedTiles(keys.first?.level == pyramid.baseLevel ? [] : keys), !store.hasWantedTiles {
-            zoomedViewRestedAt = interaction.now
+        let detail = ShownDetail(
+            content: Size(photo.fullSize), pyramid: photo.pyramid, viewport: Size(display.size), transform: shown.transform,
+            rotation: shown.rotation)
+        switch detail {
+        case .whole(let detail):
+            store.showFocused(atDetail: detail)
+        case .tiles(let keys):
+            if store.showFocusedTiles(keys), !store.hasWantedTiles { zoomedViewRestedAt = interaction.now }
         }
     }
 
