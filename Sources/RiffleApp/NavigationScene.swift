@@ -284,17 +284,18 @@ public final class NavigationScene: Scene {
 
     @discardableResult
     public func renderIfNeeded(presentedAt time: Double?) -> Bool {
+        let start = pager.statisticsClock()
         switch mode {
         case .pager:
             let dragging = pager.renderState.dismissBackgroundAlpha < 1
-            return pager.renderIfNeeded(
-                backdrop: dragging ? grid.layer(now: now, hiding: pager.current) : nil, overlay: dropHighlightLayer,
-                presentedAt: time)
+            guard let frame = pager.frameIfNeeded(
+                backdrop: dragging ? grid.layer(now: now, hiding: pager.current) : nil, presentedAt: time) else { return false }
+            draw(frame, startedAt: start)
         case .grid:
             guard needsDisplay || grid.needsDisplay || grid.isAnimating(at: now) else { return false }
-            draw(grid.layer(now: now))
+            draw(grid.layer(now: now), startedAt: start)
         case let .flight(index, transition, _):
-            draw(flightLayer(index: index, transition: transition))
+            draw(flightLayer(index: index, transition: transition), startedAt: start)
         }
         return true
     }
@@ -397,16 +398,22 @@ public final class NavigationScene: Scene {
         return DropHighlight.layer(in: Size(display.size), scale: pager.renderState.chrome.layout.scale)
     }
 
-    private func draw(_ layer: Layer) {
-        let start = pager.statisticsClock()
+    /// Composites `layer` with the drop highlight over it and presents it; `start` is when the
+    /// frame began to be built, on the runtime's clock (for the statistics' frame time).
+    private func draw(_ layer: Layer, startedAt start: Double) {
         compositor.render(dropHighlightLayer.map { Layer(sublayers: [layer, $0]) } ?? layer, into: display.frameBuffer())
         display.present()
-        grid.didDraw()
-        needsDisplay = false
+        if case .pager = mode {} else {
+            // The pager keeps its own account of what it drew (`Viewer.frameIfNeeded`).
+            needsDisplay = false
+            grid.didDraw()
+        }
         guard let observer = pager.frameObserver else { return }
         let end = pager.statisticsClock()
         observer.recordFrame(seconds: end - start)
         switch mode {
+        case .pager:
+            pager.framePresented(at: end)
         case .grid:
             observer.recordGridFrame(sinceLaunch: pager.secondsSinceLaunch, allSharp: grid.allVisibleSharp)
         case .flight:
@@ -414,8 +421,6 @@ public final class NavigationScene: Scene {
                 observer.recordFlightStart(after: end - opened)
                 openedAt = nil
             }
-        case .pager:
-            break
         }
     }
 }

@@ -108,7 +108,7 @@ public final class RiffleSession {
             parallel: { count, job in DispatchQueue.concurrentPerform(iterations: count, execute: job) },
             bands: cores > 1 ? cores : 1)
         let pager = Viewer(
-            library: library, display: display, compositor: compositor, pipeline: pipeline,
+            library: library, display: display, rasterPath: options.rasterPath, pipeline: pipeline,
             frameObserver: statistics, libraryBehind: true,
             chromeScale: options.scale ?? display.pixelsPerPoint,
             slideshow: Slideshow.Settings(interval: options.slideshowInterval, loops: options.slideshowLoops),

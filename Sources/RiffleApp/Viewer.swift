@@ -38,7 +38,6 @@ public final class Viewer {
 
     private let display: Display
     private let store: PhotoStore
-    private let compositor: Compositor
     private let labels: PageLabels
     private let chromeView: ChromeView
     private let stripView: NavigatorStripView
@@ -84,19 +83,18 @@ public final class Viewer {
     /// `library.photos`); its slideshows run with `slideshow`, one from its first frame when
     /// `startsSlideshow`.
     public init(
-        library: PhotoLibrary, display: Display, compositor: Compositor, pipeline: PhotoPipeline, frameObserver: FrameObserver?,
+        library: PhotoLibrary, display: Display, rasterPath: RasterPath = .fast, pipeline: PhotoPipeline, frameObserver: FrameObserver?,
         libraryBehind: Bool = false, chromeScale: Double = 1, slideshow: Slideshow.Settings = Slideshow.Settings(),
         startsSlideshow: Bool = false, wallClock: @escaping () -> Double
     ) {
         self.library = library
         self.display = display
-        self.compositor = compositor
         self.frameObserver = frameObserver
         self.wallClock = wallClock
         launchTime = wallClock()
         labels = PageLabels()
         chromeView = ChromeView(labels: labels)
-        stripView = NavigatorStripView(thumbnails: pipeline.stripThumbnailStore, path: compositor.path)
+        stripView = NavigatorStripView(thumbnails: pipeline.stripThumbnailStore, path: rasterPath)
         interaction = ViewerInteraction(
             pageCount: library.photos.count, viewport: Size(display.size), page: library.startIndex, chromeVisible: false,
             libraryBehind: libraryBehind, chromeScale: chromeScale, infoRows: PhotoInfo.labels.count, slideshowSettings: slideshow)
@@ -239,29 +237,25 @@ public final class Viewer {
         }
     }
 
-    /// Draws and presents a frame if anything changed since the last one, with `overlay` (the
-    /// drop highlight) over everything; true if it did. A change of `overlay` alone is drawn
-    /// after `setNeedsDisplay()`. With `time`, the frame is the state at that time
-    /// (`presentationState(at:)`).
-    @discardableResult
-    public func renderIfNeeded(backdrop: Layer? = nil, overlay: Layer? = nil, presentedAt time: Double? = nil) -> Bool {
+    /// The frame's layer tree if anything changed since the last one returned, else nil: the
+    /// pager over `backdrop` (what shows through while a photo is dragged down). A change of
+    /// what lies around it alone is returned after `setNeedsDisplay()`. With `time`, the frame
+    /// is the state at that time (`presentationState(at:)`). The scene composites and presents
+    /// it, then calls `framePresented(at:)`.
+    public func frameIfNeeded(backdrop: Layer? = nil, presentedAt time: Double? = nil) -> Layer? {
         let state = presentationState(at: time)
         tilePages(state, now: interaction.now)
-        guard needsDisplay || state != drawnState else { return false }
+        guard needsDisplay || state != drawnState else { return nil }
         needsDisplay = false
         drawnState = state
-        let start = wallClock()
-        let page = scene(state, now: interaction.now, backdrop: backdrop)
-        compositor.render(overlay.map { Layer(sublayers: [page, $0]) } ?? page, into: display.frameBuffer())
-        display.present()
-        if let frameObserver {
-            let end = wallClock()
-            frameObserver.recordFrame(seconds: end - start)
-            if content(atPage: current) != nil {
-                frameObserver.recordPhotoFrame(sinceLaunch: end - launchTime, sharp: looksSharp(page: current), refined: isSharp(page: current))
-            }
-        }
-        return true
+        return scene(state, now: interaction.now, backdrop: backdrop)
+    }
+
+    /// The frame last returned by `frameIfNeeded` was presented at `time` on the runtime's
+    /// clock: the statistics hear whether it showed the current photo, sharp and refined.
+    func framePresented(at time: Double) {
+        guard let frameObserver, content(atPage: current) != nil else { return }
+        frameObserver.recordPhotoFrame(sinceLaunch: time - launchTime, sharp: looksSharp(page: current), refined: isSharp(page: current))
     }
 
     /// What the screen should show at `time`, when the frame being drawn will reach it: a copy
@@ -305,7 +299,8 @@ public final class Viewer {
     /// The panel or overlay open over the photo (Escape closes it before anything else).
     public var panel: ViewerPanel { interaction.panel }
 
-    /// The next `renderIfNeeded` draws even if nothing changed here (what lies behind did).
+    /// The next `frameIfNeeded` returns a frame even if nothing changed here (what lies around
+    /// it did).
     public func setNeedsDisplay() { needsDisplay = true }
 
     /// Whether the pager can be seen: out of sight (the grid at rest over it) it asks for no

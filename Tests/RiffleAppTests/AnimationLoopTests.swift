@@ -140,7 +140,7 @@ final class DecodeCounter: @unchecked Sendable {
         }
         let compositor = Compositor()
         let pager = Viewer(
-            library: library, display: display, compositor: compositor, pipeline: pipeline, frameObserver: nil, libraryBehind: true,
+            library: library, display: display, pipeline: pipeline, frameObserver: nil, libraryBehind: true,
             wallClock: { display.now })
         let scene = NavigationScene(
             library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor)

@@ -38,7 +38,7 @@ import Testing
                 pending.removeFirst()
             }
             h.viewer.advance(to: t)
-            h.viewer.renderIfNeeded()
+            h.session.scene.renderIfNeeded()
             // The first frames, before the opening photo's own decode, are the launch's.
             if t > 0.1, !h.viewer.blankPages.isEmpty { blank.append((t, h.viewer.blankPages)) }
         }

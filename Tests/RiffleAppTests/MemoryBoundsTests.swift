@@ -75,7 +75,7 @@ func linkedLibrary(count: Int) throws -> URL {
                 t += 1.0 / 60
                 if Bool.random(using: &rng) { v.settleDecodes() }
                 v.advance(to: t)
-                v.renderIfNeeded()
+                session.scene.renderIfNeeded()
                 worstObjects = max(worstObjects, v.pageObjects)
                 // Each photo on screen appears once.
                 let shown = v.renderState.pages.map(\.index)

@@ -38,8 +38,20 @@ func viewer(decoder: GatedDecoder, display: HeadlessDisplay, workers: Int = 2, b
     let library = PhotoLibrary.collect(paths: [path], problems: &problems)
     let pipeline = pipeline(photos: library.photos, decoder: decoder, workers: workers, budget: budget)
     let viewer = Viewer(
-        library: library, display: display, compositor: Compositor(), pipeline: pipeline, frameObserver: nil, wallClock: MonotonicClock().now)
+        library: library, display: display, pipeline: pipeline, frameObserver: nil, wallClock: MonotonicClock().now)
     return (viewer, pipeline)
+}
+
+extension Viewer {
+    /// Composites and presents the pager's frame on `display`, when it has one, as its scene
+    /// would (for tests that drive a pager without a scene); true if it drew.
+    @discardableResult
+    func drawFrame(on display: Display) -> Bool {
+        guard let frame = frameIfNeeded() else { return false }
+        Compositor().render(frame, into: display.frameBuffer())
+        display.present()
+        return true
+    }
 }
 
 /// A pipeline of its own for a test, without a thumbnail cache, its decodes going through
@@ -97,10 +109,10 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         // The clock stays before the spinner's delay: only a stand-in can light the page.
         eventually {
             v.advance(to: 0.1)
-            v.renderIfNeeded()
+            v.drawFrame(on: display)
             return isPhotoShown(display)
         }
-        v.renderIfNeeded()
+        v.drawFrame(on: display)
         guard case .image(let draft)? = pipeline.photoStore.content(of: PhotoID(1)) else {
             Issue.record("nothing shown while the real decode waits")
             return
@@ -258,13 +270,13 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         let (v, pipeline) = viewer(decoder: decoder, display: display)
         defer { decoder.release(16); pipeline.shutdown() }
         v.advance(to: 0)
-        v.renderIfNeeded()
+        v.drawFrame(on: display)
         v.advance(to: 0.4)
-        v.renderIfNeeded()
+        v.drawFrame(on: display)
         #expect(try display.capture().isAllBlack, "no spinner before 0.5 s")
         #expect(v.isAnimating, "the loop keeps ticking while a page waits")
         v.advance(to: 0.75)
-        v.renderIfNeeded()
+        v.drawFrame(on: display)
         try GoldenImage.check(try display.capture(), golden: "placeholder/spinner")
     }
 }

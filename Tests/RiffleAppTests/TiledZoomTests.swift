@@ -47,7 +47,7 @@ import Testing
                 t += 1.0 / 60
                 v.settleDecodes()
                 v.advance(to: t)
-                v.renderIfNeeded()
+                session.scene.renderIfNeeded()
             }
         }
         run(0.2)

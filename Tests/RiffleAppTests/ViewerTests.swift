@@ -34,7 +34,7 @@ struct ViewerHarness {
         while now < end - 1e-9 {
             now += 1.0 / 60
             viewer.advance(to: now)
-            viewer.renderIfNeeded()
+            session.scene.renderIfNeeded()
         }
     }
 }
@@ -77,7 +77,7 @@ struct ViewerHarness {
         for _ in 0..<2 { h.press(.right) }
         h.run(0.5)
         h.viewer.settleDecodes()
-        h.viewer.renderIfNeeded()
+        h.session.scene.renderIfNeeded()
         let errorPage = try h.display.capture()
         // The error page is text on black: some bright pixels, mostly black.
         let lit = (0..<errorPage.height).reduce(0) { n, y in n + (0..<errorPage.width).filter { errorPage[$0, y] & 0xFF > 128 }.count }
@@ -87,7 +87,7 @@ struct ViewerHarness {
         h.run(0.5)
         h.viewer.settleDecodes()
         #expect(h.viewer.title == "10 hubble.jpg — 5 of 5")
-        h.viewer.renderIfNeeded()
+        h.session.scene.renderIfNeeded()
         let photo = try h.display.capture()
         #expect(photo[160, 100] != Color.black.packed, "the photo after the broken ones is shown")
     }
@@ -96,7 +96,7 @@ struct ViewerHarness {
         var h = ViewerHarness()
         h.run(0.1)
         h.viewer.settleDecodes()
-        h.viewer.renderIfNeeded()
+        h.session.scene.renderIfNeeded()
         let frames = h.display.presentedFrames
         h.run(1)
         #expect(h.display.presentedFrames == frames, "no frame without a change")
@@ -112,7 +112,7 @@ struct ViewerHarness {
         h.run(0.1)
         #expect(h.viewer.current == 1 && abs(h.pagePosition - 1) < 1e-9)
         h.viewer.settleDecodes()
-        h.viewer.renderIfNeeded()
+        h.session.scene.renderIfNeeded()
         #expect(try h.display.capture().size == PixelSize(width: 640, height: 480))
     }
 
@@ -131,7 +131,7 @@ struct ViewerHarness {
         try Data(try PNGEncoder.encode(photo)).write(to: URL(fileURLWithPath: path))
         let h = ViewerHarness(paths: [path], size: PixelSize(width: 200, height: 100))
         h.viewer.settleDecodes()
-        h.viewer.renderIfNeeded()
+        h.session.scene.renderIfNeeded()
         let frame = try h.display.capture()
         var mismatches = 0
         for y in 0..<31 {
@@ -172,7 +172,7 @@ struct ViewerHarness {
         defer { try? FileManager.default.removeItem(at: empty) }
         let h = ViewerHarness(paths: [empty.path])
         #expect(h.session.scene.advance(to: 0).contains(.setTitle("Riffle — no photos")))
-        #expect(h.viewer.renderIfNeeded())
+        #expect(h.session.scene.renderIfNeeded())
         // The message is drawn: some text pixels on the black page.
         let frame = try h.display.capture()
         let lit = (0..<frame.height).reduce(0) { n, y in n + (0..<frame.width).filter { frame[$0, y] & 0xFF > 128 }.count }
