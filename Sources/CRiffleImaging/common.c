@@ -174,6 +174,8 @@ rfi_status rfi_exif_read_details(const uint8_t *exif, size_t length, rfi_exif_de
     rfi_exif_copy_text(exif_content_get_entry(ifd_exif, EXIF_TAG_LENS_MODEL), out->lens, sizeof out->lens);
     rfi_exif_copy_text(exif_content_get_entry(ifd_exif, EXIF_TAG_DATE_TIME_ORIGINAL), out->date_taken,
                        sizeof out->date_taken);
+    rfi_exif_copy_text(exif_content_get_entry(ifd_exif, EXIF_TAG_OFFSET_TIME_ORIGINAL), out->offset_taken,
+                       sizeof out->offset_taken);
     out->exposure_seconds = rfi_exif_rational(exif_content_get_entry(ifd_exif, EXIF_TAG_EXPOSURE_TIME), 0, order);
     out->f_number = rfi_exif_rational(exif_content_get_entry(ifd_exif, EXIF_TAG_FNUMBER), 0, order);
     out->focal_length_mm = rfi_exif_rational(exif_content_get_entry(ifd_exif, EXIF_TAG_FOCAL_LENGTH), 0, order);

@@ -750,6 +750,7 @@ rfi_status rfi_tiff_read_details(int32_t descriptor, rfi_exif_details *out) {
     int has_gps = TIFFGetField(tiff, TIFFTAG_GPSIFD, &gps) && gps != 0;
     if (has_exif && TIFFReadEXIFDirectory(tiff, exif)) {
         rfi_tiff_copy_text(tiff, EXIFTAG_DATETIMEORIGINAL, out->date_taken, sizeof out->date_taken);
+        rfi_tiff_copy_text(tiff, EXIFTAG_OFFSETTIMEORIGINAL, out->offset_taken, sizeof out->offset_taken);
         rfi_tiff_copy_text(tiff, EXIFTAG_LENSMODEL, out->lens, sizeof out->lens);
         out->exposure_seconds = rfi_tiff_rational(tiff, EXIFTAG_EXPOSURETIME, 0);
         out->f_number = rfi_tiff_rational(tiff, EXIFTAG_FNUMBER, 0);

@@ -9,8 +9,12 @@ public struct ExifDetails: Sendable, Hashable {
     public var model: String?
     /// Exif LensModel.
     public var lens: String?
-    /// Exif DateTimeOriginal as written, "YYYY:MM:DD HH:MM:SS" (local time, zone unknown).
+    /// Exif DateTimeOriginal as written, "YYYY:MM:DD HH:MM:SS" (the camera's clock; its zone is
+    /// `offsetTaken` where written).
     public var dateTaken: String?
+    /// Exif OffsetTimeOriginal as written, "+HH:MM" or "-HH:MM" (Exif 2.31): the zone of
+    /// `dateTaken`.
+    public var offsetTaken: String?
     /// Exif ExposureTime, seconds.
     public var exposureSeconds: Double?
     /// Exif FNumber (the f-number N of f/N).
@@ -42,7 +46,8 @@ public struct ExifDetails: Sendable, Hashable {
 
     /// Details with every field as given (for tests and callers that know them).
     public init(
-        make: String? = nil, model: String? = nil, lens: String? = nil, dateTaken: String? = nil, exposureSeconds: Double? = nil,
+        make: String? = nil, model: String? = nil, lens: String? = nil, dateTaken: String? = nil, offsetTaken: String? = nil,
+        exposureSeconds: Double? = nil,
         fNumber: Double? = nil, iso: Int? = nil, focalLengthMillimetres: Double? = nil, position: (latitude: Double, longitude: Double)? = nil,
         colourSpace: Int? = nil, interoperabilityIndex: String? = nil
     ) {
@@ -52,6 +57,7 @@ public struct ExifDetails: Sendable, Hashable {
         self.model = model
         self.lens = lens
         self.dateTaken = dateTaken
+        self.offsetTaken = offsetTaken
         self.exposureSeconds = exposureSeconds
         self.fNumber = fNumber
         self.iso = iso
@@ -105,7 +111,7 @@ public struct ExifDetails: Sendable, Hashable {
         }
         func positive(_ value: Double) -> Double? { value > 0 ? value : nil }
         self.init(
-            make: text(raw.make), model: text(raw.model), lens: text(raw.lens), dateTaken: text(raw.date_taken),
+            make: text(raw.make), model: text(raw.model), lens: text(raw.lens), dateTaken: text(raw.date_taken), offsetTaken: text(raw.offset_taken),
             exposureSeconds: positive(raw.exposure_seconds), fNumber: positive(raw.f_number), iso: raw.iso > 0 ? Int(raw.iso) : nil,
             focalLengthMillimetres: positive(raw.focal_length_mm),
             position: raw.has_position != 0 ? (raw.latitude, raw.longitude) : nil,

@@ -209,6 +209,8 @@ typedef struct rfi_exif_details {
     char lens[96];
     /* DateTimeOriginal as written: "YYYY:MM:DD HH:MM:SS". */
     char date_taken[32];
+    /* OffsetTimeOriginal as written: the zone of DateTimeOriginal, "+HH:MM" or "-HH:MM". */
+    char offset_taken[8];
     double exposure_seconds;
     double f_number;
     int32_t iso;
