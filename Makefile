@@ -28,7 +28,7 @@ BENCH ?=
 # libheif refuses), the font the text uses, pkg-config for pixman's flags.
 BUILD_PACKAGES := make pkg-config libx11-dev libxext-dev libxi-dev libxcursor-dev libxfixes-dev libxpresent-dev libxrandr-dev \
 	libjpeg62-turbo-dev libpng-dev zlib1g-dev libexif-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libpixman-1-dev \
-	liblcms2-dev libtiff-dev libheif-dev libjxl-dev libraw-dev libwebp-dev libgif-dev libde265-dev
+	liblcms2-dev libtiff-dev libheif-dev libjxl-dev libraw-dev libwebp-dev libgif-dev libde265-dev libsqlite3-dev
 # `install` renders the icon's PNG sizes from its SVG.
 INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # The end-to-end tests run the real window on a virtual X server and send it real input through
@@ -46,9 +46,10 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # theme's cursors back from the server: Adwaita's (adwaita-icon-theme), and none at all. A test
 # browses a folder under strace, to see that nothing but thumbnails is written anywhere. The install
 # test has xdg-open find the photo's type in the shared MIME database (shared-mime-info). The
-# dates taken are compared with what exiftool reads (libimage-exiftool-perl), which also writes them.
+# dates taken are compared with what exiftool reads (libimage-exiftool-perl), which also writes them;
+# the library index's tests look into its database and hold its lock from the sqlite3 shell.
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
-	libheif-examples libjxl-tools libtiff-tools imagemagick webp libavif-bin liblcms2-utils libgs-common python3 libimage-exiftool-perl \
+	libheif-examples libjxl-tools libtiff-tools imagemagick webp libavif-bin liblcms2-utils libgs-common python3 libimage-exiftool-perl sqlite3 \
 	shared-mime-info adwaita-icon-theme strace
 # The fuzzers count their CPU seconds with GNU time (the toolchain brings clang, libFuzzer and lld).
 FUZZ_PACKAGES := $(BUILD_PACKAGES) time

@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         // Insecure.MD5 for thumbnail names; 4.x imports FoundationEssentials only (3.x: all of Foundation).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // SQLite for the library's index (over Debian's libsqlite3).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: C shims (the only C in the package)
@@ -89,6 +91,12 @@ let package = Package(
         // The photo library: listing folders in natural order, each photo's identity, live
         // folders (inotify), file stamps and URIs.
         .target(name: "RiffleLibrary", dependencies: ["RiffleImageIO"]),
+        // The library's index: what each file of a photo tree is (its stamp, size, date taken,
+        // camera), cached in SQLite so that a file whose stamp is unchanged is never read again.
+        .target(
+            name: "RiffleIndex",
+            dependencies: ["RiffleLibrary", "RiffleImageIO", "RiffleRaster", "RiffleGeometry", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The photo pipeline: the decode service and its workers, the pager's and the thumbnail
         // stores, what a decode does (`PhotoDecoding`), the Freedesktop thumbnail cache, tiles and
         // animation frames.
@@ -135,6 +143,7 @@ let package = Package(
         .testTarget(name: "RiffleX11Tests", dependencies: ["RiffleX11", "RiffleDisplay"]),
         .testTarget(name: "RiffleRasterTests", dependencies: ["RiffleRaster", "RiffleImageIO", "RiffleTestSupport"]),
         .testTarget(name: "RiffleImageIOTests", dependencies: ["RiffleImageIO", "RiffleRaster", "RiffleTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "RiffleIndexTests", dependencies: ["RiffleIndex", "RiffleLibrary", "RiffleImageIO"]),
         .testTarget(
             name: "RiffleAppTests",
             dependencies: ["RiffleApp", "RiffleLibrary", "RifflePipeline", "RiffleImageIO", "RiffleRaster", "RiffleDisplay", "RiffleTestSupport"],

@@ -6,11 +6,14 @@ import RiffleImageIO
 /// nanosecond (a rewrite in place moves them). Equal stamps before and after a read mean that
 /// the bytes read are one state of the file, not a mix of two.
 package struct FileStamp: Hashable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
+    package let device: UInt64
+    package let inode: UInt64
+    package let size: Int64
     let modified: [Int]
     let changed: [Int]
+
+    /// The modification time in nanoseconds since 1970.
+    package var modifiedNanoseconds: Int64 { Int64(modified[0]) * 1_000_000_000 + Int64(modified[1]) }
 
     /// The stamp of the file at `path` now (following symbolic links); nil when it cannot be
     /// reached.

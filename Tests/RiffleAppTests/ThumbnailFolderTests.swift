@@ -32,7 +32,7 @@ struct ThumbnailFolderTests {
         #expect(ThumbnailCache.standardFolder(environment: { variables[$0] }) == "/home/u/.cache/thumbnails")
         #expect(ThumbnailCache.standardFolder(environment: { ["XDG_CACHE_HOME": "/c"][$0] }) == "/c/thumbnails")
         // By default, the process's own (read, never set, here: other tests run alongside).
-        #expect(ThumbnailCache.processEnvironment("HOME") == getenv("HOME").map { String(cString: $0) })
-        #expect(ThumbnailCache.processEnvironment("RIFFLE_SURELY_UNSET_VARIABLE") == nil)
+        #expect(CacheHome.processEnvironment("HOME") == getenv("HOME").map { String(cString: $0) })
+        #expect(CacheHome.processEnvironment("RIFFLE_SURELY_UNSET_VARIABLE") == nil)
     }
 }

@@ -1,0 +1,203 @@
+import Glibc
+import GRDB
+import RiffleGeometry
+import RiffleImageIO
+import RiffleLibrary
+import RiffleRaster
+import Synchronization
+
+/// The library's index: for each photo file of the trees Riffle has shown, the stamp it had
+/// when it was read and what was read (`IndexedPhoto`), in SQLite at
+/// `$XDG_CACHE_HOME/riffle/library.sqlite` (GRDB's `DatabasePool`: WAL mode, so two Riffles on
+/// one library read at once while one writes, a writer waiting up to `busyTimeout` for the other).
+///
+/// It is a cache and nothing else: deleting it loses nothing.
+/// - A database that is damaged (not a database, corrupt) is moved aside to `.damaged` beside
+///   it and a new one is made, with one line through `report`.
+/// - One that cannot be opened or written (a read-only or full disk, a folder that cannot be
+///   made) leaves the index in memory for the run, said once through `report`; so does a
+///   database made by a newer Riffle, which is left as it is.
+/// - Nothing is ever written anywhere but its own file and SQLite's beside it.
+package final class LibraryIndex: @unchecked Sendable {
+    /// Where the index is kept.
+    package enum Storage: Equatable, Sendable {
+        /// In the database file at this path.
+        case file(String)
+        /// In memory, for this run only.
+        case memory
+    }
+
+    /// How long a write waits for another process's write to end.
+    static let busyTimeout = 5.0
+
+    /// The database and where it is: memory after a write failed, which swaps both mid-run.
+    private let state: Mutex<(writer: any DatabaseWriter, storage: Storage)>
+    private let report: @Sendable (String) -> Void
+
+    /// Where it is kept now (memory after a write failed).
+    package var storage: Storage { state.withLock { $0.storage } }
+
+    /// `riffle/library.sqlite` in the user's cache folder (`CacheHome`); nil without one.
+    package static func standardPath(environment: (String) -> String? = CacheHome.processEnvironment) -> String? {
+        CacheHome.folder(environment: environment).map { $0 + "/riffle/library.sqlite" }
+    }
+
+    /// The index kept at `path` (its folder made when missing), or in memory when `path` is nil
+    /// or the database there cannot be used; `report` hears, once each, what went wrong.
+    package init(path: String?, report: @escaping @Sendable (String) -> Void) {
+        self.report = report
+        guard let path else {
+            state = Mutex((Self.memoryDatabase(), .memory))
+            return
+        }
+        do {
+            state = Mutex((try Self.open(path, report: report), .file(path)))
+        } catch {
+            report("riffle: the library index \(path) cannot be used (\(Self.describe(error))); indexing in memory this time")
+            state = Mutex((Self.memoryDatabase(), .memory))
+        }
+    }
+
+    /// The photos the index holds for `folder`, by name.
+    package func photos(inFolder folder: String) -> [String: IndexedPhoto] {
+        let rows = (try? reader.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT \(Self.photoColumns) FROM photo JOIN folder ON folder.id = photo.folder WHERE folder.path = ?",
+                arguments: [folder])
+        }) ?? []
+        return Dictionary(rows.map { (($0["name"] as String?) ?? "", Self.photo(from: $0)) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Every photo the index holds, with its folder.
+    package func allPhotos() -> [(folder: String, photo: IndexedPhoto)] {
+        (try? reader.read { db in
+            try Row.fetchAll(db, sql: "SELECT folder.path AS folder_path, \(Self.photoColumns) FROM photo JOIN folder ON folder.id = photo.folder")
+                .map { (($0["folder_path"] as String?) ?? "", Self.photo(from: $0)) }
+        }) ?? []
+    }
+
+    /// Records `photos` of `folder` (replacing what was known of them) and forgets the photos of
+    /// `folder` named in `gone`, in one transaction.
+    package func record(_ photos: [IndexedPhoto], forgetting gone: [String] = [], inFolder folder: String) {
+        write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO folder (path) VALUES (?)", arguments: [folder])
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM folder WHERE path = ?", arguments: [folder]) else { return }
+            let insert = try db.makeStatement(sql: """
+                INSERT OR REPLACE INTO photo (folder, name, device, inode, size, modified, format, width, height, orientation,
+                    taken, taken_offset, taken_source, camera, lens, failure)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for photo in photos {
+                let facts = photo.facts
+                try insert.execute(arguments: [
+                    id, photo.name, Int64(bitPattern: photo.device), Int64(bitPattern: photo.inode), photo.size, photo.modifiedNanoseconds,
+                    facts?.format.rawValue, facts?.uprightSize.width, facts?.uprightSize.height, facts?.orientation.rawValue,
+                    photo.taken.localSeconds, photo.taken.offsetMinutes, photo.taken.source.rawValue, facts?.camera, facts?.lens,
+                    photo.failure,
+                ])
+            }
+            let delete = try db.makeStatement(sql: "DELETE FROM photo WHERE folder = ? AND name = ?")
+            for name in gone { try delete.execute(arguments: [id, name]) }
+        }
+    }
+
+    /// Forgets `folder` and its photos (a folder that has gone).
+    package func forget(folder: String) {
+        write { db in try db.execute(sql: "DELETE FROM folder WHERE path = ?", arguments: [folder]) }
+    }
+
+    // MARK: - Storage
+
+    private var reader: any DatabaseReader { state.withLock { $0.writer } }
+
+    /// Runs `change` in a write transaction; when it fails for want of a writable, working
+    /// database, says so once and goes on in memory (what this run learns is kept there).
+    private func write(_ change: (Database) throws -> Void) {
+        let current = state.withLock { $0.writer }
+        do {
+            try current.write(change)
+        } catch {
+            let path: String? = state.withLock { state in
+                guard case .file(let path) = state.storage else { return nil }
+                state = (Self.memoryDatabase(), .memory)
+                return path
+            }
+            if let path {
+                report("riffle: the library index \(path) cannot be written (\(Self.describe(error))); indexing in memory from now on")
+            }
+            try? state.withLock { $0.writer }.write(change)
+        }
+    }
+
+    /// The database at `path`, migrated; a damaged one is moved aside and made anew.
+    private static func open(_ path: String, report: (String) -> Void) throws -> any DatabaseWriter {
+        let folder = FilePaths.folder(of: path)
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw IndexError("cannot make \(folder): \(String(cString: strerror(errno)))") }
+        do {
+            return try migrated(DatabasePool(path: path, configuration: configuration))
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            let aside = path + ".damaged"
+            for suffix in ["", "-wal", "-shm"] { _ = rename(path + suffix, aside + suffix) }
+            report("riffle: the library index \(path) was damaged (\(describe(error))); moved it to \(aside) and started a new one")
+            return try migrated(DatabasePool(path: path, configuration: configuration))
+        }
+    }
+
+    /// `database` with every migration applied; throws for one made by a newer Riffle.
+    private static func migrated(_ database: some DatabaseWriter) throws -> any DatabaseWriter {
+        let migrator = IndexSchema.migrator
+        if try database.read({ try migrator.hasBeenSuperseded($0) }) {
+            throw IndexError("it was made by a newer Riffle")
+        }
+        try migrator.migrate(database)
+        return database
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "riffle.library-index"
+        return configuration
+    }
+
+    private static func memoryDatabase() -> any DatabaseWriter {
+        // An in-memory queue with the schema always opens (nothing on disk can fail it).
+        let queue = try! DatabaseQueue(configuration: configuration)
+        try! IndexSchema.migrator.migrate(queue)
+        return queue
+    }
+
+    private static let photoColumns = """
+        photo.name, photo.device, photo.inode, photo.size, photo.modified, photo.format, photo.width, photo.height,
+        photo.orientation, photo.taken, photo.taken_offset, photo.taken_source, photo.camera, photo.lens, photo.failure
+        """
+
+    private static func photo(from row: Row) -> IndexedPhoto {
+        let format = (row["format"] as String?).flatMap(ImageFormat.init(rawValue:))
+        let width: Int? = row["width"], height: Int? = row["height"]
+        let facts = format.map { format in
+            PhotoFacts(
+                format: format, uprightSize: PixelSize(width: width ?? 0, height: height ?? 0),
+                orientation: (row["orientation"] as Int?).flatMap(ImageOrientation.init(rawValue:)) ?? .topLeft,
+                taken: nil, camera: row["camera"], lens: row["lens"])
+        }
+        let source = TakenDate.Source(rawValue: row["taken_source"] ?? 2) ?? .fileModified
+        let taken = TakenDate(localSeconds: row["taken"] ?? 0, offsetMinutes: row["taken_offset"], source: source)
+        var found = facts
+        if source != .fileModified { found?.taken = taken }
+        return IndexedPhoto(
+            name: row["name"] ?? "", device: UInt64(bitPattern: row["device"] ?? 0), inode: UInt64(bitPattern: row["inode"] ?? 0),
+            size: row["size"] ?? 0, modifiedNanoseconds: row["modified"] ?? 0, facts: found, taken: taken, failure: row["failure"])
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+}
+
+/// Why the index could not be opened where it should be.
+struct IndexError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

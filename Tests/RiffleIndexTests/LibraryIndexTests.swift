@@ -1,0 +1,214 @@
+import Foundation
+import Glibc
+@testable import RiffleImageIO
+@testable import RiffleIndex
+@testable import RiffleLibrary
+import Synchronization
+import Testing
+
+/// The library's index as a cache: a file whose stamp is unchanged is never read again, a
+/// changed or new one is, a gone one is forgotten; a damaged database is moved aside, one that
+/// cannot be made or was made by a newer Riffle leaves the index in memory, and a second
+/// process writing at the same time is waited for.
+@Suite struct LibraryIndexTests {
+    static let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Photos").path
+
+    /// A scratch folder with `count` copies of a test photo, `p1.jpg` …, and a cache folder.
+    final class Scratch {
+        let root: String
+        var tree: String { root + "/tree" }
+        var database: String { root + "/cache/riffle/library.sqlite" }
+
+        init(count: Int) throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-index-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: root + "/tree", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: root + "/cache", withIntermediateDirectories: true)
+            for i in 1...count {
+                try FileManager.default.copyItem(atPath: LibraryIndexTests.photos + "/2 friends.jpg", toPath: tree + "/p\(i).jpg")
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+
+        var folder: PhotoTree.Folder {
+            var problems: [String] = []
+            return PhotoTree.folders(under: tree, problems: &problems)[0]
+        }
+    }
+
+    /// Collects what the index reports.
+    final class Reports: Sendable {
+        let lines = Mutex<[String]>([])
+        var all: [String] { lines.withLock { $0 } }
+        func hear(_ line: String) { lines.withLock { $0.append(line) } }
+    }
+
+    @Test func unchangedFilesAreNeverReadAgain() throws {
+        let scratch = try Scratch(count: 3)
+        let reports = Reports()
+        var index = LibraryIndex(path: scratch.database, report: reports.hear)
+        #expect(index.storage == .file(scratch.database))
+        let first = FolderIndexing.index(scratch.folder, in: index)
+        #expect(first.read == 3 && first.photos.map(\.name) == ["p1.jpg", "p2.jpg", "p3.jpg"])
+        // What was read, as the index gives it back in a new run.
+        index = LibraryIndex(path: scratch.database, report: reports.hear)
+        let again = FolderIndexing.index(scratch.folder, in: index)
+        #expect(again.read == 0)
+        #expect(again.photos == first.photos)
+        let facts = try #require(again.photos[0].facts)
+        let head = try FileBytes.read(atPath: scratch.tree + "/p1.jpg", upTo: ImageCodecs.headBytes)
+        let read = try PhotoFacts.read(head: head, path: nil)
+        #expect(facts.format == read.format && facts.uprightSize == read.uprightSize && facts.camera == read.camera)
+        // A file rewritten (a new modification time), one renamed, one deleted.
+        ScratchTime.setModificationTime(1_500_000_000, ofFileAt: scratch.tree + "/p1.jpg")
+        try FileManager.default.moveItem(atPath: scratch.tree + "/p2.jpg", toPath: scratch.tree + "/q2.jpg")
+        try FileManager.default.removeItem(atPath: scratch.tree + "/p3.jpg")
+        let changed = FolderIndexing.index(scratch.folder, in: index)
+        #expect(changed.read == 2, "the rewritten file and the renamed one")
+        #expect(Set(index.photos(inFolder: scratch.tree).keys) == ["p1.jpg", "q2.jpg"])
+        #expect(reports.all.isEmpty)
+    }
+
+    /// Without a date of its own, a photo is dated by its modification time in this machine's
+    /// zone, marked as such.
+    @Test func aPhotoWithoutDateIsDatedByItsFile() throws {
+        let scratch = try Scratch(count: 1)
+        ScratchTime.setModificationTime(1_600_000_000, ofFileAt: scratch.tree + "/p1.jpg")
+        let index = LibraryIndex(path: nil, report: { _ in })
+        let photo = try #require(FolderIndexing.index(scratch.folder, in: index).photos.first)
+        var seconds = time_t(1_600_000_000)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        #expect(photo.taken.source == .fileModified)
+        #expect(photo.taken.localSeconds == 1_600_000_000 + Int64(parts.tm_gmtoff))
+        #expect(photo.taken.civil.hour == Int(parts.tm_hour) && photo.taken.civil.day == Int(parts.tm_mday))
+    }
+
+    /// A file that is not an image is recorded with the reason, and not read again either.
+    @Test func aBrokenFileIsRememberedWithItsReason() throws {
+        let scratch = try Scratch(count: 1)
+        try Data(Array(repeating: 0x42, count: 100)).write(to: URL(fileURLWithPath: scratch.tree + "/broken.jpg"))
+        let index = LibraryIndex(path: scratch.database, report: { _ in })
+        let folder = PhotoTree.Folder(path: scratch.tree, photos: [scratch.tree + "/broken.jpg", scratch.tree + "/p1.jpg"])
+        let first = FolderIndexing.index(folder, in: index)
+        #expect(first.photos[0].facts == nil && first.photos[0].failure?.isEmpty == false)
+        #expect(FolderIndexing.index(folder, in: LibraryIndex(path: scratch.database, report: { _ in })).read == 0)
+    }
+
+    @Test func aDamagedDatabaseIsMovedAsideAndMadeAnew() throws {
+        let scratch = try Scratch(count: 2)
+        try FileManager.default.createDirectory(atPath: scratch.root + "/cache/riffle", withIntermediateDirectories: true)
+        let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try garbage.write(to: URL(fileURLWithPath: scratch.database))
+        let reports = Reports()
+        let index = LibraryIndex(path: scratch.database, report: reports.hear)
+        #expect(index.storage == .file(scratch.database))
+        #expect(reports.all.count == 1 && reports.all[0].contains("damaged"), "\(reports.all)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.database + ".damaged")) == garbage)
+        #expect(FolderIndexing.index(scratch.folder, in: index).read == 2)
+        #expect(FolderIndexing.index(scratch.folder, in: LibraryIndex(path: scratch.database, report: reports.hear)).read == 0)
+        #expect(reports.all.count == 1)
+    }
+
+    /// A cache folder that cannot be made (a file stands where it should be) leaves the index
+    /// in memory for the run, said once; nothing is written.
+    @Test func aCacheThatCannotBeWrittenLeavesTheIndexInMemory() throws {
+        let scratch = try Scratch(count: 2)
+        try Data("a file".utf8).write(to: URL(fileURLWithPath: scratch.root + "/cache/riffle"))
+        let reports = Reports()
+        let index = LibraryIndex(path: scratch.database, report: reports.hear)
+        #expect(index.storage == .memory)
+        #expect(reports.all.count == 1 && reports.all[0].contains("in memory"), "\(reports.all)")
+        #expect(FolderIndexing.index(scratch.folder, in: index).read == 2)
+        #expect(FolderIndexing.index(scratch.folder, in: index).read == 0, "the run still remembers what it read")
+    }
+
+    /// A database made by a newer Riffle (a migration this one does not know) is left as it is.
+    @Test func aNewerSchemaIsLeftAlone() throws {
+        let scratch = try Scratch(count: 1)
+        _ = LibraryIndex(path: scratch.database, report: { _ in })
+        try FormatTool.sqlite3(scratch.database, "INSERT INTO grdb_migrations (identifier) VALUES ('v2: from the future');")
+        let before = try FormatTool.sqlite3(scratch.database, ".dump")
+        let reports = Reports()
+        let index = LibraryIndex(path: scratch.database, report: reports.hear)
+        #expect(index.storage == .memory)
+        #expect(reports.all.count == 1 && reports.all[0].contains("newer Riffle"), "\(reports.all)")
+        _ = FolderIndexing.index(scratch.folder, in: index)
+        #expect(try FormatTool.sqlite3(scratch.database, ".dump") == before, "nothing written into it")
+    }
+
+    /// An empty file (a database before any schema) is migrated to the current schema.
+    @Test func anEmptyDatabaseIsMigrated() throws {
+        let scratch = try Scratch(count: 1)
+        try FileManager.default.createDirectory(atPath: scratch.root + "/cache/riffle", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: scratch.database, contents: Data())
+        let index = LibraryIndex(path: scratch.database, report: { _ in })
+        #expect(index.storage == .file(scratch.database))
+        #expect(FolderIndexing.index(scratch.folder, in: index).read == 1)
+        let tables = try FormatTool.sqlite3(scratch.database, "SELECT identifier FROM grdb_migrations;")
+        #expect(tables.contains("v1: folders and photos"))
+    }
+
+    /// Another process (the sqlite3 shell) holding the write lock for a while: the index waits
+    /// for it, then writes; both writes are there.
+    @Test func aSecondProcessWritingIsWaitedFor() throws {
+        let scratch = try Scratch(count: 2)
+        let index = LibraryIndex(path: scratch.database, report: { _ in })
+        _ = FolderIndexing.index(scratch.folder, in: index)
+        let ready = scratch.root + "/locked"
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        other.arguments = ["sqlite3", scratch.database]
+        let script = Pipe()
+        other.standardInput = script
+        other.standardOutput = FileHandle.nullDevice
+        try other.run()
+        // Takes the write lock, says so, holds it while it counts (about a second), then commits.
+        script.fileHandleForWriting.write(Data("""
+            BEGIN IMMEDIATE;
+            INSERT INTO folder (path) VALUES ('/elsewhere');
+            .shell touch \(ready)
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5000000) SELECT count(*) FROM c;
+            COMMIT;
+
+            """.utf8))
+        try script.fileHandleForWriting.close()
+        while !FileManager.default.fileExists(atPath: ready) && other.isRunning { usleep(10_000) }
+        try FileManager.default.copyItem(atPath: scratch.tree + "/p1.jpg", toPath: scratch.tree + "/p3.jpg")
+        #expect(FolderIndexing.index(scratch.folder, in: index).read == 1)
+        // The index's write came after the other's commit: its row is there already.
+        let folders = try FormatTool.sqlite3(scratch.database, "SELECT path FROM folder ORDER BY path;")
+        #expect(folders.contains("/elsewhere") && folders.contains(scratch.tree), "\(folders)")
+        other.waitUntilExit()
+        #expect(other.terminationStatus == 0)
+        #expect(index.storage == .file(scratch.database), "the write waited rather than failing")
+        #expect(LibraryIndex(path: scratch.database, report: { _ in }).photos(inFolder: scratch.tree).count == 3)
+    }
+}
+
+/// File times for the tests.
+enum ScratchTime {
+    /// Sets the modification (and access) time of the file at `file` to `seconds` since 1970.
+    static func setModificationTime(_ seconds: Int, ofFileAt file: String) {
+        let time = timespec(tv_sec: seconds, tv_nsec: 0)
+        precondition(utimensat(AT_FDCWD, file, [time, time], 0) == 0, "utimensat \(file)")
+    }
+}
+
+/// The sqlite3 shell (Debian's sqlite3), to look at and change a database from outside.
+enum FormatTool {
+    @discardableResult
+    static func sqlite3(_ database: String, _ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", database, sql]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadUnknown) }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
