@@ -1,3 +1,5 @@
+import RiffleGeometry
+
 /// When a photo was taken, as the clock where it was taken showed it, and where that came from.
 ///
 /// The time is kept as it was written, a floating wall-clock time: `localSeconds` counts the
@@ -43,9 +45,9 @@ public struct TakenDate: Hashable, Sendable, Comparable {
     public init?(
         year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, offsetMinutes: Int? = nil, source: Source
     ) {
-        guard Self.plausibleYears.contains(year), (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
+        guard Self.plausibleYears.contains(year), (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
-        let days = Self.daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.dayNumber(year: year, month: month, day: day)
         self.init(
             localSeconds: Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59)), offsetMinutes: offsetMinutes,
             source: source)
@@ -54,7 +56,7 @@ public struct TakenDate: Hashable, Sendable, Comparable {
     /// The civil date and time: year, month (1–12), day (1–31), hour, minute, second.
     public var civil: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         let days = Int(localSeconds.quotientRoundingDown(by: 86_400)), inDay = Int(localSeconds - Int64(days) * 86_400)
-        let (year, month, day) = Self.civilFromDays(days)
+        let (year, month, day) = CivilCalendar.date(ofDay: days)
         return (year, month, day, inDay / 3600, inDay / 60 % 60, inDay % 60)
     }
 
@@ -139,41 +141,6 @@ public struct TakenDate: Hashable, Sendable, Comparable {
             value = value * 10 + Int(digit - UInt8(ascii: "0"))
         }
         return digits.isEmpty ? nil : value
-    }
-
-    // MARK: - The proleptic Gregorian calendar
-
-    /// Days in `month` of `year`.
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the date (Howard Hinnant, "chrono-Compatible Low-Level Date
-    /// Algorithms", days_from_civil: eras of 400 years, years starting in March).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date `days` after 1970-01-01 (the same paper's civil_from_days).
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RiffleGeometry
 @testable import RiffleImageIO
 import Testing
 
@@ -11,11 +12,11 @@ import Testing
     @Test func theCalendarIsFoundations() {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        #expect(TakenDate.daysFromCivil(year: 1970, month: 1, day: 1) == 0)
-        #expect(TakenDate.daysFromCivil(year: 2000, month: 3, day: 1) == 11017)
+        #expect(CivilCalendar.dayNumber(year: 1970, month: 1, day: 1) == 0)
+        #expect(CivilCalendar.dayNumber(year: 2000, month: 3, day: 1) == 11017)
         for days in stride(from: -52595, through: 47116, by: 1) {
-            let (year, month, day) = TakenDate.civilFromDays(days)
-            #expect(TakenDate.daysFromCivil(year: year, month: month, day: day) == days)
+            let (year, month, day) = CivilCalendar.date(ofDay: days)
+            #expect(CivilCalendar.dayNumber(year: year, month: month, day: day) == days)
             // Foundation is slow: every 97th day (all months and leap days over the years).
             if days % 97 == 0 || (month == 2 && day == 29) {
                 let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
@@ -30,7 +31,7 @@ import Testing
         let taken = try #require(TakenDate.exif("2019:07:14 10:22:05", offset: "+02:00"))
         #expect(taken.parts == [2019, 7, 14, 10, 22, 5])
         #expect(taken.offsetMinutes == 120 && taken.source == .exif)
-        #expect(taken.localSeconds == Int64(TakenDate.daysFromCivil(year: 2019, month: 7, day: 14)) * 86_400 + 10 * 3600 + 22 * 60 + 5)
+        #expect(taken.localSeconds == Int64(CivilCalendar.dayNumber(year: 2019, month: 7, day: 14)) * 86_400 + 10 * 3600 + 22 * 60 + 5)
         #expect(TakenDate.exif("2019:07:14 10:22:05", offset: "-05:30")?.offsetMinutes == -330)
         #expect(TakenDate.exif("2019:07:14 10:22:05", offset: "garbage")?.offsetMinutes == nil)
         #expect(TakenDate.exif("2019:07:14 10:22:05")?.offsetMinutes == nil)

@@ -1,0 +1,43 @@
+/// The proleptic Gregorian calendar's arithmetic on day numbers (days since 1970-01-01): what
+/// dates taken are sorted and grouped by. Howard Hinnant, "chrono-Compatible Low-Level Date
+/// Algorithms" (days_from_civil, civil_from_days): eras of 400 years, years counted from March
+/// so that the leap day ends them.
+public enum CivilCalendar {
+    /// Days from 1970-01-01 to the date.
+    public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `days` after 1970-01-01.
+    public static func date(ofDay days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// Days in `month` of `year`.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// A month as one number, year × 12 + month − 1: months in order, consecutive.
+    public static func monthNumber(ofDay days: Int) -> Int {
+        let date = date(ofDay: days)
+        return date.year * 12 + date.month - 1
+    }
+}
