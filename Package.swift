@@ -125,8 +125,8 @@ let package = Package(
         .executableTarget(
             name: "riffle-bench",
             dependencies: [
-                "RiffleApp", "RiffleLibrary", "RifflePipeline", "RiffleDisplay", "RiffleInteraction", "RiffleImageIO", "RiffleRaster",
-                "RiffleGeometry", "CPixman",
+                "RiffleApp", "RiffleLibrary", "RiffleIndex", "RifflePipeline", "RiffleDisplay", "RiffleInteraction", "RiffleImageIO",
+                "RiffleRaster", "RiffleGeometry", "CPixman",
                 "CRiffleX11TestClients",
             ]
         ),

@@ -3,11 +3,11 @@ import RiffleGeometry
 import RiffleImageIO
 
 // riffle-bench [composite] [decode] [webp] [colour] [dither] [stills] [physics] [chrome] [paging] [tiles] [png] [grid] [folder]
-// [launch] [soak]: figures printed beside anchors measured in the same run (memcpy, pixman, libjpeg-turbo, libwebp and
+// [launch] [library] [soak]: figures printed beside anchors measured in the same run (memcpy, pixman, libjpeg-turbo, libwebp and
 // libpng at full size); nothing is asserted. With no argument every benchmark runs but the soak (18 minutes; `make
 // soak`). RIFFLE_BENCH_WORKSPACE names a folder to keep the generated photos in from one run to the next (else a
 // temporary one, removed); RIFFLE_BENCH_RIFFLE names the riffle binary the runs launch (else the one beside this).
-let all = ["composite", "decode", "webp", "colour", "dither", "stills", "physics", "chrome", "paging", "tiles", "png", "grid", "folder", "launch"]
+let all = ["composite", "decode", "webp", "colour", "dither", "stills", "physics", "chrome", "paging", "tiles", "png", "grid", "folder", "launch", "library"]
 let chosen = CommandLine.arguments.dropFirst().isEmpty ? all : Array(CommandLine.arguments.dropFirst())
 if let unknown = chosen.first(where: { !all.contains($0) && $0 != "soak" }) {
     FileHandle.standardError.write(Data("riffle-bench: no benchmark \"\(unknown)\"; choose from \((all + ["soak"]).joined(separator: ", "))\n".utf8))
@@ -47,6 +47,14 @@ if chosen.contains("stills") {
     try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
     defer { if kept == nil { try? FileManager.default.removeItem(at: workspace) } }
     try StillsBenchmark.run(workspace: workspace)
+}
+if chosen.contains("library") {
+    print("")
+    let kept = ProcessInfo.processInfo.environment["RIFFLE_BENCH_WORKSPACE"].map { URL(fileURLWithPath: $0) }
+    let workspace = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-library-\(getpid())")
+    try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+    defer { if kept == nil { try? FileManager.default.removeItem(at: workspace) } }
+    try LibraryBenchmark.run(workspace: workspace)
 }
 if chosen.contains("physics") {
     print("")
