@@ -34,11 +34,7 @@ import Testing
 
     /// The highlight tints the window blue and outlines it, and goes with the drag.
     @Test func theDropHighlightShowsWhileADragHovers() throws {
-        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
-        var problems: [String] = []
-        let session = RiffleSession(
-            library: PhotoLibrary.collect(paths: [Self.photo], problems: &problems), display: display,
-            options: SessionOptions(thumbnailFolder: nil))
+        let (display, session) = { let h = HeadlessSession([Self.photo]); return (h.display, h.session) }()
         let scene = session.scene
         scene.settleDecodes()
         scene.advance(to: 0)

@@ -27,12 +27,10 @@ import Testing
     // The replay's first frame: every thumbnail is made before it (decodes settle), so the grid
     // opens with its cells shown, nothing fading, nothing left to animate.
     @Test func thumbnailsThereWhenTheGridOpensShowAtOnce() {
-        var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
-        let session = RiffleSession(
-            library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)),
-            options: SessionOptions(thumbnailFolder: nil))
-        let scene = session.scene
+        // The session kept to the end: it owns the pipeline the scene's decodes settle on.
+        let headless = HeadlessSession([TestPaths.photos])
+        let scene = headless.session.scene
+        defer { withExtendedLifetime(headless) {} }
         scene.advance(to: 0)
         // The quick looks, then the thumbnails made after them, all within the first frame.
         for _ in 0..<4 {

@@ -38,12 +38,10 @@ func linkedLibrary(count: Int) throws -> URL {
     /// so the pager is on screen and decodes: a folder would open the grid, and the pager behind
     /// it decodes nothing), holding at most `budget` bytes of decoded pixels.
     static func session(in dir: URL, openingOn index: Int, budget: Int, statistics: Bool = false) -> RiffleSession {
-        var problems: [String] = []
-        let library = PhotoLibrary.collect(
-            paths: [dir.appendingPathComponent(String(format: "p%04d.jpg", index)).path], problems: &problems)
-        return RiffleSession(
-            library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)),
-            options: SessionOptions(memoryBudget: budget, statistics: statistics))
+        HeadlessSession(
+            [dir.appendingPathComponent(String(format: "p%04d.jpg", index)).path],
+            options: SessionOptions(memoryBudget: budget, statistics: statistics, thumbnailFolder: nil)
+        ).session
     }
 
     /// Steps the viewer through `frames` frames from `t`, every decode asked for done before each.

@@ -50,10 +50,8 @@ import Testing
     @Test(arguments: seeds)
     func theSceneAlwaysComesToRestSomewhereSensible(seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
-        var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
-        let display = HeadlessDisplay(size: Self.size)
-        let session = RiffleSession(library: library, display: display, options: SessionOptions(thumbnailFolder: nil))
+        let headless = HeadlessSession([TestPaths.photos], size: Self.size)
+        let (library, display, session) = (headless.library, headless.display, headless.session)
         var scene: Scene = session.scene
         let performer = AppCommandPerformer(display: display)
         var t = 0.0
@@ -94,11 +92,9 @@ import Testing
 /// Fullscreen is the scene's: Escape leaves it first, on the grid as on a photo.
 @Suite struct SceneFullscreenTests {
     static func scene(opening path: String, fullscreen: Bool = false) -> NavigationScene {
-        var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: [path], problems: &problems)
         var options = SessionOptions(thumbnailFolder: nil)
         options.fullscreen = fullscreen
-        let scene = RiffleSession(library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)), options: options).scene
+        let scene = HeadlessSession([path], options: options).session.scene
         // A runtime's first frame, before any input: it titles the window.
         _ = scene.advance(to: 0)
         return scene

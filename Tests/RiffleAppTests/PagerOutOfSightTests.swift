@@ -12,11 +12,7 @@ import Testing
 /// starts again when a photo opens.
 @Suite struct PagerOutOfSightTests {
     static func session(opening path: String) -> RiffleSession {
-        var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: [path], problems: &problems)
-        return RiffleSession(
-            library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)),
-            options: SessionOptions(statistics: true, thumbnailFolder: nil))
+        HeadlessSession([path], options: SessionOptions(statistics: true, thumbnailFolder: nil)).session
     }
 
     /// Steps the scene through `frames` frames from `t`, every decode asked for done before each.

@@ -10,14 +10,13 @@ import Testing
 @Suite struct SlideshowSessionTests {
     static func session(loops: Bool) throws -> RiffleSession {
         try PinnedPhotoDates.pin(photos: TestPaths.photos)
-        var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
-        #expect(problems.isEmpty && !library.opensOnPhoto)
         var options = SessionOptions(thumbnailFolder: nil)
         options.slideshowInterval = 2
         options.slideshowLoops = loops
         options.startsSlideshow = true
-        return RiffleSession(library: library, display: HeadlessDisplay(size: PixelSize(width: 320, height: 200)), options: options)
+        let headless = HeadlessSession([TestPaths.photos], options: options)
+        #expect(headless.problems.isEmpty && !headless.library.opensOnPhoto)
+        return headless.session
     }
 
     @Test func aFolderOpensOnItsFirstPhotoWithTheSlideshowRunning() throws {

@@ -36,10 +36,8 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let (path, _) = try Self.makeHugeJPEG(in: dir)
-        var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: [path], problems: &problems)
-        let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
-        let session = RiffleSession(library: library, display: display)
+        let headless = HeadlessSession([path])
+        let (display, session) = (headless.display, headless.session)
         let v = session.viewer
         var t = 0.0
         func run(_ seconds: Double) {

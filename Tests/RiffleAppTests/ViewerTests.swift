@@ -17,10 +17,9 @@ struct ViewerHarness {
 
     /// Opens the first test photo by default: the pager shows, its folder's grid behind it.
     init(paths: [String] = [TestPaths.photos + "/1 coffee.png"], size: PixelSize = PixelSize(width: 320, height: 200)) {
-        var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: paths, problems: &problems)
-        display = HeadlessDisplay(size: size)
-        session = RiffleSession(library: library, display: display)
+        let headless = HeadlessSession(paths, size: size)
+        display = headless.display
+        session = headless.session
     }
 
     /// The paging position in pages (fractional while sliding).

@@ -25,10 +25,9 @@ final class WatchedSession {
     /// A session on `paths` (as the command line opens them) in a window of `size`, keeping
     /// thumbnails in `thumbnailFolder` (nil: in memory), watching its folders.
     init(paths: [String], size: PixelSize = PixelSize(width: 640, height: 400), thumbnailFolder: String?) {
-        var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: paths, problems: &problems)
-        display = HeadlessDisplay(size: size)
-        session = RiffleSession(library: library, display: display, options: SessionOptions(thumbnailFolder: thumbnailFolder))
+        let headless = HeadlessSession(paths, size: size, options: SessionOptions(thumbnailFolder: thumbnailFolder))
+        display = headless.display
+        session = headless.session
         session.scene.watchFolders(wake: {})
         settle()
     }
