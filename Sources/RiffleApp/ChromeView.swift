@@ -67,7 +67,7 @@ package final class ChromeView {
         let text = key.dark ? Color.white : Color.black
         var panel: [Layer] = []
         switch state.panel {
-        case .info: panel = [infoPanel(layout, info: key.content?.info, dark: key.dark, text: text)]
+        case .info: panel = [infoPanel(layout, info: key.content?.info, scroll: state.infoScroll, dark: key.dark, text: text)]
         case .help: panel = [help(layout)]
         case .none: break
         }
@@ -148,21 +148,88 @@ package final class ChromeView {
         return rects.map { Layer(content: .fill($0, color)) }
     }
 
-    private func infoPanel(_ layout: ChromeLayout, info: PhotoInfo?, dark: Bool, text: Color) -> Layer {
+    /// One line of the info panel: a row's label on its first line (nil on the lines its value
+    /// wraps onto) and what of the value the line holds.
+    struct InfoLine: Hashable {
+        var label: String?
+        var value: String
+    }
+
+    /// A row's value takes at most this many lines; a longer one ends in "…" (Riffle's choice: a
+    /// lens name or a folder's name wraps once or twice, never pages of text).
+    static let maxLinesPerValue = 3
+    /// The labels' column, points: "Focal length" at 12 pt with room to spare.
+    static let infoLabelPoints = 96.0
+
+    /// The lines of `info` in the panel of `layout`: each value wrapped at spaces to the value
+    /// column's width (a word wider than the column is cut between characters). Without fonts,
+    /// one line a row.
+    func infoLines(_ info: PhotoInfo, layout: ChromeLayout) -> [InfoLine] {
+        guard let faces = labels.faces else { return info.rows.map { InfoLine(label: $0.label, value: $0.value) } }
+        let size = pixels(Self.smallPoints, layout)
+        let width = Int(layout.infoPanel.width - 2 * layout.pixels(ChromeLayout.infoPaddingPoints) - layout.pixels(Self.infoLabelPoints))
+        return info.rows.flatMap { row in
+            Self.wrapped(row.value, width: width, maxLines: Self.maxLinesPerValue) { faces.regular.render($0, pixelHeight: size).advance }
+                .enumerated().map { InfoLine(label: $0.offset == 0 ? row.label : nil, value: $0.element) }
+        }
+    }
+
+    /// `text` broken into lines no wider than `width` as `measure` (pixels) finds them: at
+    /// spaces where it can, else between characters; at most `maxLines`, the last cut and
+    /// ended with "…" when text remains.
+    static func wrapped(_ text: String, width: Int, maxLines: Int, measure: (String) -> Int) -> [String] {
+        var lines: [String] = [], rest = Substring(text)
+        while !rest.isEmpty {
+            if lines.count == maxLines - 1 || measure(String(rest)) <= width {
+                var last = String(rest)
+                if measure(last) > width {
+                    while !last.isEmpty, measure(last + "…") > width { last.removeLast() }
+                    last += "…"
+                }
+                lines.append(last)
+                break
+            }
+            // The longest prefix that fits, then back to its last space when there is one.
+            var end = rest.startIndex
+            while end < rest.endIndex, measure(String(rest[...end])) <= width { end = rest.index(after: end) }
+            if end == rest.startIndex { end = rest.index(after: end) }
+            if let space = rest[..<end].lastIndex(of: " "), space > rest.startIndex, rest[end] != " " { end = space }
+            lines.append(String(rest[..<end]).trimmingSpaces)
+            rest = rest[end...].drop { $0 == " " }
+        }
+        return lines
+    }
+
+    private func infoPanel(_ layout: ChromeLayout, info: PhotoInfo?, scroll: Double, dark: Bool, text: Color) -> Layer {
         let frame = layout.infoPanel
         var layers = [Layer(opacity: dark ? 0.75 : 0.92, content: .fill(frame, dark ? .black : .white))]
-        guard let faces = labels.faces else { return Layer(sublayers: layers) }
+        guard let faces = labels.faces, let info else { return Layer(sublayers: layers) }
         let size = pixels(Self.smallPoints, layout), row = layout.pixels(ChromeLayout.infoRowPoints)
         let padding = layout.pixels(ChromeLayout.infoPaddingPoints)
-        let labelWidth = layout.pixels(96)
-        for (n, label) in PhotoInfo.labels.enumerated() where padding + Double(n + 1) * row <= frame.height {
-            let y = frame.minY + padding + Double(n) * row
-            let name = faces.regular.render(label, pixelHeight: size)
-            let baselineTop = (y + (row - Double(name.mask.height)) / 2).rounded()
-            layers.append(Layer(opacity: Self.secondaryOpacity, sublayers: [textLayer(name, x: frame.minX + padding, y: baselineTop, color: text)]))
-            let valueWidth = Int(frame.width - 2 * padding - labelWidth)
-            let value = fitted(info?.values[n] ?? PhotoInfo.missing, face: faces.regular, pixelHeight: size, width: valueWidth)
-            layers.append(textLayer(value, x: frame.minX + padding + labelWidth, y: baselineTop, color: text))
+        let labelWidth = layout.pixels(Self.infoLabelPoints)
+        var rows: [Layer] = []
+        for (n, line) in infoLines(info, layout: layout).enumerated() {
+            let y = frame.minY + padding + Double(n) * row - scroll
+            // Only the lines the panel shows, whole or in part, are drawn.
+            guard y + row > frame.minY, y < frame.maxY else { continue }
+            let value = faces.regular.render(line.value, pixelHeight: size)
+            let top = (y + (row - Double(value.mask.height)) / 2).rounded()
+            if let label = line.label {
+                let name = faces.regular.render(label, pixelHeight: size)
+                rows.append(Layer(opacity: Self.secondaryOpacity, sublayers: [textLayer(name, x: frame.minX + padding, y: top, color: text)]))
+            }
+            rows.append(textLayer(value, x: frame.minX + padding + labelWidth, y: top, color: text))
+        }
+        layers.append(Layer(clip: frame, sublayers: rows))
+        // A panel whose rows scroll shows where they are: a thin bar at its right edge, as long
+        // as the part shown is of the whole (as a scroll view's indicator).
+        let limit = layout.infoScrollLimit
+        if limit > 0 {
+            let inset = layout.pixels(3), width = max(layout.pixels(3), 2)
+            let track = frame.height - 2 * inset
+            let length = max((track * frame.height / layout.infoContentHeight).rounded(), layout.pixels(16))
+            let top = frame.minY + inset + ((track - length) * scroll / limit).rounded()
+            layers.append(Layer(opacity: 0.45, content: .fill(Rect(x: frame.maxX - inset - width, y: top, width: width, height: length), text)))
         }
         return Layer(sublayers: layers)
     }
@@ -226,6 +293,14 @@ package final class ChromeView {
             }
         }
         return mask
+    }
+}
+
+private extension StringProtocol {
+    var trimmingSpaces: String {
+        var text = String(self)
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
     }
 }
 

@@ -177,6 +177,9 @@ public final class Viewer {
         }
         if store.advanceAnimation(to: now) { needsDisplay = true }
         followInteraction()
+        if interaction.panel == .info, let info = shownPhotoInfo() {
+            interaction.setInfoRows(chromeView.infoLines(info, layout: interaction.renderState.chrome.layout).count)
+        }
         let state = interaction.renderState
         if stripView.update(state.strip, of: library.order, visible: isSeen && state.chrome.opacity > 0, now: now) { needsDisplay = true }
         requestDetail()
@@ -545,18 +548,26 @@ public final class Viewer {
     private func chrome(_ state: ViewerRenderState) -> [Layer] {
         guard library.photos.indices.contains(state.currentPage) else { return [] }
         let index = state.currentPage
-        let photo = library.photos[index]
-        if shownInfo.map({ $0.photo != photo.id || $0.path != photo.path }) ?? true {
-            shownInfo = (photo.id, photo.path, PhotoInfo(path: photo.path))
-        }
         let shown = state.pages.first { $0.index == index }?.transform.scale ?? 0
         let content = ChromeView.Content(
             name: library.photos[index].name, position: PhotoInfo.position(index: index, count: library.photos.count),
-            info: shownInfo?.info ?? PhotoInfo(path: library.photos[index].path),
+            info: shownPhotoInfo(page: index) ?? PhotoInfo(path: library.photos[index].path),
             zoomed: shown > interaction.zoomBounds(forPage: index).fitTransform.scale * (1 + 1e-9), fullscreen: isWindowFullscreen())
         var chrome = state.chrome
         chrome.opacity *= state.dismissBackgroundAlpha
         return chromeView.layers(chrome, content: content, blackness: state.backgroundBlackness)
+    }
+
+    /// The details of the photo on `page` (the current one by default), read once while it
+    /// stays shown; nil when there is no such page.
+    private func shownPhotoInfo(page: Int? = nil) -> PhotoInfo? {
+        let index = page ?? current
+        guard library.photos.indices.contains(index) else { return nil }
+        let photo = library.photos[index]
+        if shownInfo.map({ $0.photo != photo.id || $0.path != photo.path }) ?? true {
+            shownInfo = (photo.id, photo.path, PhotoInfo(path: photo.path))
+        }
+        return shownInfo?.info
     }
 
     /// Badges sit `badgeInset` px in from the window's edges.

@@ -18,6 +18,9 @@ public struct ChromeInteraction: Hashable, Sendable {
     public private(set) var visibility: ChromeVisibility
     /// The button under the pointer (no button held), while the bars show.
     public private(set) var hovered: ChromeButton?
+    /// How far the info panel's rows are scrolled up, pixels (0 … `layout.infoScrollLimit`):
+    /// a panel taller than the window scrolls rather than cutting its last rows off.
+    public private(set) var infoScroll = 0.0
     /// The press the chrome claimed, in progress: on which button (nil: on the bar between
     /// buttons, the panel, or the help), and whether the pointer is still over it.
     private var press: Press?
@@ -113,15 +116,38 @@ public struct ChromeInteraction: Hashable, Sendable {
         return true
     }
 
-    // Shows `panel`, holding the bars shown while it is open.
+    // Shows `panel`, holding the bars shown while it is open; the info panel opens at its top.
     private mutating func open(_ panel: ViewerPanel, at t: Double) {
         self.panel = panel
+        infoScroll = 0
         visibility.setHeld(panel != .none, at: t)
+    }
+
+    /// True when a wheel at `point` scrolls the open info panel (it is on the panel).
+    public func infoPanelTakesWheel(at point: Point) -> Bool { panel == .info && layout.infoPanel.contains(point) }
+
+    /// Pixels the info panel's rows move for one wheel notch: one row (Riffle's choice: the
+    /// panel may show only a few rows in a small window).
+    public var infoScrollPerNotch: Double { layout.pixels(ChromeLayout.infoRowPoints) }
+
+    /// Scrolls the info panel's rows by `notches` of the wheel (y > 0, away from the user, shows
+    /// earlier rows), held within the rows.
+    public mutating func scrollInfo(notches: Double) {
+        infoScroll = min(max(infoScroll - notches * infoScrollPerNotch, 0), layout.infoScrollLimit)
+    }
+
+    /// The info panel now holds `rows` lines (another photo's details): it keeps its scroll
+    /// when they are as many, else starts at its top.
+    public mutating func setInfoRows(_ rows: Int) {
+        guard rows != layout.infoRows else { return }
+        layout = ChromeLayout(viewport: layout.viewport, scale: layout.scale, infoRows: rows)
+        infoScroll = 0
     }
 
     /// The window is now `viewport`.
     public mutating func resize(viewport: Size) {
         layout = ChromeLayout(viewport: viewport, scale: layout.scale, infoRows: layout.infoRows)
+        infoScroll = min(infoScroll, layout.infoScrollLimit)
     }
 
     /// True while the bars fade or their idle timer runs at `t`.
@@ -131,6 +157,7 @@ public struct ChromeInteraction: Hashable, Sendable {
     public func renderState(at t: Double) -> ChromeRenderState {
         let opacity = visibility.opacity(at: t)
         return ChromeRenderState(
-            layout: layout, opacity: opacity, hovered: opacity > 0 ? hovered : nil, pressed: pressedButton, panel: panel)
+            layout: layout, opacity: opacity, hovered: opacity > 0 ? hovered : nil, pressed: pressedButton, panel: panel,
+            infoScroll: infoScroll)
     }
 }

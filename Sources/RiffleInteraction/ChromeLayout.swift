@@ -35,7 +35,7 @@ public struct ChromeLayout: Hashable, Sendable {
     public let viewport: Size
     /// Pixels per point.
     public let scale: Double
-    /// How many rows the info panel holds.
+    /// How many lines of text the info panel holds (a value wrapped onto two lines counts two).
     public let infoRows: Int
 
     /// The layout of a `viewport` window at `scale` pixels per point (clamped to at least 0.5)
@@ -74,11 +74,19 @@ public struct ChromeLayout: Hashable, Sendable {
     /// True when the window is wide enough for the info panel as a side card.
     public var infoPanelIsSide: Bool { viewport.width >= pixels(Self.wideWindowPoints) }
 
+    /// The height of the info panel's rows with their padding, pixels: the panel's height when
+    /// the window has room for it.
+    public var infoContentHeight: Double { pixels(Self.infoPaddingPoints) * 2 + pixels(Self.infoRowPoints) * Double(infoRows) }
+
+    /// How far the info panel's rows can scroll, pixels: what of `infoContentHeight` the panel
+    /// cannot show (0 when they all fit).
+    public var infoScrollLimit: Double { max(infoContentHeight - infoPanel.height, 0) }
+
     /// The info panel: a card under the bar at the right, or a sheet across the window's bottom,
-    /// `infoRows` rows tall but never reaching above the bar (its last rows are then cut off).
+    /// `infoRows` rows tall but never reaching above the bar (its rows then scroll inside it).
     public var infoPanel: Rect {
         let margin = pixels(Self.infoMarginPoints)
-        let rows = pixels(Self.infoPaddingPoints) * 2 + pixels(Self.infoRowPoints) * Double(infoRows)
+        let rows = infoContentHeight
         if infoPanelIsSide {
             let width = pixels(Self.infoWidthPoints)
             let height = max(min(rows, viewport.height - bar.height - 2 * margin), 0)

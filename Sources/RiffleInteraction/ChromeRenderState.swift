@@ -10,4 +10,6 @@ public struct ChromeRenderState: Hashable, Sendable {
     public var pressed: ChromeButton?
     /// The panel or overlay open over the photo.
     public var panel: ViewerPanel
+    /// How far the info panel's rows are scrolled up, pixels (0 … `layout.infoScrollLimit`).
+    public var infoScroll: Double = 0
 }

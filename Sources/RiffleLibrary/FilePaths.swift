@@ -18,7 +18,7 @@ package enum FilePaths {
     }
 
     /// The folder holding `path`: "a" for "a/b.jpg", "/" for "/b.jpg", "." for "b.jpg".
-    static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
