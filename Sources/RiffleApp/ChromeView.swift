@@ -67,8 +67,8 @@ package final class ChromeView {
         let text = key.dark ? Color.white : Color.black
         var panel: [Layer] = []
         switch state.panel {
-        case .info: panel = [infoPanel(layout, info: key.content?.info, scroll: state.infoScroll, dark: key.dark, text: text)]
-        case .help: panel = [help(layout)]
+        case .info: panel = [infoPanel(layout, info: key.content?.info, scroll: state.panelScroll, dark: key.dark, text: text)]
+        case .help: panel = [help(layout, scroll: state.panelScroll)]
         case .none: break
         }
         return Layer(sublayers: [bar(state, content: key.content, dark: key.dark, text: text)] + panel)
@@ -221,44 +221,121 @@ package final class ChromeView {
             rows.append(textLayer(value, x: frame.minX + padding + labelWidth, y: top, color: text))
         }
         layers.append(Layer(clip: frame, sublayers: rows))
-        // A panel whose rows scroll shows where they are: a thin bar at its right edge, as long
-        // as the part shown is of the whole (as a scroll view's indicator).
-        let limit = layout.infoScrollLimit
-        if limit > 0 {
-            let inset = layout.pixels(3), width = max(layout.pixels(3), 2)
-            let track = frame.height - 2 * inset
-            let length = max((track * frame.height / layout.infoContentHeight).rounded(), layout.pixels(16))
-            let top = frame.minY + inset + ((track - length) * scroll / limit).rounded()
-            layers.append(Layer(opacity: 0.45, content: .fill(Rect(x: frame.maxX - inset - width, y: top, width: width, height: length), text)))
-        }
+        // A panel whose rows scroll shows where they are.
+        layers += scrollIndicator(in: frame, layout: layout, content: layout.infoContentHeight, scroll: scroll,
+                                  limit: layout.infoScrollLimit, color: text)
         return Layer(sublayers: layers)
     }
 
-    private func help(_ layout: ChromeLayout) -> Layer {
+    /// One line of the help overlay: a group's title (two lines tall), or an entry's input and
+    /// what of its action the line holds (input nil on the lines an action wraps onto).
+    enum HelpLine: Hashable {
+        case title(String)
+        case entry(input: String?, action: String)
+    }
+
+    /// The help's columns in the window of `layout`: its groups side by side when they fit
+    /// across the window, else one after another in one column; an action wider than its
+    /// column wraps. Without fonts, one column of unwrapped lines.
+    func helpColumns(_ layout: ChromeLayout) -> [[HelpLine]] {
+        func lines(_ group: HelpText.Group, actionWidth: Int, measure: (String) -> Int) -> [HelpLine] {
+            [.title(group.title)] + group.entries.flatMap { entry in
+                Self.wrapped(entry.action, width: actionWidth, maxLines: 3, measure: measure).enumerated().map {
+                    HelpLine.entry(input: $0.offset == 0 ? entry.input : nil, action: $0.element)
+                }
+            }
+        }
+        guard let faces = labels.faces else { return [HelpText.groups.flatMap { lines($0, actionWidth: .max) { _ in 0 } }] }
+        let size = pixels(Self.smallPoints, layout), gap = layout.pixels(24)
+        let measureInput = { faces.bold.render($0, pixelHeight: size).advance }
+        let measureAction = { faces.regular.render($0, pixelHeight: size).advance }
+        let inputWidths = HelpText.groups.map { Double($0.entries.map { measureInput($0.input) }.max() ?? 0) }
+        let widths = zip(HelpText.groups, inputWidths).map { group, input in
+            input + gap / 2 + Double(group.entries.map { measureAction($0.action) }.max() ?? 0)
+        }
+        let available = layout.helpPanel.width
+        if widths.reduce(0, +) + gap * Double(widths.count - 1) <= available {
+            return HelpText.groups.map { lines($0, actionWidth: .max, measure: measureAction) }
+        }
+        // One column: each group's actions wrap to what its inputs leave of the width; a blank
+        // line between groups.
+        var column: [HelpLine] = []
+        for (group, input) in zip(HelpText.groups, inputWidths) {
+            if !column.isEmpty { column.append(.entry(input: nil, action: "")) }
+            column += lines(group, actionWidth: max(Int(available - input - gap / 2), 1), measure: measureAction)
+        }
+        return [column]
+    }
+
+    /// How many lines tall the help's tallest column is in `layout`'s window (a title counts two).
+    func helpRows(_ layout: ChromeLayout) -> Int {
+        helpColumns(layout).map { column in
+            column.reduce(0) { rows, line in
+                if case .title = line { return rows + 2 }
+                return rows + 1
+            }
+        }.max() ?? 0
+    }
+
+    private func help(_ layout: ChromeLayout, scroll: Double) -> Layer {
         let window = Rect(origin: .zero, size: layout.viewport)
         var layers = [Layer(opacity: Self.helpShadeOpacity, content: .fill(window, .black))]
         guard let faces = labels.faces else { return Layer(sublayers: layers) }
-        let size = pixels(Self.smallPoints, layout), row = layout.pixels(18), gap = layout.pixels(24)
-        let columns = HelpText.groups.map { group in
-            (title: faces.bold.render(group.title, pixelHeight: pixels(Self.titlePoints, layout)),
-             rows: group.entries.map { (faces.bold.render($0.input, pixelHeight: size), faces.regular.render($0.action, pixelHeight: size)) })
+        let size = pixels(Self.smallPoints, layout), row = layout.pixels(ChromeLayout.helpRowPoints), gap = layout.pixels(24)
+        let frame = layout.helpPanel
+        let columns = helpColumns(layout).map { column in
+            column.map { line -> (input: TextImage?, action: TextImage?, title: TextImage?) in
+                switch line {
+                case let .title(title): (nil, nil, faces.bold.render(title, pixelHeight: pixels(Self.titlePoints, layout)))
+                case let .entry(input, action):
+                    (input.map { faces.bold.render($0, pixelHeight: size) }, faces.regular.render(action, pixelHeight: size), nil)
+                }
+            }
         }
-        let inputWidths = columns.map { Double($0.rows.map(\.0.advance).max() ?? 0) }
-        let widths = zip(columns, inputWidths).map { column, input in input + gap / 2 + Double(column.rows.map(\.1.advance).max() ?? 0) }
-        let height = Double(columns.map(\.rows.count).max() ?? 0) * row + row * 2
-        var x = ((window.width - widths.reduce(0, +) - gap * Double(columns.count - 1)) / 2).rounded()
-        let top = max(layout.pixels(8), ((window.height - height) / 2).rounded())
+        let inputWidths = columns.map { Double($0.compactMap(\.input?.advance).max() ?? 0) }
+        let widths = zip(columns, inputWidths).map { column, input in
+            max(input + gap / 2 + Double(column.compactMap(\.action?.advance).max() ?? 0), Double(column.compactMap(\.title?.advance).max() ?? 0))
+        }
+        // Centred across the window, and down it when the lines fit; else from the top of the
+        // space under the bar, scrolled.
+        let margin = layout.pixels(ChromeLayout.helpMarginPoints)
+        var x = max(frame.minX, ((window.width - widths.reduce(0, +) - gap * Double(columns.count - 1)) / 2).rounded())
+        let height = layout.helpContentHeight - 2 * margin
+        let top = max(frame.minY + margin, (frame.minY + (frame.height - height) / 2).rounded()) - scroll
+        var text: [Layer] = []
         for (n, column) in columns.enumerated() {
-            layers.append(textLayer(column.title, x: x, y: top, color: .white))
-            for (m, (input, action)) in column.rows.enumerated() {
-                let y = top + row * 2 + Double(m) * row
-                layers.append(textLayer(input, x: x, y: y, color: .white))
-                layers.append(Layer(
-                    opacity: 0.8, sublayers: [textLayer(action, x: x + inputWidths[n] + gap / 2, y: y, color: .white)]))
+            var y = top
+            for line in column {
+                if let title = line.title {
+                    text.append(textLayer(title, x: x, y: y, color: .white))
+                    y += row * 2
+                    continue
+                }
+                if y + row > frame.minY, y < frame.maxY {
+                    if let input = line.input { text.append(textLayer(input, x: x, y: y, color: .white)) }
+                    if let action = line.action {
+                        text.append(Layer(opacity: 0.8, sublayers: [textLayer(action, x: x + inputWidths[n] + gap / 2, y: y, color: .white)]))
+                    }
+                }
+                y += row
             }
             x += widths[n] + gap
         }
+        layers.append(Layer(clip: frame, sublayers: text))
+        layers += scrollIndicator(in: Rect(x: 0, y: frame.minY, width: window.width, height: frame.height), layout: layout,
+                                  content: layout.helpContentHeight, scroll: scroll, limit: layout.scrollLimit(of: .help), color: .white)
         return Layer(sublayers: layers)
+    }
+
+    // A thin bar at the right edge of `frame` when its lines scroll, as long as the part shown
+    // is of the whole `content` (as a scroll view's indicator).
+    private func scrollIndicator(in frame: Rect, layout: ChromeLayout, content: Double, scroll: Double, limit: Double, color: Color) -> [Layer] {
+        guard limit > 0, content > 0 else { return [] }
+        let inset = layout.pixels(3), width = max(layout.pixels(3), 2)
+        let track = frame.height - 2 * inset
+        let length = max((track * frame.height / content).rounded(), layout.pixels(16))
+        let top = frame.minY + inset + ((track - length) * scroll / limit).rounded()
+        return [Layer(opacity: 0.45, content: .fill(Rect(x: frame.maxX - inset - width, y: top, width: width, height: length), color))]
     }
 
     private func pixels(_ points: Double, _ layout: ChromeLayout) -> Int { Int(layout.pixels(points)) }

@@ -180,6 +180,7 @@ public final class Viewer {
         if interaction.panel == .info, let info = shownPhotoInfo() {
             interaction.setInfoRows(chromeView.infoLines(info, layout: interaction.renderState.chrome.layout).count)
         }
+        if interaction.panel == .help { interaction.setHelpRows(chromeView.helpRows(interaction.renderState.chrome.layout)) }
         let state = interaction.renderState
         if stripView.update(state.strip, of: library.order, visible: isSeen && state.chrome.opacity > 0, now: now) { needsDisplay = true }
         requestDetail()

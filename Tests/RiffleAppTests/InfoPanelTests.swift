@@ -103,20 +103,20 @@ import Testing
         // In the narrower window the lens's name wraps: more lines than rows.
         let rows = PhotoInfo(path: scratch.path("Helsinki trip/IMG_2040.jpg")).rows.count
         #expect(width == 320 ? layout.infoRows > rows : layout.infoRows == rows, "\(layout.infoRows) lines for \(rows) rows")
-        try GoldenImage.check(try harness.display.capture(), golden: "info-panel/\(width)x\(height)-top")
+        try GoldenImage.check(try harness.settledCapture(), golden: "info-panel/\(width)x\(height)-top")
         let onPanel = layout.infoPanel.center
         for _ in 0..<20 {
             harness.viewer.handle(.scroll(delta: Point(x: 0, y: -1), position: onPanel, modifiers: [], precise: false, time: harness.now), now: harness.now)
             harness.run(0.05)
         }
         state = harness.viewer.renderState.chrome
-        #expect(state.infoScroll == state.layout.infoScrollLimit, "the wheel does not reach the last row")
+        #expect(state.panelScroll == state.layout.infoScrollLimit, "the wheel does not reach the last row")
         #expect(harness.viewer.current == 0, "the wheel over the panel turned the page")
-        try GoldenImage.check(try harness.display.capture(), golden: "info-panel/\(width)x\(height)-end")
+        try GoldenImage.check(try harness.settledCapture(), golden: "info-panel/\(width)x\(height)-end")
         // Back up to the top.
         for _ in 0..<20 {
             harness.viewer.handle(.scroll(delta: Point(x: 0, y: 1), position: onPanel, modifiers: [], precise: false, time: harness.now), now: harness.now)
         }
-        #expect(harness.viewer.renderState.chrome.infoScroll == 0)
+        #expect(harness.viewer.renderState.chrome.panelScroll == 0)
     }
 }
