@@ -216,7 +216,7 @@ final class GridView {
         if library.photos.isEmpty {
             if emptyMessage?.size != state.viewport {
                 emptyMessage = (state.viewport, labels.message(
-                    title: "No photos", detail: library.emptyExplanation, in: state.viewport, color: .black))
+                    title: "No photos", detail: PageLabels.emptyPageDetail(explanation: library.emptyExplanation), in: state.viewport, color: .black))
             }
             cells.append(emptyMessage?.layer ?? Layer())
         }

@@ -480,7 +480,7 @@ public final class Viewer {
         var layers: [Layer] = []
         if library.photos.isEmpty {
             layers.append(labels.message(
-                title: "No photos", detail: library.emptyExplanation, in: size, color: foreground))
+                title: "No photos", detail: PageLabels.emptyPageDetail(explanation: library.emptyExplanation), in: size, color: foreground))
         }
         for page in state.pages where page.index != vacatedPage {
             guard let id = photo(atPage: page.index), let view = pages.first(where: { $0.photo == id }) else { continue }
