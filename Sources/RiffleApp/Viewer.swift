@@ -530,12 +530,13 @@ public final class Viewer {
             let placed = Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [content])
             layers.append(page.index == state.currentPage && motion != .identity ? Layer(transform: motion, sublayers: [placed]) : placed)
         }
-        layers += zoomLabel(state.zoomLabel, in: size)
-        layers += slideshowLabel(state.slideshowLabel, below: state.chrome.layout.bar, in: size)
         // The info sheet of a narrow window covers the strip: it is not drawn through it.
         let sheetOpen = state.chrome.panel == .info && !state.chrome.layout.infoPanelIsSide
+        let stripOpacity = sheetOpen ? 0 : state.chrome.opacity * state.dismissBackgroundAlpha
+        layers += zoomLabel(state.zoomLabel, in: size, strip: state.chrome.layout.stripBand, stripOpacity: stripOpacity)
+        layers += slideshowLabel(state.slideshowLabel, below: state.chrome.layout.bar, in: size)
         layers += stripView.layers(
-            state.strip, of: library.order, opacity: sheetOpen ? 0 : state.chrome.opacity * state.dismissBackgroundAlpha,
+            state.strip, of: library.order, opacity: stripOpacity,
             dark: state.backgroundBlackness >= 0.5, turnOfPhoto: interaction.rotation(ofPage:))
         layers += chrome(state)
         let fill = Layer(opacity: state.dismissBackgroundAlpha, content: .fill(window, Self.background(state)))
@@ -596,14 +597,16 @@ public final class Viewer {
     }
 
     /// The zoom level ("250 %") centred near the window's bottom while the zoom changes, fading
-    /// with the label's opacity.
-    private func zoomLabel(_ label: ViewerRenderState.ZoomLabel, in size: Size) -> [Layer] {
+    /// with the label's opacity; above the navigator strip's band while the strip shows (it hid
+    /// the label), moving there as the strip fades in (`stripOpacity`).
+    private func zoomLabel(_ label: ViewerRenderState.ZoomLabel, in size: Size, strip: Rect, stripOpacity: Double) -> [Layer] {
         guard label.opacity > 0 else { return [] }
         let text = label.text
         if zoomBadge?.text != text { zoomBadge = (text, labels.badge(text)) }
         guard let badge = zoomBadge?.badge else { return [] }
+        let bottom = size.height + (min(strip.minY, size.height) - size.height) * min(max(stripOpacity, 0), 1)
         let origin = Point(
-            x: ((size.width - badge.size.width) / 2).rounded(), y: size.height - Self.badgeInset - badge.size.height)
+            x: ((size.width - badge.size.width) / 2).rounded(), y: (bottom - Self.badgeInset - badge.size.height).rounded())
         return [Layer(transform: ScaleTranslate(offset: origin), opacity: label.opacity, sublayers: [badge.layer])]
     }
 }
