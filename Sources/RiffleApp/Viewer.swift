@@ -19,7 +19,9 @@ public final class Viewer {
     /// True while something moves on screen, a gesture timer runs or a page waits for its
     /// photo (its spinner turns), so the loop must keep stepping at 60 Hz. An animated photo
     /// playing is not: it asks for frames at its own frame times (`animationWakeTime`).
-    public var isAnimating: Bool { interaction.isAnimating || pages.contains { store.content(of: $0.photo) == nil } }
+    public var isAnimating: Bool {
+        interaction.isAnimating || notice.isAnimating(at: interaction.now) || pages.contains { store.content(of: $0.photo) == nil }
+    }
 
     /// When the animated photo playing shows its next frame (nil when none plays, or its next
     /// frame is still being decoded, whose result wakes the loop): an idle loop sleeps until
@@ -75,6 +77,11 @@ public final class Viewer {
     private var zoomBadge: (text: String, badge: (layer: Layer, size: Size))?
     /// The slideshow label's badge, laid out for its text.
     private var slideshowBadge: (text: String, badge: (layer: Layer, size: Size))?
+    /// The notice of an action nothing else shows ("Copied"), and its badge.
+    private var notice = NoticeLabel()
+    private var noticeBadge: (text: String, badge: (layer: Layer, size: Size))?
+    /// The notice's opacity in the frame last drawn: a fading notice changes no render state.
+    private var drawnNoticeOpacity = 0.0
     /// True until the first `advance`, when the viewer opens on a slideshow (`--slideshow`): it
     /// starts on the runtime's clock then.
     private var startsSlideshow: Bool
@@ -176,6 +183,7 @@ public final class Viewer {
             if onScreen.contains(photo) { needsDisplay = true }
         }
         if store.advanceAnimation(to: now) { needsDisplay = true }
+        if notice.opacity(at: now) != drawnNoticeOpacity { needsDisplay = true }
         followInteraction()
         if interaction.panel == .info, let info = shownPhotoInfo() {
             interaction.setInfoRows(chromeView.infoLines(info, layout: interaction.renderState.chrome.layout).count)
@@ -256,6 +264,7 @@ public final class Viewer {
         drawnState = state
         let start = wallClock()
         let page = scene(state, now: interaction.now, backdrop: backdrop)
+        drawnNoticeOpacity = notice.opacity(at: interaction.now)
         compositor.render(overlay.map { Layer(sublayers: [page, $0]) } ?? page, into: display.frameBuffer())
         display.present()
         if let statistics {
@@ -535,6 +544,7 @@ public final class Viewer {
         let stripOpacity = sheetOpen ? 0 : state.chrome.opacity * state.dismissBackgroundAlpha
         layers += zoomLabel(state.zoomLabel, in: size, strip: state.chrome.layout.stripBand, stripOpacity: stripOpacity)
         layers += slideshowLabel(state.slideshowLabel, below: state.chrome.layout.bar, in: size)
+        layers += noticeLabel(below: state.chrome.layout.bar, in: size)
         layers += stripView.layers(
             state.strip, of: library.order, opacity: stripOpacity,
             dark: state.backgroundBlackness >= 0.5, turnOfPhoto: interaction.rotation(ofPage:))
@@ -558,6 +568,23 @@ public final class Viewer {
         var chrome = state.chrome
         chrome.opacity *= state.dismissBackgroundAlpha
         return chromeView.layers(chrome, content: content, blackness: state.backgroundBlackness)
+    }
+
+    /// Says `text` for a moment under the bar ("Copied" once Ctrl+C has put the photo on the
+    /// clipboard).
+    public func showNotice(_ text: String) {
+        notice.show(text, at: interaction.now)
+        needsDisplay = true
+    }
+
+    /// The notice, centred under where the bar lies, fading with its opacity.
+    private func noticeLabel(below bar: Rect, in size: Size) -> [Layer] {
+        let opacity = notice.opacity(at: interaction.now)
+        guard opacity > 0 else { return [] }
+        if noticeBadge?.text != notice.text { noticeBadge = (notice.text, labels.badge(notice.text)) }
+        guard let badge = noticeBadge?.badge else { return [] }
+        let origin = Point(x: ((size.width - badge.size.width) / 2).rounded(), y: bar.maxY + Self.badgeInset)
+        return [Layer(transform: ScaleTranslate(offset: origin), opacity: opacity, sublayers: [badge.layer])]
     }
 
     /// The details of the photo on `page` (the current one by default), read once while it
