@@ -541,7 +541,7 @@ public final class Viewer {
         }
         // The info sheet of a narrow window covers the strip: it is not drawn through it.
         let sheetOpen = state.chrome.panel == .info && !state.chrome.layout.infoPanelIsSide
-        let stripOpacity = sheetOpen ? 0 : state.chrome.opacity * state.dismissBackgroundAlpha
+        let stripOpacity = sheetOpen ? 0 : Self.barsOpacity(state)
         layers += zoomLabel(state.zoomLabel, in: size, strip: state.chrome.layout.stripBand, stripOpacity: stripOpacity)
         layers += slideshowLabel(state.slideshowLabel, below: state.chrome.layout.bar, in: size)
         layers += noticeLabel(below: state.chrome.layout.bar, in: size)
@@ -566,7 +566,7 @@ public final class Viewer {
             info: shownPhotoInfo(page: index) ?? PhotoInfo(path: library.photos[index].path),
             zoomed: shown > interaction.zoomBounds(forPage: index).fitTransform.scale * (1 + 1e-9), fullscreen: isWindowFullscreen())
         var chrome = state.chrome
-        chrome.opacity *= state.dismissBackgroundAlpha
+        chrome.opacity = Self.barsOpacity(state)
         return chromeView.layers(chrome, content: content, blackness: state.backgroundBlackness)
     }
 
@@ -597,6 +597,14 @@ public final class Viewer {
             shownInfo = (photo.id, photo.path, PhotoInfo(path: photo.path))
         }
         return shownInfo?.info
+    }
+
+    /// The bars' and the strip's opacity in `state`: none while the photo is dragged down (or
+    /// springs back from a drag), as Photos hides them as the drag starts and brings them back
+    /// when the photo comes to rest (they were drawn over the grid showing through); else the
+    /// chrome's, faded with the background.
+    static func barsOpacity(_ state: ViewerRenderState) -> Double {
+        state.dismissOffset == .zero ? state.chrome.opacity * state.dismissBackgroundAlpha : 0
     }
 
     /// Badges sit `badgeInset` px in from the window's edges.
