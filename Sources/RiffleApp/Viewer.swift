@@ -61,8 +61,17 @@ public final class Viewer {
     /// The photo being slid to, until its slide ends (for `--stats`).
     private var arrivingPage: Int?
     /// The page the photo shown before was deleted from, while its successor slides in over
-    /// it: drawn empty (the page there now is another photo, which is not leaving).
-    private var vacatedPage: Int?
+    /// it: drawn with `vacatedContent` (the page there now is another photo, which is not leaving).
+    private var vacatedPage: Int? {
+        didSet { if vacatedPage == nil { vacatedContent = nil } }
+    }
+    /// What the vacated page shows while the next photo slides in over it: the deleted photo as
+    /// it was last drawn (`drawnCurrentContent` when it went), so the slide starts from it
+    /// rather than from an empty black page.
+    private var vacatedContent: Layer?
+    /// The current page's content (its photo at its transform, before its place in the
+    /// window) as the last frame drew it.
+    private var drawnCurrentContent: Layer?
     /// When the current zoomed-in view of a huge photo came to rest still missing tiles.
     private var zoomedViewRestedAt: Double?
     /// When the navigator strip last came to rest after the user drove it (a scrub, a flick, a
@@ -128,6 +137,7 @@ public final class Viewer {
         case let .next(index):
             interaction.renumberPages(count: count, current: index, arrivingFrom: index - 1, newPage: update.index(ofOld:), at: now)
             vacatedPage = index - 1
+            vacatedContent = drawnCurrentContent
         case let .previous(index):
             // From beyond the last page: nothing but black is uncovered.
             interaction.renumberPages(count: count, current: index, arrivingFrom: index + 1, newPage: update.index(ofOld:), at: now)
@@ -491,12 +501,17 @@ public final class Viewer {
             layers.append(labels.message(
                 title: "No photos", detail: PageLabels.emptyPageDetail(explanation: library.emptyExplanation), in: size, color: foreground))
         }
-        for page in state.pages where page.index != vacatedPage {
-            guard let id = photo(atPage: page.index), let view = pages.first(where: { $0.photo == id }) else { continue }
+        for page in state.pages {
             // Pages move by whole pixels: a photo at fit is then composited as a plain copy
             // while it slides (motion at 60 Hz hides the quantisation, as UIKit's pixel-aligned
             // scrolling does).
             let origin = Point(x: page.originX.rounded(), y: 0)
+            if page.index == vacatedPage {
+                // The deleted photo, as it was, slides out as the next slides in.
+                if let vacatedContent { layers.append(Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [vacatedContent])) }
+                continue
+            }
+            guard let id = photo(atPage: page.index), let view = pages.first(where: { $0.photo == id }) else { continue }
             // Dragged to dismiss, the current page follows the pointer and shrinks about the
             // drag's start (whole pixels while only moved, as pages slide).
             var motion = state.dismissTransform
@@ -536,6 +551,7 @@ public final class Viewer {
                     content = Layer()
                 }
             }
+            if page.index == state.currentPage { drawnCurrentContent = content }
             let placed = Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [content])
             layers.append(page.index == state.currentPage && motion != .identity ? Layer(transform: motion, sublayers: [placed]) : placed)
         }
