@@ -11,7 +11,7 @@ import Testing
 @Suite struct CopiedNoticeTests {
     @Test(arguments: [false, true])
     func copyingSaysSoForAMoment(path: Bool) throws {
-        let modifiers: Modifiers = path ? [.control, .shift] : .control, golden = path ? "path-copied" : "copied"
+        let modifiers: Modifiers = path ? [.control, .shift] : .control, golden = path ? GoldenImage.named(golden: "copied-notice/path-copied") : GoldenImage.named(golden: "copied-notice/copied")
         var problems: [String] = []
         let library = PhotoLibrary.collect(paths: [TestPaths.photos + "/1 coffee.png"], problems: &problems)
         let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
@@ -32,7 +32,7 @@ import Testing
         let commands = scene.handle(.key(.character("c"), modifiers: modifiers, time: now), now: now)
         #expect(commands.contains { if case .copyPhoto = $0 { return true }; if case .copyPath = $0 { return true }; return false })
         let shown = try run(0.2)
-        try GoldenImage.check(shown, golden: "copied-notice/\(golden)")
+        try GoldenImage.check(shown, golden: golden)
         // The notice is all that changed: a badge under the bar's place, in the top half.
         var rows: [Int] = []
         for y in 0..<200 where (0..<320).contains(where: { shown[$0, y] != before[$0, y] }) { rows.append(y) }

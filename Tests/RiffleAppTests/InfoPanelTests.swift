@@ -88,8 +88,11 @@ import Testing
 
     /// The info sheet of the phone photo in a small window: it stays between the bar and the
     /// window's bottom, and its rows scroll under the wheel until the last (Location) shows.
-    @Test(arguments: [(400, 300), (320, 240)])
-    func theInfoSheetFitsAndScrolls(width: Int, height: Int) throws {
+    @Test(arguments: [
+        (400, 300, GoldenImage.named(golden: "info-panel/400x300-top"), GoldenImage.named(golden: "info-panel/400x300-end")),
+        (320, 240, GoldenImage.named(golden: "info-panel/320x240-top"), GoldenImage.named(golden: "info-panel/320x240-end")),
+    ])
+    func theInfoSheetFitsAndScrolls(width: Int, height: Int, topGolden: String, endGolden: String) throws {
         let scratch = try ScratchFolder()
         var harness = ViewerHarness(paths: [try Self.phonePhoto(in: scratch)], size: PixelSize(width: width, height: height))
         harness.press(.character("i"))
@@ -103,7 +106,7 @@ import Testing
         // In the narrower window the lens's name wraps: more lines than rows.
         let rows = PhotoInfo(path: scratch.path("Helsinki trip/IMG_2040.jpg")).rows.count
         #expect(width == 320 ? layout.infoRows > rows : layout.infoRows == rows, "\(layout.infoRows) lines for \(rows) rows")
-        try GoldenImage.check(try harness.settledCapture(), golden: "info-panel/\(width)x\(height)-top")
+        try GoldenImage.check(try harness.settledCapture(), golden: topGolden)
         let onPanel = layout.infoPanel.center
         for _ in 0..<20 {
             harness.viewer.handle(.scroll(delta: Point(x: 0, y: -1), position: onPanel, modifiers: [], precise: false, time: harness.now), now: harness.now)
@@ -112,7 +115,7 @@ import Testing
         state = harness.viewer.renderState.chrome
         #expect(state.panelScroll == state.layout.infoScrollLimit, "the wheel does not reach the last row")
         #expect(harness.viewer.current == 0, "the wheel over the panel turned the page")
-        try GoldenImage.check(try harness.settledCapture(), golden: "info-panel/\(width)x\(height)-end")
+        try GoldenImage.check(try harness.settledCapture(), golden: endGolden)
         // Back up to the top.
         for _ in 0..<20 {
             harness.viewer.handle(.scroll(delta: Point(x: 0, y: 1), position: onPanel, modifiers: [], precise: false, time: harness.now), now: harness.now)
