@@ -189,14 +189,24 @@ static double rfi_exif_coordinate(ExifData *data, ExifTag tag, ExifTag reference
         double part = rfi_exif_signed_rational(value, index, order, &valid);
         if (valid) magnitude += (part < 0 ? -part : part) / (index == 1 ? 60 : 3600);
     }
-    if (magnitude > limit) return 0;
-    int south_or_west = degrees < 0;
+    char reference_text[4] = "";
     if (ref != NULL && ref->format == EXIF_FORMAT_ASCII && ref->data != NULL && ref->size >= 1) {
+        size_t length = ref->size < sizeof reference_text - 1 ? ref->size : sizeof reference_text - 1;
+        memcpy(reference_text, ref->data, length);
+        reference_text[length] = '\0';
+    }
+    return rfi_gps_signed(magnitude, degrees < 0, ref != NULL ? reference_text : NULL, negative, limit, present);
+}
+
+double rfi_gps_signed(double magnitude, int negative_value, const char *reference, char negative, double limit,
+                      int32_t *present) {
+    *present = 0;
+    if (!(magnitude <= limit)) return 0;
+    int south_or_west = negative_value;
+    if (reference != NULL) {
         /* "N", "S", also lower case or after spaces. */
-        size_t first = 0;
-        while (first < ref->size && ref->data[first] == ' ') first++;
-        if (first < ref->size && ref->data[first] != '\0')
-            south_or_west = (ref->data[first] & ~0x20) == negative;
+        while (*reference == ' ') reference++;
+        if (*reference != '\0') south_or_west = (*reference & ~0x20) == negative;
     }
     *present = 1;
     return south_or_west ? -magnitude : magnitude;

@@ -120,4 +120,28 @@ struct GPSEncodingTests {
             #expect(ExifDetails.read(fromJPEGHead: head)?.position == nil)
         }
     }
+
+    /// A TIFF's GPS IFD, read through libtiff, by the same rules: written by ExifTool into a
+    /// TIFF ImageMagick made, with its references, with none (ExifTool then reads the values'
+    /// own signs), and south and west.
+    @Test(arguments: [
+        ["-EXIF:GPSLatitude=60 8 48", "-EXIF:GPSLatitudeRef=N", "-EXIF:GPSLongitude=24 54 24", "-EXIF:GPSLongitudeRef=E"],
+        ["-EXIF:GPSLatitude=60 8 48", "-EXIF:GPSLongitude=24 54 24"],
+        ["-EXIF:GPSLatitude=33 51 31.5", "-EXIF:GPSLatitudeRef=S", "-EXIF:GPSLongitude=151 12 40.8", "-EXIF:GPSLongitudeRef=W"],
+    ])
+    func aTIFFsPositionIsReadAsExifToolReadsIt(tags: [String]) throws {
+        let path = NSTemporaryDirectory() + "riffle-gps-\(UUID().uuidString).tif"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try FormatTools.run("convert", ["-size", "64x48", "xc:gray", path])
+        try FormatTools.run("exiftool", ["-q", "-overwrite_original"] + tags + [path])
+        let output = String(decoding: try FormatTools.run("exiftool", ["-n", "-s3", "-GPSPosition", path]), as: UTF8.self)
+        let expected = output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        try #require(expected.count == 2, "ExifTool reads no position: \(output)")
+        let head = try FileBytes.read(atPath: path, upTo: ImageCodecs.headBytes)
+        let details = try ImageCodecs.codec(forHead: head).exifDetails(head: head, path: path)
+        let position = try #require(details?.position, "Riffle reads no position")
+        // libtiff gives the rationals as floats: a float's 24 bits of 48 seconds and 54 minutes.
+        #expect(abs(position.latitude - expected[0]) < 1e-6, "latitude \(position.latitude), ExifTool \(expected[0])")
+        #expect(abs(position.longitude - expected[1]) < 1e-6, "longitude \(position.longitude), ExifTool \(expected[1])")
+    }
 }
