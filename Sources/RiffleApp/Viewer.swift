@@ -86,6 +86,9 @@ public final class Viewer {
     private var zoomBadge: (text: String, badge: (layer: Layer, size: Size))?
     /// The slideshow label's badge, laid out for its text.
     private var slideshowBadge: (text: String, badge: (layer: Layer, size: Size))?
+    /// The open panel's lines as last counted (`countPanelLines`), and what they were counted for.
+    private var countedInfoLines: (key: PanelLinesKey, count: Int)?
+    private var countedHelpRows: (key: PanelLinesKey, count: Int)?
     /// The notice of an action nothing else shows ("Copied"), and its badge.
     private var notice = NoticeLabel()
     private var noticeBadge: (text: String, badge: (layer: Layer, size: Size))?
@@ -195,10 +198,7 @@ public final class Viewer {
         if store.advanceAnimation(to: now) { needsDisplay = true }
         if notice.opacity(at: now) != drawnNoticeOpacity { needsDisplay = true }
         followInteraction()
-        if interaction.panel == .info, let info = shownPhotoInfo() {
-            interaction.setInfoRows(chromeView.infoLines(info, layout: interaction.renderState.chrome.layout).count)
-        }
-        if interaction.panel == .help { interaction.setHelpRows(chromeView.helpRows(interaction.renderState.chrome.layout)) }
+        countPanelLines()
         let state = interaction.renderState
         if stripView.update(state.strip, of: library.order, visible: isSeen && state.chrome.opacity > 0, now: now) { needsDisplay = true }
         requestDetail()
@@ -601,6 +601,33 @@ public final class Viewer {
         guard let badge = noticeBadge?.badge else { return [] }
         let origin = Point(x: ((size.width - badge.size.width) / 2).rounded(), y: bar.maxY + Self.badgeInset)
         return [Layer(transform: ScaleTranslate(offset: origin), opacity: opacity, sublayers: [badge.layer])]
+    }
+
+    /// Tells the interaction how many lines the open panel holds (the shown photo's details
+    /// wrapped to the panel's width, or the help's tallest column), counted again only when what
+    /// they depend on changes: text is measured by rendering it.
+    private func countPanelLines() {
+        let layout = interaction.renderState.chrome.layout
+        switch interaction.panel {
+        case .info:
+            guard let info = shownPhotoInfo() else { return }
+            let key = PanelLinesKey(info: info, width: layout.infoPanel.width, scale: layout.scale)
+            if countedInfoLines?.key != key { countedInfoLines = (key, chromeView.infoLines(info, layout: layout).count) }
+            if let count = countedInfoLines?.count { interaction.setInfoRows(count) }
+        case .help:
+            let key = PanelLinesKey(info: nil, width: layout.helpPanel.width, scale: layout.scale)
+            if countedHelpRows?.key != key { countedHelpRows = (key, chromeView.helpRows(layout)) }
+            if let count = countedHelpRows?.count { interaction.setHelpRows(count) }
+        case .none:
+            break
+        }
+    }
+
+    /// What a panel's line count depends on.
+    private struct PanelLinesKey: Equatable {
+        var info: PhotoInfo?
+        var width: Double
+        var scale: Double
     }
 
     /// The details of the photo on `page` (the current one by default), read once while it
