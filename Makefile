@@ -45,12 +45,13 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # make, is written through libjxl's encoder from Python (python3). The cursor tests read the
 # theme's cursors back from the server: Adwaita's (adwaita-icon-theme), and none at all. A test
 # browses a folder under strace, to see that nothing but thumbnails is written anywhere. The install
-# test has xdg-open find the photo's type in the shared MIME database (shared-mime-info). The
-# dates taken are compared with what exiftool reads (libimage-exiftool-perl), which also writes them;
-# the library index's tests look into its database and hold its lock from the sqlite3 shell.
+# test has xdg-open find the photo's type in the shared MIME database (shared-mime-info). The EXIF
+# tests compare what Riffle reads (GPS positions in each camera's encoding, dates taken) with
+# ExifTool's reading (libimage-exiftool-perl), which also writes the dates; the library index's
+# tests look into its database and hold its lock from the sqlite3 shell.
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
-	libheif-examples libjxl-tools libtiff-tools imagemagick webp libavif-bin liblcms2-utils libgs-common python3 libimage-exiftool-perl sqlite3 \
-	shared-mime-info adwaita-icon-theme strace
+	libheif-examples libjxl-tools libtiff-tools imagemagick webp libavif-bin liblcms2-utils libgs-common python3 \
+	shared-mime-info adwaita-icon-theme strace libimage-exiftool-perl sqlite3
 # The fuzzers count their CPU seconds with GNU time (the toolchain brings clang, libFuzzer and lld).
 FUZZ_PACKAGES := $(BUILD_PACKAGES) time
 

@@ -145,21 +145,71 @@ static double rfi_exif_rational(ExifEntry *entry, unsigned index, ExifByteOrder 
     return value.denominator == 0 ? 0 : (double)value.numerator / (double)value.denominator;
 }
 
-/* Degrees from a GPS coordinate entry (degrees, minutes, seconds) and its N/S or E/W reference;
- * 0 with *present = 0 when either is missing. */
-static double rfi_exif_coordinate(ExifData *data, ExifTag tag, ExifTag reference, char negative,
+/* Component `index` of a RATIONAL or SRATIONAL entry; *valid = 0 when it is absent or its
+ * denominator is 0 (0/0 is how some cameras write "no seconds": the caller decides). */
+static double rfi_exif_signed_rational(ExifEntry *entry, unsigned index, ExifByteOrder order, int *valid) {
+    *valid = 0;
+    if (entry == NULL || entry->data == NULL || entry->components <= index || entry->size < 8 * (index + 1)) return 0;
+    if (entry->format == EXIF_FORMAT_RATIONAL) {
+        ExifRational value = exif_get_rational(entry->data + 8 * index, order);
+        if (value.denominator == 0) return 0;
+        *valid = 1;
+        return (double)value.numerator / (double)value.denominator;
+    }
+    if (entry->format == EXIF_FORMAT_SRATIONAL) {
+        ExifSRational value = exif_get_srational(entry->data + 8 * index, order);
+        if (value.denominator == 0) return 0;
+        *valid = 1;
+        return (double)value.numerator / (double)value.denominator;
+    }
+    return 0;
+}
+
+/* Degrees from a GPS coordinate entry and its N/S or E/W reference, in every encoding cameras
+ * write (each read the way ExifTool reads it, lib/Image/ExifTool/GPS.pm's ToDegrees):
+ * - RATIONAL, as EXIF 2.32 says (4.6.6, GPSLatitude), or SRATIONAL, as some phones write it;
+ * - degrees, minutes and seconds, or fewer components (decimal degrees alone, degrees and
+ *   decimal minutes), each with any denominator;
+ * - minutes or seconds written 0/0 (no value) count as 0; degrees written so mean no position;
+ * - no reference tag: the value's own sign (north and east when positive), as ExifTool's
+ *   numeric output gives it;
+ * - no GPSVersionID (EXIF calls it mandatory; many phones leave it out): not needed.
+ * 0 with *present = 0 when there is no coordinate, or it lies outside ±`limit` degrees. */
+static double rfi_exif_coordinate(ExifData *data, ExifTag tag, ExifTag reference, char negative, double limit,
                                   int32_t *present) {
     ExifByteOrder order = exif_data_get_byte_order(data);
     ExifEntry *value = exif_content_get_entry(data->ifd[EXIF_IFD_GPS], tag);
     ExifEntry *ref = exif_content_get_entry(data->ifd[EXIF_IFD_GPS], reference);
-    if (value == NULL || value->format != EXIF_FORMAT_RATIONAL || value->components < 3 ||
-        ref == NULL || ref->format != EXIF_FORMAT_ASCII || ref->data == NULL || ref->size < 1) {
-        *present = 0;
-        return 0;
+    *present = 0;
+    int valid = 0;
+    double degrees = rfi_exif_signed_rational(value, 0, order, &valid);
+    if (!valid) return 0;
+    double magnitude = degrees < 0 ? -degrees : degrees;
+    for (unsigned index = 1; index < 3; index++) {
+        double part = rfi_exif_signed_rational(value, index, order, &valid);
+        if (valid) magnitude += (part < 0 ? -part : part) / (index == 1 ? 60 : 3600);
     }
-    double degrees = rfi_exif_rational(value, 0, order) + rfi_exif_rational(value, 1, order) / 60 +
-                     rfi_exif_rational(value, 2, order) / 3600;
-    return ref->data[0] == negative ? -degrees : degrees;
+    char reference_text[4] = "";
+    if (ref != NULL && ref->format == EXIF_FORMAT_ASCII && ref->data != NULL && ref->size >= 1) {
+        size_t length = ref->size < sizeof reference_text - 1 ? ref->size : sizeof reference_text - 1;
+        memcpy(reference_text, ref->data, length);
+        reference_text[length] = '\0';
+    }
+    return rfi_gps_signed(magnitude, degrees < 0, ref != NULL ? reference_text : NULL, negative, limit, present);
+}
+
+double rfi_gps_signed(double magnitude, int negative_value, const char *reference, char negative, double limit,
+                      int32_t *present) {
+    *present = 0;
+    if (!(magnitude <= limit)) return 0;
+    int south_or_west = negative_value;
+    if (reference != NULL) {
+        /* "N", "S", also lower case or after spaces. */
+        while (*reference == ' ') reference++;
+        if (*reference != '\0') south_or_west = (*reference & ~0x20) == negative;
+    }
+    *present = 1;
+    return south_or_west ? -magnitude : magnitude;
 }
 
 rfi_status rfi_exif_read_details(const uint8_t *exif, size_t length, rfi_exif_details *out) {
@@ -184,9 +234,9 @@ rfi_status rfi_exif_read_details(const uint8_t *exif, size_t length, rfi_exif_de
         iso->size >= 2)
         out->iso = exif_get_short(iso->data, order);
     int32_t latitude_present = 1, longitude_present = 1;
-    out->latitude = rfi_exif_coordinate(data, EXIF_TAG_GPS_LATITUDE, EXIF_TAG_GPS_LATITUDE_REF, 'S',
+    out->latitude = rfi_exif_coordinate(data, EXIF_TAG_GPS_LATITUDE, EXIF_TAG_GPS_LATITUDE_REF, 'S', 90,
                                         &latitude_present);
-    out->longitude = rfi_exif_coordinate(data, EXIF_TAG_GPS_LONGITUDE, EXIF_TAG_GPS_LONGITUDE_REF, 'W',
+    out->longitude = rfi_exif_coordinate(data, EXIF_TAG_GPS_LONGITUDE, EXIF_TAG_GPS_LONGITUDE_REF, 'W', 180,
                                          &longitude_present);
     ExifEntry *space = exif_content_get_entry(ifd_exif, EXIF_TAG_COLOR_SPACE);
     if (space != NULL && space->format == EXIF_FORMAT_SHORT && space->components >= 1 && space->data != NULL &&

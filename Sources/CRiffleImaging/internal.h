@@ -10,6 +10,13 @@ void rfi_set_message(char *message, size_t message_capacity, const char *text);
 /* EXIF orientation 1...8 from an APP1 payload that starts with "Exif\0\0"; 1 when absent. */
 int32_t rfi_exif_orientation(const uint8_t *exif, size_t length);
 
+/* A GPS coordinate's `magnitude` in degrees signed by its reference tag's text (`reference`:
+ * "N"/"S" or "E"/"W", any case, after spaces; NULL or empty when the file has none, and then
+ * the value's own sign, `negative_value`, as ExifTool reads it); `negative` is 'S' or 'W'.
+ * *present = 0 (and 0 returned) when the magnitude is past `limit` (90 or 180) or not a number. */
+double rfi_gps_signed(double magnitude, int negative_value, const char *reference, char negative, double limit,
+                      int32_t *present);
+
 /* Premultiplies `count` BGRA pixels in place, rounding c·a/255 to nearest; returns 1 when some
  * pixel has alpha below 255. */
 int rfi_premultiply(uint32_t *pixels, size_t count);

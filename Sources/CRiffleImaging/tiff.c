@@ -704,8 +704,11 @@ static void rfi_tiff_copy_text(TIFF *tiff, uint32_t tag, char *out, size_t capac
 }
 
 /* Element `index` of a RATIONAL field, however libtiff stores it (float or double, with or
- * without a count); 0 when absent. */
-static double rfi_tiff_rational(TIFF *tiff, uint32_t tag, int index) {
+ * without a count); 0 when absent, and then *found = 0 (found may be NULL). */
+static double rfi_tiff_rational_found(TIFF *tiff, uint32_t tag, int index, int *found_out) {
+    int ignored;
+    int *found_flag = found_out != NULL ? found_out : &ignored;
+    *found_flag = 0;
     const TIFFField *field = TIFFFieldWithTag(tiff, tag);
     if (field == NULL) return 0;
     int size = TIFFFieldSetGetSize(field);
@@ -714,10 +717,12 @@ static double rfi_tiff_rational(TIFF *tiff, uint32_t tag, int index) {
         if (index != 0) return 0;
         if (size == 4) {
             float value = 0;
-            return TIFFGetField(tiff, tag, &value) ? value : 0;
+            *found_flag = TIFFGetField(tiff, tag, &value) != 0;
+            return *found_flag ? value : 0;
         }
         double value = 0;
-        return TIFFGetField(tiff, tag, &value) ? value : 0;
+        *found_flag = TIFFGetField(tiff, tag, &value) != 0;
+        return *found_flag ? value : 0;
     }
     void *array = NULL;
     uint32_t count = 0;
@@ -735,8 +740,11 @@ static double rfi_tiff_rational(TIFF *tiff, uint32_t tag, int index) {
         count = (uint32_t)TIFFFieldWriteCount(field);
     }
     if (!found || array == NULL || (uint32_t)index >= count) return 0;
+    *found_flag = 1;
     return size == 4 ? ((float *)array)[index] : ((double *)array)[index];
 }
+
+static double rfi_tiff_rational(TIFF *tiff, uint32_t tag, int index) { return rfi_tiff_rational_found(tiff, tag, index, NULL); }
 
 rfi_status rfi_tiff_read_details(int32_t descriptor, rfi_exif_details *out) {
     memset(out, 0, sizeof *out);
@@ -768,11 +776,18 @@ rfi_status rfi_tiff_read_details(int32_t descriptor, rfi_exif_details *out) {
         double longitude = rfi_tiff_rational(tiff, GPSTAG_LONGITUDE, 0) +
                            rfi_tiff_rational(tiff, GPSTAG_LONGITUDE, 1) / 60 +
                            rfi_tiff_rational(tiff, GPSTAG_LONGITUDE, 2) / 3600;
-        if (north[0] != '\0' && east[0] != '\0') {
-            out->has_position = 1;
-            out->latitude = north[0] == 'S' ? -latitude : latitude;
-            out->longitude = east[0] == 'W' ? -longitude : longitude;
-        }
+        /* The rules of the EXIF reader (common.c, rfi_exif_coordinate): references missing or in
+         * lower case, past the poles no position. libtiff gives rationals as floats, 0 for 0/0. */
+        int32_t latitude_present = 0, longitude_present = 0;
+        int has_latitude = 0, has_longitude = 0;
+        rfi_tiff_rational_found(tiff, GPSTAG_LATITUDE, 0, &has_latitude);
+        rfi_tiff_rational_found(tiff, GPSTAG_LONGITUDE, 0, &has_longitude);
+        out->latitude = rfi_gps_signed(latitude < 0 ? -latitude : latitude, latitude < 0, north[0] ? north : NULL, 'S', 90,
+                                       &latitude_present);
+        out->longitude = rfi_gps_signed(longitude < 0 ? -longitude : longitude, longitude < 0, east[0] ? east : NULL, 'W', 180,
+                                        &longitude_present);
+        out->has_position = has_latitude && has_longitude && latitude_present && longitude_present;
+        if (!out->has_position) out->latitude = out->longitude = 0;
     }
     TIFFClose(tiff);
     int any = out->make[0] || out->model[0] || out->lens[0] || out->date_taken[0] || out->iso ||

@@ -67,8 +67,8 @@ package final class ChromeView {
         let text = key.dark ? Color.white : Color.black
         var panel: [Layer] = []
         switch state.panel {
-        case .info: panel = [infoPanel(layout, info: key.content?.info, dark: key.dark, text: text)]
-        case .help: panel = [help(layout)]
+        case .info: panel = [infoPanel(layout, info: key.content?.info, scroll: state.panelScroll, dark: key.dark, text: text)]
+        case .help: panel = [help(layout, scroll: state.panelScroll)]
         case .none: break
         }
         return Layer(sublayers: [bar(state, content: key.content, dark: key.dark, text: text)] + panel)
@@ -148,50 +148,194 @@ package final class ChromeView {
         return rects.map { Layer(content: .fill($0, color)) }
     }
 
-    private func infoPanel(_ layout: ChromeLayout, info: PhotoInfo?, dark: Bool, text: Color) -> Layer {
+    /// One line of the info panel: a row's label on its first line (nil on the lines its value
+    /// wraps onto) and what of the value the line holds.
+    struct InfoLine: Hashable {
+        var label: String?
+        var value: String
+    }
+
+    /// A row's value takes at most this many lines; a longer one ends in "…" (Riffle's choice: a
+    /// lens name or a folder's name wraps once or twice, never pages of text).
+    static let maxLinesPerValue = 3
+    /// The labels' column, points: "Focal length" at 12 pt with room to spare.
+    static let infoLabelPoints = 96.0
+
+    /// The lines of `info` in the panel of `layout`: each value wrapped at spaces to the value
+    /// column's width (a word wider than the column is cut between characters). Without fonts,
+    /// one line a row.
+    func infoLines(_ info: PhotoInfo, layout: ChromeLayout) -> [InfoLine] {
+        guard let faces = labels.faces else { return info.rows.map { InfoLine(label: $0.label, value: $0.value) } }
+        let size = pixels(Self.smallPoints, layout)
+        let width = Int(layout.infoPanel.width - 2 * layout.pixels(ChromeLayout.infoPaddingPoints) - layout.pixels(Self.infoLabelPoints))
+        return info.rows.flatMap { row in
+            Self.wrapped(row.value, width: width, maxLines: Self.maxLinesPerValue) { faces.regular.render($0, pixelHeight: size).advance }
+                .enumerated().map { InfoLine(label: $0.offset == 0 ? row.label : nil, value: $0.element) }
+        }
+    }
+
+    /// `text` broken into lines no wider than `width` as `measure` (pixels) finds them: at
+    /// spaces where it can, else between characters; at most `maxLines`, the last cut and
+    /// ended with "…" when text remains.
+    static func wrapped(_ text: String, width: Int, maxLines: Int, measure: (String) -> Int) -> [String] {
+        var lines: [String] = [], rest = Substring(text)
+        while !rest.isEmpty {
+            if lines.count == maxLines - 1 || measure(String(rest)) <= width {
+                var last = String(rest)
+                if measure(last) > width {
+                    while !last.isEmpty, measure(last + "…") > width { last.removeLast() }
+                    last += "…"
+                }
+                lines.append(last)
+                break
+            }
+            // The longest prefix that fits, then back to its last space when there is one.
+            var end = rest.startIndex
+            while end < rest.endIndex, measure(String(rest[...end])) <= width { end = rest.index(after: end) }
+            if end == rest.startIndex { end = rest.index(after: end) }
+            if let space = rest[..<end].lastIndex(of: " "), space > rest.startIndex, rest[end] != " " { end = space }
+            lines.append(String(rest[..<end]).trimmingSpaces)
+            rest = rest[end...].drop { $0 == " " }
+        }
+        return lines
+    }
+
+    private func infoPanel(_ layout: ChromeLayout, info: PhotoInfo?, scroll: Double, dark: Bool, text: Color) -> Layer {
         let frame = layout.infoPanel
         var layers = [Layer(opacity: dark ? 0.75 : 0.92, content: .fill(frame, dark ? .black : .white))]
-        guard let faces = labels.faces else { return Layer(sublayers: layers) }
+        guard let faces = labels.faces, let info else { return Layer(sublayers: layers) }
         let size = pixels(Self.smallPoints, layout), row = layout.pixels(ChromeLayout.infoRowPoints)
         let padding = layout.pixels(ChromeLayout.infoPaddingPoints)
-        let labelWidth = layout.pixels(96)
-        for (n, label) in PhotoInfo.labels.enumerated() where padding + Double(n + 1) * row <= frame.height {
-            let y = frame.minY + padding + Double(n) * row
-            let name = faces.regular.render(label, pixelHeight: size)
-            let baselineTop = (y + (row - Double(name.mask.height)) / 2).rounded()
-            layers.append(Layer(opacity: Self.secondaryOpacity, sublayers: [textLayer(name, x: frame.minX + padding, y: baselineTop, color: text)]))
-            let valueWidth = Int(frame.width - 2 * padding - labelWidth)
-            let value = fitted(info?.values[n] ?? PhotoInfo.missing, face: faces.regular, pixelHeight: size, width: valueWidth)
-            layers.append(textLayer(value, x: frame.minX + padding + labelWidth, y: baselineTop, color: text))
+        let labelWidth = layout.pixels(Self.infoLabelPoints)
+        var rows: [Layer] = []
+        for (n, line) in infoLines(info, layout: layout).enumerated() {
+            let y = frame.minY + padding + Double(n) * row - scroll
+            // Only the lines the panel shows, whole or in part, are drawn.
+            guard y + row > frame.minY, y < frame.maxY else { continue }
+            let value = faces.regular.render(line.value, pixelHeight: size)
+            let top = (y + (row - Double(value.mask.height)) / 2).rounded()
+            if let label = line.label {
+                let name = faces.regular.render(label, pixelHeight: size)
+                rows.append(Layer(opacity: Self.secondaryOpacity, sublayers: [textLayer(name, x: frame.minX + padding, y: top, color: text)]))
+            }
+            rows.append(textLayer(value, x: frame.minX + padding + labelWidth, y: top, color: text))
         }
+        layers.append(Layer(clip: frame, sublayers: rows))
+        // A panel whose rows scroll shows where they are.
+        layers += scrollIndicator(in: frame, layout: layout, content: layout.infoContentHeight, scroll: scroll,
+                                  limit: layout.infoScrollLimit, color: text)
         return Layer(sublayers: layers)
     }
 
-    private func help(_ layout: ChromeLayout) -> Layer {
+    /// One line of the help overlay: a group's title (two lines tall), or an entry's input and
+    /// what of its action the line holds (input nil on the lines an action wraps onto).
+    enum HelpLine: Hashable {
+        case title(String)
+        case entry(input: String?, action: String)
+    }
+
+    /// The help's columns in the window of `layout`: its groups side by side when they fit
+    /// across the window, else one after another in one column; an action wider than its
+    /// column wraps. Without fonts, one column of unwrapped lines.
+    func helpColumns(_ layout: ChromeLayout) -> [[HelpLine]] {
+        func lines(_ group: HelpText.Group, actionWidth: Int, measure: (String) -> Int) -> [HelpLine] {
+            [.title(group.title)] + group.entries.flatMap { entry in
+                Self.wrapped(entry.action, width: actionWidth, maxLines: 3, measure: measure).enumerated().map {
+                    HelpLine.entry(input: $0.offset == 0 ? entry.input : nil, action: $0.element)
+                }
+            }
+        }
+        guard let faces = labels.faces else { return [HelpText.groups.flatMap { lines($0, actionWidth: .max) { _ in 0 } }] }
+        let size = pixels(Self.smallPoints, layout), gap = layout.pixels(24)
+        let measureInput = { faces.bold.render($0, pixelHeight: size).advance }
+        let measureAction = { faces.regular.render($0, pixelHeight: size).advance }
+        let inputWidths = HelpText.groups.map { Double($0.entries.map { measureInput($0.input) }.max() ?? 0) }
+        let widths = zip(HelpText.groups, inputWidths).map { group, input in
+            input + gap / 2 + Double(group.entries.map { measureAction($0.action) }.max() ?? 0)
+        }
+        let available = layout.helpPanel.width
+        if widths.reduce(0, +) + gap * Double(widths.count - 1) <= available {
+            return HelpText.groups.map { lines($0, actionWidth: .max, measure: measureAction) }
+        }
+        // One column: each group's actions wrap to what its inputs leave of the width; a blank
+        // line between groups.
+        var column: [HelpLine] = []
+        for (group, input) in zip(HelpText.groups, inputWidths) {
+            if !column.isEmpty { column.append(.entry(input: nil, action: "")) }
+            column += lines(group, actionWidth: max(Int(available - input - gap / 2), 1), measure: measureAction)
+        }
+        return [column]
+    }
+
+    /// How many lines tall the help's tallest column is in `layout`'s window (a title counts two).
+    func helpRows(_ layout: ChromeLayout) -> Int {
+        helpColumns(layout).map { column in
+            column.reduce(0) { rows, line in
+                if case .title = line { return rows + 2 }
+                return rows + 1
+            }
+        }.max() ?? 0
+    }
+
+    private func help(_ layout: ChromeLayout, scroll: Double) -> Layer {
         let window = Rect(origin: .zero, size: layout.viewport)
         var layers = [Layer(opacity: Self.helpShadeOpacity, content: .fill(window, .black))]
         guard let faces = labels.faces else { return Layer(sublayers: layers) }
-        let size = pixels(Self.smallPoints, layout), row = layout.pixels(18), gap = layout.pixels(24)
-        let columns = HelpText.groups.map { group in
-            (title: faces.bold.render(group.title, pixelHeight: pixels(Self.titlePoints, layout)),
-             rows: group.entries.map { (faces.bold.render($0.input, pixelHeight: size), faces.regular.render($0.action, pixelHeight: size)) })
+        let size = pixels(Self.smallPoints, layout), row = layout.pixels(ChromeLayout.helpRowPoints), gap = layout.pixels(24)
+        let frame = layout.helpPanel
+        let columns = helpColumns(layout).map { column in
+            column.map { line -> (input: TextImage?, action: TextImage?, title: TextImage?) in
+                switch line {
+                case let .title(title): (nil, nil, faces.bold.render(title, pixelHeight: pixels(Self.titlePoints, layout)))
+                case let .entry(input, action):
+                    (input.map { faces.bold.render($0, pixelHeight: size) }, faces.regular.render(action, pixelHeight: size), nil)
+                }
+            }
         }
-        let inputWidths = columns.map { Double($0.rows.map(\.0.advance).max() ?? 0) }
-        let widths = zip(columns, inputWidths).map { column, input in input + gap / 2 + Double(column.rows.map(\.1.advance).max() ?? 0) }
-        let height = Double(columns.map(\.rows.count).max() ?? 0) * row + row * 2
-        var x = ((window.width - widths.reduce(0, +) - gap * Double(columns.count - 1)) / 2).rounded()
-        let top = max(layout.pixels(8), ((window.height - height) / 2).rounded())
+        let inputWidths = columns.map { Double($0.compactMap(\.input?.advance).max() ?? 0) }
+        let widths = zip(columns, inputWidths).map { column, input in
+            max(input + gap / 2 + Double(column.compactMap(\.action?.advance).max() ?? 0), Double(column.compactMap(\.title?.advance).max() ?? 0))
+        }
+        // Centred across the window, and down it when the lines fit; else from the top of the
+        // space under the bar, scrolled.
+        let margin = layout.pixels(ChromeLayout.helpMarginPoints)
+        var x = max(frame.minX, ((window.width - widths.reduce(0, +) - gap * Double(columns.count - 1)) / 2).rounded())
+        let height = layout.helpContentHeight - 2 * margin
+        let top = max(frame.minY + margin, (frame.minY + (frame.height - height) / 2).rounded()) - scroll
+        var text: [Layer] = []
         for (n, column) in columns.enumerated() {
-            layers.append(textLayer(column.title, x: x, y: top, color: .white))
-            for (m, (input, action)) in column.rows.enumerated() {
-                let y = top + row * 2 + Double(m) * row
-                layers.append(textLayer(input, x: x, y: y, color: .white))
-                layers.append(Layer(
-                    opacity: 0.8, sublayers: [textLayer(action, x: x + inputWidths[n] + gap / 2, y: y, color: .white)]))
+            var y = top
+            for line in column {
+                if let title = line.title {
+                    text.append(textLayer(title, x: x, y: y, color: .white))
+                    y += row * 2
+                    continue
+                }
+                if y + row > frame.minY, y < frame.maxY {
+                    if let input = line.input { text.append(textLayer(input, x: x, y: y, color: .white)) }
+                    if let action = line.action {
+                        text.append(Layer(opacity: 0.8, sublayers: [textLayer(action, x: x + inputWidths[n] + gap / 2, y: y, color: .white)]))
+                    }
+                }
+                y += row
             }
             x += widths[n] + gap
         }
+        layers.append(Layer(clip: frame, sublayers: text))
+        layers += scrollIndicator(in: Rect(x: 0, y: frame.minY, width: window.width, height: frame.height), layout: layout,
+                                  content: layout.helpContentHeight, scroll: scroll, limit: layout.scrollLimit(of: .help), color: .white)
         return Layer(sublayers: layers)
+    }
+
+    // A thin bar at the right edge of `frame` when its lines scroll, as long as the part shown
+    // is of the whole `content` (as a scroll view's indicator).
+    private func scrollIndicator(in frame: Rect, layout: ChromeLayout, content: Double, scroll: Double, limit: Double, color: Color) -> [Layer] {
+        guard limit > 0, content > 0 else { return [] }
+        let inset = layout.pixels(3), width = max(layout.pixels(3), 2)
+        let track = frame.height - 2 * inset
+        let length = max((track * frame.height / content).rounded(), layout.pixels(16))
+        let top = frame.minY + inset + ((track - length) * scroll / limit).rounded()
+        return [Layer(opacity: 0.45, content: .fill(Rect(x: frame.maxX - inset - width, y: top, width: width, height: length), color))]
     }
 
     private func pixels(_ points: Double, _ layout: ChromeLayout) -> Int { Int(layout.pixels(points)) }
@@ -226,6 +370,14 @@ package final class ChromeView {
             }
         }
         return mask
+    }
+}
+
+private extension StringProtocol {
+    var trimmingSpaces: String {
+        var text = String(self)
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
     }
 }
 

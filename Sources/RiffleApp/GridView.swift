@@ -114,6 +114,10 @@ final class GridView {
             return
         }
         let visible = first..<(last + 1)
+        // The cells' size class follows their size however it changed: a resize, and the
+        // columns Ctrl+wheel or a pinch ask for (those kept the class the window opened with, so
+        // 426-pixel cells at 3 columns showed crops of the 181-pixel cells' thumbnails).
+        thumbnails.resize(cellSize: Int(interaction.layout.cellSide.rounded(.up)))
         inViewSince = Dictionary(uniqueKeysWithValues: visible.map { library.photos[$0].id }.map { ($0, inViewSince[$0] ?? now) })
         let extra = Self.rowsAhead * interaction.layout.columns
         let ahead = scrollDirection > 0
@@ -216,7 +220,7 @@ final class GridView {
         if library.photos.isEmpty {
             if emptyMessage?.size != state.viewport {
                 emptyMessage = (state.viewport, labels.message(
-                    title: "No photos", detail: library.emptyExplanation, in: state.viewport, color: .black))
+                    title: "No photos", detail: PageLabels.emptyPageDetail(explanation: library.emptyExplanation), in: state.viewport, color: .black))
             }
             cells.append(emptyMessage?.layer ?? Layer())
         }

@@ -145,6 +145,8 @@ public final class NavigationScene: Scene {
                 // The photo shown in the pager; the grid has no photo to copy.
                 guard isShowingPager, library.photos.indices.contains(pager.current) else { return [] }
                 let path = library.photos[pager.current].path
+                // Nothing else shows that the clipboard took it: say so, as Loupe does.
+                pager.showNotice(command == .copyPhoto ? "Copied" : "Path copied")
                 return [command == .copyPhoto ? .copyPhoto(path: path) : .copyPath(path)]
             case .toggleFullscreen:
                 return [toggleFullscreen()]

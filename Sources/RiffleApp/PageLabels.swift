@@ -48,6 +48,12 @@ final class PageLabels {
         return (Layer(sublayers: [plate, text]), size)
     }
 
+    /// What the page shown when there is no photo says under "No photos": why (`explanation`,
+    /// the library's), then how to open some, as a second paragraph.
+    static func emptyPageDetail(explanation: String) -> String {
+        explanation + "\nDrop photos or a folder onto this window to open them."
+    }
+
     /// A page-sized layer with `title` above `detail` in `color`, centred in `size`.
     func message(title: String, detail: String, in size: Size, color: Color) -> Layer {
         guard let (font, boldFont) = faces else { return Layer() }

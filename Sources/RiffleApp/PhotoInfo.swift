@@ -1,28 +1,39 @@
 import Glibc
+import RiffleGeometry
 import RiffleImageIO
+import RiffleLibrary
 import RifflePipeline
 
-/// What the info panel says about one photo, read from its file: dimensions, megapixels, file
-/// size, format and date taken, then the camera's EXIF details (libexif, on the block the
-/// format's codec finds: a JPEG's APP1 segment, a PNG's eXIf chunk, …). A detail the file
-/// lacks reads "—", so the panel keeps its rows (and its size) from photo to photo.
+/// What the info panel says about one photo, read from its file: its name and folder,
+/// dimensions, megapixels, file size, format, an animation's frames and length, the date taken
+/// (else the file's modification time, labelled so), then the camera's EXIF details (libexif, on
+/// the block the format's codec finds: a JPEG's APP1 segment, a PNG's eXIf chunk, …). A detail
+/// the file lacks has no row: the panel lists what it knows, nothing else.
 struct PhotoInfo: Hashable {
-    /// The rows' labels, in the panel's order.
-    static let labels = [
-        "Dimensions", "Megapixels", "File size", "Format", "Taken", "Camera", "Lens", "Exposure", "Aperture", "ISO",
-        "Focal length", "Location",
-    ]
-    /// What a row without a value says.
-    static let missing = "—"
+    /// One line of the panel: what it is and what the file says.
+    struct Row: Hashable {
+        let label: String
+        let value: String
+    }
 
-    /// One value per label, in `labels`' order.
-    let values: [String]
+    /// Every label a row can have, in the panel's order.
+    static let labels = [
+        "Name", "Folder", "Dimensions", "Megapixels", "File size", "Format", "Animation", "Taken", "Modified", "Camera", "Lens",
+        "Exposure", "Aperture", "ISO", "Focal length", "Location",
+    ]
+
+    /// The rows with something to say, in `labels`' order.
+    let rows: [Row]
     /// When the photo was taken (EXIF DateTimeOriginal), else when its file was last modified,
     /// written "24 Nov 2026, 15:19"; nil when neither can be read.
     let date: String?
 
+    /// The value of the row labelled `label`, nil when the panel has no such row.
+    func value(_ label: String) -> String? { rows.first { $0.label == label }?.value }
+
     /// The details of the file at `path`, read now (its head and a stat(2): well under a
-    /// millisecond for a local file).
+    /// millisecond for a local file; an animation's frames are decoded once more to count them
+    /// and sum their durations).
     init(path: String) {
         let head = (try? FileBytes.read(atPath: path, upTo: PhotoDecoding.headerBytes)) ?? []
         let codec = try? ImageCodecs.codec(forHead: head)
@@ -30,24 +41,84 @@ struct PhotoInfo: Hashable {
         let exif = info == nil ? nil : codec?.exifDetails(head: head, path: path)
         var status = stat()
         let statted = FileSystemPath.withSystemPath(path) { stat($0, &status) } == 0
-        date = exif?.dateTaken.flatMap(Self.exifDate) ?? (statted ? Self.localDate(secondsSince1970: Int(status.st_mtim.tv_sec)) : nil)
-        let size = info?.uprightSize
+        let modified = statted ? Self.localDate(secondsSince1970: Int(status.st_mtim.tv_sec)) : nil
+        let taken = exif?.dateTaken.flatMap(Self.exifDate)
+        let animation = info?.isAnimated == true ? codec.flatMap { Self.animationTiming($0, path: path) } : nil
+        self.init(
+            path: path, size: info?.uprightSize, fileBytes: statted ? Int(status.st_size) : nil, format: info?.format.displayName,
+            animation: animation, taken: taken, modified: modified, exif: exif)
+    }
+
+    /// The rows for what is known of the photo at `path` (each nil when unknown): its upright
+    /// `size`, `fileBytes`, `format`'s name, an `animation`'s frames and seconds, the date it was
+    /// `taken` and its file `modified` (both already written as dates), the `exif` details.
+    init(
+        path: String, size: PixelSize?, fileBytes: Int?, format: String?, animation: (frames: Int, seconds: Double)?,
+        taken: String?, modified: String?, exif: ExifDetails?
+    ) {
+        date = taken ?? modified
         let camera = [exif?.make, exif?.model].compactMap { $0 }
-        values = [
+        let values: [String?] = [
+            FilePaths.name(of: path),
+            Self.folderName(of: path),
             size.map { "\($0.width) × \($0.height)" },
-            size.map { Self.decimal(Double($0.width * $0.height) / 1e6, places: 1) + " MP" },
-            statted ? Self.byteCount(Int(status.st_size)) : nil,
-            info.map(\.format.displayName),
-            date,
+            size.map { Self.megapixels(width: $0.width, height: $0.height) },
+            fileBytes.map(Self.byteCount),
+            format,
+            animation.map { "\(Self.grouped($0.frames)) frames, " + Self.decimal($0.seconds, places: 2) + " s" },
+            taken,
+            taken == nil ? modified : nil,
             // A model often repeats its make ("Canon" "Canon EOS R5"): say it once.
             camera.count == 2 && camera[1].hasPrefix(camera[0]) ? camera[1] : camera.isEmpty ? nil : camera.joined(separator: " "),
             exif?.lens,
             exif?.exposureSeconds.map(Self.exposure),
-            exif?.fNumber.map { "ƒ/" + Self.decimal($0, places: 1) },
+            exif?.fNumber.map { "ƒ/" + Self.decimal($0, places: Self.writtenPlaces) },
             exif?.iso.map { "ISO \($0)" },
-            exif?.focalLengthMillimetres.map { Self.decimal($0, places: 0) + " mm" },
+            exif?.focalLengthMillimetres.map { Self.decimal($0, places: Self.writtenPlaces) + " mm" },
             exif?.position.map(Self.position),
-        ].map { $0 ?? Self.missing }
+        ]
+        rows = zip(Self.labels, values).compactMap { label, value in value.map { Row(label: label, value: $0) } }
+    }
+
+    /// The name of the folder holding `path`, as a file manager titles it ("Pictures" for
+    /// "~/Pictures/a.jpg"; the folder is resolved first, so "a.jpg" given alone names the
+    /// working directory, not "."); nil at the root.
+    static func folderName(of path: String) -> String? {
+        let folder = FilePaths.folder(of: path)
+        let resolved = FileSystemPath.withSystemPath(folder) { realpath($0, nil) }.map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        } ?? folder
+        let name = FilePaths.name(of: resolved)
+        return name.isEmpty || name == "." ? nil : name
+    }
+
+    /// Decimals kept of what a camera wrote as a rational (a focal length of 415/100 mm, an
+    /// f-number of 28/10): 3, enough for the hundredths and thousandths cameras write, trailing
+    /// zeros dropped, so "4.15 mm", "2.8 mm" and "50 mm" read as written.
+    static let writtenPlaces = 3
+
+    /// Megapixels to the precision the size has: one decimal from 1 MP up ("12.2 MP"), two
+    /// significant digits below ("0.0068 MP" for 100 × 68), never "0 MP".
+    static func megapixels(width: Int, height: Int) -> String {
+        let value = Double(width) * Double(height) / 1e6
+        guard value < 1, value > 0 else { return decimal(value, places: 1) + " MP" }
+        var places = 1
+        while value * pow(10, Double(places)) < 10 { places += 1 }
+        return decimal(value, places: places) + " MP"
+    }
+
+    /// The frames of the animation at `path` and the seconds one loop plays (each frame as long
+    /// as it is shown, `FrameDuration`'s rule applied); nil when it cannot be read through.
+    static func animationTiming(_ codec: any ImageCodec, path: String) -> (frames: Int, seconds: Double)? {
+        guard let animation = try? codec.animation(atPath: path, fitting: PixelSize(width: 16, height: 16), pixelLimit: PhotoDecoding.pixelLimit)
+        else { return nil }
+        var seconds = 0.0
+        for _ in 0..<animation.frameCount {
+            guard let frame = try? animation.nextFrame() else { return nil }
+            seconds += frame.duration
+        }
+        return (animation.frameCount, seconds)
     }
 
     /// "1/250 s" below a second (the nearest whole reciprocal, as cameras show it), else "2.5 s".

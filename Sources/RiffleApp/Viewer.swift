@@ -19,7 +19,9 @@ public final class Viewer {
     /// True while something moves on screen, a gesture timer runs or a page waits for its
     /// photo (its spinner turns), so the loop must keep stepping at 60 Hz. An animated photo
     /// playing is not: it asks for frames at its own frame times (`animationWakeTime`).
-    public var isAnimating: Bool { interaction.isAnimating || pages.contains { store.content(of: $0.photo) == nil } }
+    public var isAnimating: Bool {
+        interaction.isAnimating || notice.isAnimating(at: interaction.now) || pages.contains { store.content(of: $0.photo) == nil }
+    }
 
     /// When the animated photo playing shows its next frame (nil when none plays, or its next
     /// frame is still being decoded, whose result wakes the loop): an idle loop sleeps until
@@ -58,8 +60,17 @@ public final class Viewer {
     /// The photo being slid to, until its slide ends (for `--stats`).
     private var arrivingPage: Int?
     /// The page the photo shown before was deleted from, while its successor slides in over
-    /// it: drawn empty (the page there now is another photo, which is not leaving).
-    private var vacatedPage: Int?
+    /// it: drawn with `vacatedContent` (the page there now is another photo, which is not leaving).
+    private var vacatedPage: Int? {
+        didSet { if vacatedPage == nil { vacatedContent = nil } }
+    }
+    /// What the vacated page shows while the next photo slides in over it: the deleted photo as
+    /// it was last drawn (`drawnCurrentContent` when it went), so the slide starts from it
+    /// rather than from an empty black page.
+    private var vacatedContent: Layer?
+    /// The current page's content (its photo at its transform, before its place in the
+    /// window) as the last frame drew it.
+    private var drawnCurrentContent: Layer?
     /// When the current zoomed-in view of a huge photo came to rest still missing tiles.
     private var zoomedViewRestedAt: Double?
     /// When the navigator strip last came to rest after the user drove it (a scrub, a flick, a
@@ -74,6 +85,14 @@ public final class Viewer {
     private var zoomBadge: (text: String, badge: (layer: Layer, size: Size))?
     /// The slideshow label's badge, laid out for its text.
     private var slideshowBadge: (text: String, badge: (layer: Layer, size: Size))?
+    /// The open panel's lines as last counted (`countPanelLines`), and what they were counted for.
+    private var countedInfoLines: (key: PanelLinesKey, count: Int)?
+    private var countedHelpRows: (key: PanelLinesKey, count: Int)?
+    /// The notice of an action nothing else shows ("Copied"), and its badge.
+    private var notice = NoticeLabel()
+    private var noticeBadge: (text: String, badge: (layer: Layer, size: Size))?
+    /// The notice's opacity in the frame last drawn: a fading notice changes no render state.
+    private var drawnNoticeOpacity = 0.0
     /// True until the first `advance`, when the viewer opens on a slideshow (`--slideshow`): it
     /// starts on the runtime's clock then.
     private var startsSlideshow: Bool
@@ -119,6 +138,7 @@ public final class Viewer {
         case let .next(index):
             interaction.renumberPages(count: count, current: index, arrivingFrom: index - 1, newPage: update.index(ofOld:), at: now)
             vacatedPage = index - 1
+            vacatedContent = drawnCurrentContent
         case let .previous(index):
             // From beyond the last page: nothing but black is uncovered.
             interaction.renumberPages(count: count, current: index, arrivingFrom: index + 1, newPage: update.index(ofOld:), at: now)
@@ -174,7 +194,9 @@ public final class Viewer {
             if onScreen.contains(photo) { needsDisplay = true }
         }
         if store.advanceAnimation(to: now) { needsDisplay = true }
+        if notice.opacity(at: now) != drawnNoticeOpacity { needsDisplay = true }
         followInteraction()
+        countPanelLines()
         let state = interaction.renderState
         if stripView.update(state.strip, of: library.order, visible: isSeen && state.chrome.opacity > 0, now: now) { needsDisplay = true }
         requestDetail()
@@ -248,7 +270,9 @@ public final class Viewer {
         guard needsDisplay || state != drawnState else { return nil }
         needsDisplay = false
         drawnState = state
-        return scene(state, now: interaction.now, backdrop: backdrop)
+        let frame = scene(state, now: interaction.now, backdrop: backdrop)
+        drawnNoticeOpacity = notice.opacity(at: interaction.now)
+        return frame
     }
 
     /// The frame last returned by `frameIfNeeded` was presented at `time` on the runtime's
@@ -445,14 +469,19 @@ public final class Viewer {
         var layers: [Layer] = []
         if library.photos.isEmpty {
             layers.append(labels.message(
-                title: "No photos", detail: library.emptyExplanation, in: size, color: foreground))
+                title: "No photos", detail: PageLabels.emptyPageDetail(explanation: library.emptyExplanation), in: size, color: foreground))
         }
-        for page in state.pages where page.index != vacatedPage {
-            guard let id = photo(atPage: page.index), let view = pages.first(where: { $0.photo == id }) else { continue }
+        for page in state.pages {
             // Pages move by whole pixels: a photo at fit is then composited as a plain copy
             // while it slides (motion at 60 Hz hides the quantisation, as UIKit's pixel-aligned
             // scrolling does).
             let origin = Point(x: page.originX.rounded(), y: 0)
+            if page.index == vacatedPage {
+                // The deleted photo, as it was, slides out as the next slides in.
+                if let vacatedContent { layers.append(Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [vacatedContent])) }
+                continue
+            }
+            guard let id = photo(atPage: page.index), let view = pages.first(where: { $0.photo == id }) else { continue }
             // Dragged to dismiss, the current page follows the pointer and shrinks about the
             // drag's start (whole pixels while only moved, as pages slide).
             var motion = state.dismissTransform
@@ -492,15 +521,18 @@ public final class Viewer {
                     content = Layer()
                 }
             }
+            if page.index == state.currentPage { drawnCurrentContent = content }
             let placed = Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [content])
             layers.append(page.index == state.currentPage && motion != .identity ? Layer(transform: motion, sublayers: [placed]) : placed)
         }
-        layers += zoomLabel(state.zoomLabel, in: size)
-        layers += slideshowLabel(state.slideshowLabel, below: state.chrome.layout.bar, in: size)
         // The info sheet of a narrow window covers the strip: it is not drawn through it.
         let sheetOpen = state.chrome.panel == .info && !state.chrome.layout.infoPanelIsSide
+        let stripOpacity = sheetOpen ? 0 : Self.barsOpacity(state)
+        layers += zoomLabel(state.zoomLabel, in: size, strip: state.chrome.layout.stripBand, stripOpacity: stripOpacity)
+        layers += slideshowLabel(state.slideshowLabel, below: state.chrome.layout.bar, in: size)
+        layers += noticeLabel(below: state.chrome.layout.bar, in: size)
         layers += stripView.layers(
-            state.strip, of: library.order, opacity: sheetOpen ? 0 : state.chrome.opacity * state.dismissBackgroundAlpha,
+            state.strip, of: library.order, opacity: stripOpacity,
             dark: state.backgroundBlackness >= 0.5, turnOfPhoto: interaction.rotation(ofPage:))
         layers += chrome(state)
         let fill = Layer(opacity: state.dismissBackgroundAlpha, content: .fill(window, Self.background(state)))
@@ -514,18 +546,78 @@ public final class Viewer {
     private func chrome(_ state: ViewerRenderState) -> [Layer] {
         guard library.photos.indices.contains(state.currentPage) else { return [] }
         let index = state.currentPage
+        let shown = state.pages.first { $0.index == index }?.transform.scale ?? 0
+        let content = ChromeView.Content(
+            name: library.photos[index].name, position: PhotoInfo.position(index: index, count: library.photos.count),
+            info: shownPhotoInfo(page: index) ?? PhotoInfo(path: library.photos[index].path),
+            zoomed: shown > interaction.zoomBounds(forPage: index).fitTransform.scale * (1 + 1e-9), fullscreen: isWindowFullscreen())
+        var chrome = state.chrome
+        chrome.opacity = Self.barsOpacity(state)
+        return chromeView.layers(chrome, content: content, blackness: state.backgroundBlackness)
+    }
+
+    /// Says `text` for a moment under the bar ("Copied" once Ctrl+C has put the photo on the
+    /// clipboard).
+    public func showNotice(_ text: String) {
+        notice.show(text, at: interaction.now)
+        needsDisplay = true
+    }
+
+    /// The notice, centred under where the bar lies, fading with its opacity.
+    private func noticeLabel(below bar: Rect, in size: Size) -> [Layer] {
+        let opacity = notice.opacity(at: interaction.now)
+        guard opacity > 0 else { return [] }
+        if noticeBadge?.text != notice.text { noticeBadge = (notice.text, labels.badge(notice.text)) }
+        guard let badge = noticeBadge?.badge else { return [] }
+        let origin = Point(x: ((size.width - badge.size.width) / 2).rounded(), y: bar.maxY + Self.badgeInset)
+        return [Layer(transform: ScaleTranslate(offset: origin), opacity: opacity, sublayers: [badge.layer])]
+    }
+
+    /// Tells the interaction how many lines the open panel holds (the shown photo's details
+    /// wrapped to the panel's width, or the help's tallest column), counted again only when what
+    /// they depend on changes: text is measured by rendering it.
+    private func countPanelLines() {
+        let layout = interaction.renderState.chrome.layout
+        switch interaction.panel {
+        case .info:
+            guard let info = shownPhotoInfo() else { return }
+            let key = PanelLinesKey(info: info, width: layout.infoPanel.width, scale: layout.scale)
+            if countedInfoLines?.key != key { countedInfoLines = (key, chromeView.infoLines(info, layout: layout).count) }
+            if let count = countedInfoLines?.count { interaction.setInfoRows(count) }
+        case .help:
+            let key = PanelLinesKey(info: nil, width: layout.helpPanel.width, scale: layout.scale)
+            if countedHelpRows?.key != key { countedHelpRows = (key, chromeView.helpRows(layout)) }
+            if let count = countedHelpRows?.count { interaction.setHelpRows(count) }
+        case .none:
+            break
+        }
+    }
+
+    /// What a panel's line count depends on.
+    private struct PanelLinesKey: Equatable {
+        var info: PhotoInfo?
+        var width: Double
+        var scale: Double
+    }
+
+    /// The details of the photo on `page` (the current one by default), read once while it
+    /// stays shown; nil when there is no such page.
+    private func shownPhotoInfo(page: Int? = nil) -> PhotoInfo? {
+        let index = page ?? current
+        guard library.photos.indices.contains(index) else { return nil }
         let photo = library.photos[index]
         if shownInfo.map({ $0.photo != photo.id || $0.path != photo.path }) ?? true {
             shownInfo = (photo.id, photo.path, PhotoInfo(path: photo.path))
         }
-        let shown = state.pages.first { $0.index == index }?.transform.scale ?? 0
-        let content = ChromeView.Content(
-            name: library.photos[index].name, position: PhotoInfo.position(index: index, count: library.photos.count),
-            info: shownInfo?.info ?? PhotoInfo(path: library.photos[index].path),
-            zoomed: shown > interaction.zoomBounds(forPage: index).fitTransform.scale * (1 + 1e-9), fullscreen: isWindowFullscreen())
-        var chrome = state.chrome
-        chrome.opacity *= state.dismissBackgroundAlpha
-        return chromeView.layers(chrome, content: content, blackness: state.backgroundBlackness)
+        return shownInfo?.info
+    }
+
+    /// The bars' and the strip's opacity in `state`: none while the photo is dragged down (or
+    /// springs back from a drag), as Photos hides them as the drag starts and brings them back
+    /// when the photo comes to rest (they were drawn over the grid showing through); else the
+    /// chrome's, faded with the background.
+    static func barsOpacity(_ state: ViewerRenderState) -> Double {
+        state.dismissOffset == .zero ? state.chrome.opacity * state.dismissBackgroundAlpha : 0
     }
 
     /// Badges sit `badgeInset` px in from the window's edges.
@@ -553,14 +645,16 @@ public final class Viewer {
     }
 
     /// The zoom level ("250 %") centred near the window's bottom while the zoom changes, fading
-    /// with the label's opacity.
-    private func zoomLabel(_ label: ViewerRenderState.ZoomLabel, in size: Size) -> [Layer] {
+    /// with the label's opacity; above the navigator strip's band while the strip shows (it hid
+    /// the label), moving there as the strip fades in (`stripOpacity`).
+    private func zoomLabel(_ label: ViewerRenderState.ZoomLabel, in size: Size, strip: Rect, stripOpacity: Double) -> [Layer] {
         guard label.opacity > 0 else { return [] }
         let text = label.text
         if zoomBadge?.text != text { zoomBadge = (text, labels.badge(text)) }
         guard let badge = zoomBadge?.badge else { return [] }
+        let bottom = size.height + (min(strip.minY, size.height) - size.height) * min(max(stripOpacity, 0), 1)
         let origin = Point(
-            x: ((size.width - badge.size.width) / 2).rounded(), y: size.height - Self.badgeInset - badge.size.height)
+            x: ((size.width - badge.size.width) / 2).rounded(), y: (bottom - Self.badgeInset - badge.size.height).rounded())
         return [Layer(transform: ScaleTranslate(offset: origin), opacity: label.opacity, sublayers: [badge.layer])]
     }
 }

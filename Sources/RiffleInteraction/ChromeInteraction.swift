@@ -18,6 +18,9 @@ public struct ChromeInteraction: Hashable, Sendable {
     public private(set) var visibility: ChromeVisibility
     /// The button under the pointer (no button held), while the bars show.
     public private(set) var hovered: ChromeButton?
+    /// How far the open panel's lines are scrolled up, pixels (0 … `layout.scrollLimit(of:
+    /// panel)`): a panel or help taller than the window scrolls rather than cutting lines off.
+    public private(set) var panelScroll = 0.0
     /// The press the chrome claimed, in progress: on which button (nil: on the bar between
     /// buttons, the panel, or the help), and whether the pointer is still over it.
     private var press: Press?
@@ -113,15 +116,51 @@ public struct ChromeInteraction: Hashable, Sendable {
         return true
     }
 
-    // Shows `panel`, holding the bars shown while it is open.
+    // Shows `panel`, holding the bars shown while it is open; the info panel opens at its top.
     private mutating func open(_ panel: ViewerPanel, at t: Double) {
         self.panel = panel
+        panelScroll = 0
         visibility.setHeld(panel != .none, at: t)
+    }
+
+    /// True when a wheel at `point` scrolls the open panel: anywhere while the help shows (it
+    /// covers the window), on the info panel while it is open.
+    public func panelTakesWheel(at point: Point) -> Bool {
+        panel == .help || (panel == .info && layout.infoPanel.contains(point))
+    }
+
+    /// Pixels the open panel's lines move for one wheel notch: one of its lines (Riffle's
+    /// choice: a small window may show only a few).
+    public var scrollPerNotch: Double {
+        layout.pixels(panel == .help ? ChromeLayout.helpRowPoints : ChromeLayout.infoRowPoints)
+    }
+
+    /// Scrolls the open panel's lines by `notches` of the wheel (y > 0, away from the user,
+    /// shows earlier lines), held within its lines.
+    public mutating func scrollPanel(notches: Double) {
+        panelScroll = min(max(panelScroll - notches * scrollPerNotch, 0), layout.scrollLimit(of: panel))
+    }
+
+    /// The info panel now holds `rows` lines (another photo's details): it keeps its scroll
+    /// when they are as many, else starts at its top.
+    public mutating func setInfoRows(_ rows: Int) {
+        guard rows != layout.infoRows else { return }
+        layout = layout.with(infoRows: rows)
+        if panel == .info { panelScroll = 0 }
+    }
+
+    /// The help overlay's tallest column now holds `rows` lines (the window's width decides
+    /// how its columns stand).
+    public mutating func setHelpRows(_ rows: Int) {
+        guard rows != layout.helpRows else { return }
+        layout = layout.with(helpRows: rows)
+        panelScroll = min(panelScroll, layout.scrollLimit(of: panel))
     }
 
     /// The window is now `viewport`.
     public mutating func resize(viewport: Size) {
-        layout = ChromeLayout(viewport: viewport, scale: layout.scale, infoRows: layout.infoRows)
+        layout = ChromeLayout(viewport: viewport, scale: layout.scale, infoRows: layout.infoRows, helpRows: layout.helpRows)
+        panelScroll = min(panelScroll, layout.scrollLimit(of: panel))
     }
 
     /// True while the bars fade or their idle timer runs at `t`.
@@ -131,6 +170,7 @@ public struct ChromeInteraction: Hashable, Sendable {
     public func renderState(at t: Double) -> ChromeRenderState {
         let opacity = visibility.opacity(at: t)
         return ChromeRenderState(
-            layout: layout, opacity: opacity, hovered: opacity > 0 ? hovered : nil, pressed: pressedButton, panel: panel)
+            layout: layout, opacity: opacity, hovered: opacity > 0 ? hovered : nil, pressed: pressedButton, panel: panel,
+            panelScroll: panelScroll)
     }
 }

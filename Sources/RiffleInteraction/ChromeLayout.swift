@@ -27,6 +27,10 @@ public struct ChromeLayout: Hashable, Sendable {
     /// 22 pt a row of the info panel, 12 pt above and below its rows (Riffle's choice).
     public static let infoRowPoints = 22.0
     public static let infoPaddingPoints = 12.0
+    /// 18 pt a line of the help overlay, 12 pt between it and the bar and the window's edges
+    /// (Riffle's choice).
+    public static let helpRowPoints = 18.0
+    public static let helpMarginPoints = 12.0
     /// A window at least 720 pt wide gets the side card; a narrower one the bottom sheet (so the
     /// card never covers more than half of it; Riffle's choice).
     public static let wideWindowPoints = 720.0
@@ -35,15 +39,42 @@ public struct ChromeLayout: Hashable, Sendable {
     public let viewport: Size
     /// Pixels per point.
     public let scale: Double
-    /// How many rows the info panel holds.
+    /// How many lines of text the info panel holds (a value wrapped onto two lines counts two).
     public let infoRows: Int
+    /// How many lines of text the help overlay's tallest column holds (its titles count two).
+    public let helpRows: Int
 
     /// The layout of a `viewport` window at `scale` pixels per point (clamped to at least 0.5)
-    /// whose info panel has `infoRows` rows.
-    public init(viewport: Size, scale: Double = 1, infoRows: Int = 0) {
+    /// whose info panel has `infoRows` rows and help overlay `helpRows`.
+    public init(viewport: Size, scale: Double = 1, infoRows: Int = 0, helpRows: Int = 0) {
         self.viewport = viewport
         self.scale = max(scale, 0.5)
         self.infoRows = max(infoRows, 0)
+        self.helpRows = max(helpRows, 0)
+    }
+
+    /// This layout with `infoRows` and `helpRows` lines in its panels.
+    public func with(infoRows: Int? = nil, helpRows: Int? = nil) -> ChromeLayout {
+        ChromeLayout(viewport: viewport, scale: scale, infoRows: infoRows ?? self.infoRows, helpRows: helpRows ?? self.helpRows)
+    }
+
+    /// Where the help overlay's text lies: under the bar, `helpMarginPoints` in from the
+    /// window's sides, down to its bottom (the text scrolls inside it when taller).
+    public var helpPanel: Rect {
+        let margin = pixels(Self.helpMarginPoints)
+        return Rect(x: margin, y: bar.height, width: max(viewport.width - 2 * margin, 0), height: max(viewport.height - bar.height, 0))
+    }
+
+    /// The height of the help's lines with a margin above and below them, pixels.
+    public var helpContentHeight: Double { pixels(Self.helpMarginPoints) * 2 + pixels(Self.helpRowPoints) * Double(helpRows) }
+
+    /// How far the panel `panel`'s lines can scroll, pixels (0 when they fit, or for none).
+    public func scrollLimit(of panel: ViewerPanel) -> Double {
+        switch panel {
+        case .info: infoScrollLimit
+        case .help: max(helpContentHeight - helpPanel.height, 0)
+        case .none: 0
+        }
     }
 
     /// `points` in whole pixels at this scale.
@@ -74,11 +105,19 @@ public struct ChromeLayout: Hashable, Sendable {
     /// True when the window is wide enough for the info panel as a side card.
     public var infoPanelIsSide: Bool { viewport.width >= pixels(Self.wideWindowPoints) }
 
+    /// The height of the info panel's rows with their padding, pixels: the panel's height when
+    /// the window has room for it.
+    public var infoContentHeight: Double { pixels(Self.infoPaddingPoints) * 2 + pixels(Self.infoRowPoints) * Double(infoRows) }
+
+    /// How far the info panel's rows can scroll, pixels: what of `infoContentHeight` the panel
+    /// cannot show (0 when they all fit).
+    public var infoScrollLimit: Double { max(infoContentHeight - infoPanel.height, 0) }
+
     /// The info panel: a card under the bar at the right, or a sheet across the window's bottom,
-    /// `infoRows` rows tall but never reaching above the bar (its last rows are then cut off).
+    /// `infoRows` rows tall but never reaching above the bar (its rows then scroll inside it).
     public var infoPanel: Rect {
         let margin = pixels(Self.infoMarginPoints)
-        let rows = pixels(Self.infoPaddingPoints) * 2 + pixels(Self.infoRowPoints) * Double(infoRows)
+        let rows = infoContentHeight
         if infoPanelIsSide {
             let width = pixels(Self.infoWidthPoints)
             let height = max(min(rows, viewport.height - bar.height - 2 * margin), 0)

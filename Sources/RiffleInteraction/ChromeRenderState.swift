@@ -10,4 +10,6 @@ public struct ChromeRenderState: Hashable, Sendable {
     public var pressed: ChromeButton?
     /// The panel or overlay open over the photo.
     public var panel: ViewerPanel
+    /// How far the open panel's lines are scrolled up, pixels (0 … `layout.scrollLimit(of: panel)`).
+    public var panelScroll: Double = 0
 }

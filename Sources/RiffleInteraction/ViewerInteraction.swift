@@ -159,6 +159,12 @@ public struct ViewerInteraction: Sendable {
     /// The panel or overlay open over the photo (Escape closes it first).
     public var panel: ViewerPanel { chrome.panel }
 
+    /// The info panel now holds `rows` lines of text (the shown photo's details, wrapped).
+    public mutating func setInfoRows(_ rows: Int) { chrome.setInfoRows(rows) }
+
+    /// The help overlay's tallest column now holds `rows` lines of text.
+    public mutating func setHelpRows(_ rows: Int) { chrome.setHelpRows(rows) }
+
     /// Number of pages.
     public var pageCount: Int { paging.pageCount }
 
@@ -380,6 +386,8 @@ public struct ViewerInteraction: Sendable {
             let outputs = pan.release(at: position, time: now)
             if outputs.isEmpty, let click = clicks.cancelSecondPress(time: now) { perform(click) }
             for output in outputs { perform(output) }
+        case let .scroll(delta, position, _, _, _) where chrome.panelTakesWheel(at: position):
+            chrome.scrollPanel(notches: delta.y)
         case let .scroll(delta, position, modifiers, precise, _) where chrome.stripTakes(position, at: now) || stripWheel.deadline != nil:
             // The strip's wheel: a notch up or left is the previous photo. A trackpad's smooth
             // deltas drag it (either axis along it), then let it coast and snap.

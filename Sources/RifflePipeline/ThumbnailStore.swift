@@ -89,11 +89,18 @@ package final class ThumbnailStore {
         self.budget = budget
     }
 
-    /// The size class for grid cells whose longest side is `devicePixels`: normal (128) for
-    /// cells of 128 pixels or less, large (256) above, so that a thumbnail is never drawn
-    /// enlarged by more than the cell's overshoot of 256.
+    /// The aspect ratio, long side over short, whose square crop a cell must show unenlarged:
+    /// 3:2, the shape of most cameras' photos (a phone's 4:3 is narrower, and so covered).
+    static let croppedAspect = 1.5
+
+    /// The size class for square grid cells `devicePixels` wide: the smallest whose thumbnail
+    /// of a `croppedAspect` photo, cropped square to its short side, covers the cell (normal up
+    /// to 85 pixels, large to 171, x-large to 341, xx-large above), so that the crop is never
+    /// drawn enlarged. (Fitted by the long side alone, a 3:2 photo's large thumbnail gave a
+    /// 171-pixel crop blown up to a 426-pixel cell at 3 columns.) HiDPI cells are counted in
+    /// device pixels, so they get the class their pixels need.
     static func sizeClass(forCell devicePixels: Int) -> ThumbnailSize {
-        devicePixels <= ThumbnailSize.normal.edge ? .normal : .large
+        ThumbnailSize.allCases.first { Int((Double($0.edge) / croppedAspect).rounded()) >= devicePixels } ?? .xxLarge
     }
 
     /// What the grid has for `photo` now.

@@ -11,14 +11,22 @@ import RiffleX11
 
 /// `riffle [PATH...]`: browse photos in a window, or replay a script headless.
 struct RiffleCommand: ParsableCommand {
+    /// "JPEG, PNG, …, JPEG XL and camera RAW": every format Riffle reads (`ImageFormat`), as the
+    /// help names them.
+    static let formatNames: String = {
+        let names = ImageFormat.allCases.map { $0 == .raw ? "camera RAW" : $0.displayName }
+        return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    }()
+
     static let configuration = CommandConfiguration(
         commandName: "riffle",
         abstract: "Browse photos with the feel of iOS Photos.",
         // One paragraph a line, no blank lines: the manual page generated from this text is mdoc,
         // where a blank line is an error groff warns about.
         discussion: """
-            A folder (with no PATH, the photos bundled with Riffle) opens as a grid of its JPEG and \
-            PNG files in natural order; a file opens at that photo, its folder's grid behind it.
+            A folder (with no PATH, the photos bundled with Riffle) opens as a grid of its photos \
+            in every format Riffle reads (\(RiffleCommand.formatNames)) in natural order; a file opens at \
+            that photo, its folder's grid behind it.
             Grid: click or Enter opens a photo, drag/wheel scrolls, Ctrl+wheel changes the cells' \
             size, arrows move the focus, q or Escape quits.
             Photo: drag or flick to page, wheel to zoom at the pointer, double-click to zoom in \

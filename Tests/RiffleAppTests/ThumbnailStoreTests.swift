@@ -87,8 +87,12 @@ import Testing
         return false
     }
 
+    /// The square crop of a 3:2 photo's thumbnail covers the cell: at 3 columns of a 1280-pixel
+    /// window (426-pixel cells) an x-large thumbnail's 341-pixel crop would still be enlarged,
+    /// so xx-large.
     @Test("The size class follows the cell size in device pixels", arguments: [
-        (64, ThumbnailSize.normal), (128, .normal), (129, .large), (180, .large), (256, .large),
+        (64, ThumbnailSize.normal), (85, .normal), (86, .large), (128, .large), (171, .large), (172, .xLarge),
+        (256, .xLarge), (341, .xLarge), (342, .xxLarge), (426, .xxLarge), (2000, .xxLarge),
     ])
     func sizeClassForCell(pixels: Int, size: ThumbnailSize) {
         #expect(ThumbnailStore.sizeClass(forCell: pixels) == size)
@@ -101,7 +105,7 @@ import Testing
         let pipeline = pipeline(try photos(count: 12, bytes: try Self.photo(ThumbnailCacheTests.red)), jobs: jobs)
         defer { jobs.release(64); pipeline.shutdown() }
         let store = pipeline.thumbnailStore
-        store.resize(cellSize: 180)
+        store.resize(cellSize: 160)
         store.show(visible: 4..<7, ahead: ahead)
         jobs.release(order.count)
         store.waitForThumbnails()

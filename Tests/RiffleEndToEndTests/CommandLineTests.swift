@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The binary as a command-line user meets it: `--version`, and the exit status of a path that
+/// The binary as a command-line user meets it: `--version`, `--help`, and the exit status of a path that
 /// is not there. None of these opens a window (DISPLAY is removed, so one would fail loudly).
 @Suite(.timeLimit(.minutes(1))) struct CommandLineTests {
     static var noDisplay: [String: String] {
@@ -14,6 +14,18 @@ import Testing
         let exit = try RealWindowTests.runRiffle(["--version"], environment: Self.noDisplay)
         #expect(exit.status == 0)
         #expect(exit.stdout.wholeMatch(of: #/[0-9]+(\.[0-9]+)+\n/#) != nil, "stdout: \(exit.stdout)")
+    }
+
+    /// `--help` says a folder opens with every format Riffle reads, not only JPEG and PNG.
+    @Test func helpNamesEveryFormatAFolderOpensWith() throws {
+        let exit = try RealWindowTests.runRiffle(["--help"], environment: Self.noDisplay)
+        #expect(exit.status == 0)
+        // The parser wraps its text to the terminal: words are compared with the lines joined.
+        let text = exit.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(!text.contains("JPEG and PNG files"), "stdout: \(exit.stdout)")
+        for format in ["JPEG", "PNG", "GIF", "WebP", "TIFF", "HEIF", "AVIF", "JPEG XL", "camera RAW"] {
+            #expect(text.contains(format), "--help does not name \(format): \(exit.stdout)")
+        }
     }
 
     @Test(arguments: [["/nowhere/riffle-typo.jpg"], ["/nowhere/a", "/nowhere/b.png"]])

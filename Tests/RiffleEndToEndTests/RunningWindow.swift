@@ -14,6 +14,9 @@ final class RunningWindow {
     /// The window's id in decimal, as xdotool prints it.
     let window: String
     private let cache: URL
+    /// The Freedesktop thumbnail cache the window writes (`$XDG_CACHE_HOME/thumbnails`, a
+    /// folder of this run's own).
+    var thumbnails: URL { cache.appendingPathComponent("thumbnails") }
     private let stdout = Pipe(), stderr = Pipe()
 
     /// The window's size, pixels.
