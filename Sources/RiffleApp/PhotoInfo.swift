@@ -9,9 +9,9 @@ import RifflePipeline
 /// (else the file's modification time, labelled so), then the camera's EXIF details (libexif, on
 /// the block the format's codec finds: a JPEG's APP1 segment, a PNG's eXIf chunk, …). A detail
 /// the file lacks has no row: the panel lists what it knows, nothing else.
-struct PhotoInfo: Hashable {
+struct PhotoInfo: Hashable, Sendable {
     /// One line of the panel: what it is and what the file says.
-    struct Row: Hashable {
+    struct Row: Hashable, Sendable {
         let label: String
         let value: String
     }
@@ -27,6 +27,14 @@ struct PhotoInfo: Hashable {
     /// When the photo was taken (EXIF DateTimeOriginal), else when its file was last modified,
     /// written "24 Nov 2026, 15:19"; nil when neither can be read.
     let date: String?
+
+    /// What is known of the photo at `path` before its file is read: its name.
+    static func unread(path: String) -> PhotoInfo { PhotoInfo(rows: [Row(label: "Name", value: FilePaths.name(of: path))], date: nil) }
+
+    private init(rows: [Row], date: String?) {
+        self.rows = rows
+        self.date = date
+    }
 
     /// The value of the row labelled `label`, nil when the panel has no such row.
     func value(_ label: String) -> String? { rows.first { $0.label == label }?.value }

@@ -112,7 +112,7 @@ public final class RiffleSession {
             frameObserver: statistics, libraryBehind: true,
             chromeScale: options.scale ?? display.pixelsPerPoint,
             slideshow: Slideshow.Settings(interval: options.slideshowInterval, loops: options.slideshowLoops),
-            startsSlideshow: options.startsSlideshow, wallClock: clock.now)
+            startsSlideshow: options.startsSlideshow, wallClock: clock.now, wake: { waker.wake() })
         let scene = NavigationScene(
             library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor,
             fullscreen: options.fullscreen)

@@ -45,9 +45,12 @@ public final class Viewer {
     private let stripView: NavigatorStripView
     /// True while the pager is on screen (its strip's thumbnails are asked for only then).
     private var isSeen = true
-    /// The current photo's details for the bar and the info panel, read once per photo shown
-    /// (and again when its file is renamed or written anew).
-    private var shownInfo: (photo: PhotoID, path: String, info: PhotoInfo)?
+    /// Reads the current photo's details for the bar and the info panel off the app's thread,
+    /// once per photo shown (and again when its file is renamed or written anew).
+    private let infoReader: PhotoInfoReader
+    /// The photo whose details the last frame drew without having them yet: drawn again when
+    /// they arrive.
+    private var drawnWithoutInfo: PhotoID?
     /// The runtime's monotonic clock, for the statistics' frame times (never for motion, which
     /// runs on the times the scene is given).
     private let wallClock: () -> Double
@@ -104,10 +107,11 @@ public final class Viewer {
     public init(
         library: PhotoLibrary, display: Display, rasterPath: RasterPath = .fast, pipeline: PhotoPipeline, frameObserver: FrameObserver?,
         libraryBehind: Bool = false, chromeScale: Double = 1, slideshow: Slideshow.Settings = Slideshow.Settings(),
-        startsSlideshow: Bool = false, wallClock: @escaping () -> Double
+        startsSlideshow: Bool = false, wallClock: @escaping () -> Double, wake: @escaping @Sendable () -> Void = {}
     ) {
         self.library = library
         self.display = display
+        infoReader = PhotoInfoReader(wake: wake)
         self.frameObserver = frameObserver
         self.wallClock = wallClock
         launchTime = wallClock()
@@ -148,7 +152,7 @@ public final class Viewer {
             vacatedPage = nil
         }
         arrivingPage = nil
-        if let shown = shownInfo, update.rewritten.contains(shown.photo) { shownInfo = nil }
+        for photo in update.rewritten { infoReader.forget(photo) }
         drawnState = nil
         focusedPage = interaction.currentPage
         store.focus(on: focusedPage, viewport: display.size, direction: 1)
@@ -373,6 +377,7 @@ public final class Viewer {
     /// Blocks until every decode asked for so far is finished and taken in.
     public func settleDecodes() {
         store.waitForDecodes()
+        infoReader.settle()
         advance(to: interaction.now)
     }
 
@@ -549,7 +554,7 @@ public final class Viewer {
         let shown = state.pages.first { $0.index == index }?.transform.scale ?? 0
         let content = ChromeView.Content(
             name: library.photos[index].name, position: PhotoInfo.position(index: index, count: library.photos.count),
-            info: shownPhotoInfo(page: index) ?? PhotoInfo(path: library.photos[index].path),
+            info: shownPhotoInfo(page: index) ?? PhotoInfo.unread(path: library.photos[index].path),
             zoomed: shown > interaction.zoomBounds(forPage: index).fitTransform.scale * (1 + 1e-9), fullscreen: isWindowFullscreen())
         var chrome = state.chrome
         chrome.opacity = Self.barsOpacity(state)
@@ -600,16 +605,15 @@ public final class Viewer {
         var scale: Double
     }
 
-    /// The details of the photo on `page` (the current one by default), read once while it
-    /// stays shown; nil when there is no such page.
+    /// The details of the photo on `page` (the current one by default) once read, asked for
+    /// until then (`PhotoInfoReader`); nil when there is no such page or they are being read.
     private func shownPhotoInfo(page: Int? = nil) -> PhotoInfo? {
         let index = page ?? current
         guard library.photos.indices.contains(index) else { return nil }
         let photo = library.photos[index]
-        if shownInfo.map({ $0.photo != photo.id || $0.path != photo.path }) ?? true {
-            shownInfo = (photo.id, photo.path, PhotoInfo(path: photo.path))
-        }
-        return shownInfo?.info
+        let info = infoReader.info(of: photo.id, at: photo.path)
+        drawnWithoutInfo = info == nil ? photo.id : nil
+        return info
     }
 
     /// The bars' and the strip's opacity in `state`: none while the photo is dragged down (or

@@ -27,6 +27,8 @@ import Testing
         harness.viewer.handle(.pointerUp(position: centre, button: .left, modifiers: [], time: harness.now + 0.05), now: harness.now + 0.05)
         harness.run(0.6)
         #expect(harness.viewer.renderState.chrome.opacity == 1)
+        // The photo decoded first: "+" steps from the fit of its real size, not its preview's.
+        _ = try harness.settledCapture()
         harness.press(.character("+"))
         // Until the zoom rests; the label holds for `ZoomLabel.hold` after that.
         var last = harness.viewer.renderState.pages.first { $0.index == 0 }?.transform
