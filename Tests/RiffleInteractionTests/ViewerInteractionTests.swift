@@ -29,7 +29,8 @@ import Testing
     func aReleaseTurnsThePageOnlyPastTheFlickSpeed(speed: (Double, Bool), direction: Double) {
         let (factor, turns) = speed
         var h = ViewerHarness(page: 1)
-        let velocity = factor * PagingScrollModel.flickVelocity, distance = 120.0
+        // The figure itself, not the model's constant, so that a changed constant is seen.
+        let velocity = factor * 500, distance = 120.0
         let from = Point(x: 500, y: 400)
         // Past the pan's slop first (the pan locks 11 px in), then steadily at `velocity`, so the
         // velocity tracker's fit sees one speed.
