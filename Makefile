@@ -48,10 +48,11 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # test has xdg-open find the photo's type in the shared MIME database (shared-mime-info). The EXIF
 # tests compare what Riffle reads (GPS positions in each camera's encoding, dates taken) with
 # ExifTool's reading (libimage-exiftool-perl), which also writes the dates; the library index's
-# tests look into its database and hold its lock from the sqlite3 shell.
+# tests look into its database and hold its lock from the sqlite3 shell. The camera RAW test
+# compares a development with LibRaw's own dcraw_emu (libraw-bin).
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
 	libheif-examples libjxl-tools libtiff-tools imagemagick webp libavif-bin liblcms2-utils libgs-common python3 \
-	shared-mime-info adwaita-icon-theme strace libimage-exiftool-perl sqlite3
+	shared-mime-info adwaita-icon-theme strace libimage-exiftool-perl sqlite3 libraw-bin
 # The fuzzers count their CPU seconds with GNU time (the toolchain brings clang, libFuzzer and lld).
 FUZZ_PACKAGES := $(BUILD_PACKAGES) time
 
@@ -155,8 +156,9 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fuse-ld=lld
 # LibRaw's pkg-config adds -fopenmp, which would make its header include omp.h (the toolchain's
 # clang has none); libraw_r.so brings its own dependencies.
-FUZZ_LIBS = $$(pkg-config --cflags --libs libjpeg libpng libexif zlib freetype2 fontconfig lcms2 libtiff-4 libheif libjxl libjxl_threads \
-	libwebp libwebpdemux libde265) -lraw_r -lgif
+FUZZ_PKGS := libjpeg libpng libexif zlib freetype2 fontconfig lcms2 libtiff-4 libheif libjxl libjxl_threads libwebp libwebpdemux libde265
+FUZZ_CFLAGS = $$(pkg-config --cflags $(FUZZ_PKGS))
+FUZZ_LIBS = $$(pkg-config --cflags --libs $(FUZZ_PKGS)) -lraw_r -lgif
 FUZZ_RUNTIME_DIR = $$($(FUZZ_CC) -print-resource-dir)/lib/linux
 FUZZ_SWIFT_FLAGS = -c release --product riffle-fuzz --build-path .build-fuzz/swift -Xswiftc -DRIFFLE_FUZZ \
 	-Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
@@ -177,11 +179,22 @@ fuzz-harness = run=.build-fuzz/$$f; dict=; \
 fuzz: fuzz-build
 	@$(MAKE) --no-print-directory fuzz-run
 
+# The imaging shim is compiled once into .build-fuzz/shim, and each C harness links those objects
+# (it was compiled again for every harness).
+FUZZ_SHIM_SOURCES := $(wildcard Sources/CRiffleImaging/*.c)
+FUZZ_INCLUDES := -ISources/CRiffleImaging/include -ISources/CRiffleImaging
+
 fuzz-build: deps-fuzz
-	@mkdir -p .build-fuzz/crashes
+	@mkdir -p .build-fuzz/crashes .build-fuzz/shim
+	@set -e; if [ -n "$(filter-out swift-%,$(FUZZERS))" ]; then \
+		rm -f .build-fuzz/shim/*.o; \
+		for c in $(FUZZ_SHIM_SOURCES); do \
+			$(FUZZ_CC) $(FUZZ_FLAGS) -Wno-unused-command-line-argument $(FUZZ_INCLUDES) $(FUZZ_CFLAGS) -c $$c \
+				-o .build-fuzz/shim/$$(basename $$c .c).o; \
+		done; \
+	fi
 	@set -e; for f in $(filter-out swift-%,$(FUZZERS)); do \
-		$(FUZZ_CC) $(FUZZ_FLAGS) -ISources/CRiffleImaging/include -ISources/CRiffleImaging \
-			Sources/CRiffleImaging/*.c Fuzz/$${f}_fuzzer.c $(FUZZ_LIBS) -o .build-fuzz/$$f; \
+		$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_INCLUDES) .build-fuzz/shim/*.o Fuzz/$${f}_fuzzer.c $(FUZZ_LIBS) -o .build-fuzz/$$f; \
 	done
 	@if [ -n "$(filter swift-%,$(FUZZERS))" ]; then set -o pipefail; $(SWIFT) build $(FUZZ_SWIFT_FLAGS) 2>&1 | grep -E 'error|Build' ; fi
 

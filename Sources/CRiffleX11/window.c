@@ -241,11 +241,11 @@ static void rfx_init_xdnd(rfx_display *d) {
                     (const unsigned char *)&version, 1);
 }
 
-rfx_display *rfx_open(int width, int height, int min_width, int min_height, const char *title,
-                      char *error, int error_len) {
+rfx_display *rfx_open(const char *display_name, int width, int height, int min_width, int min_height,
+                      const char *title, char *error, int error_len) {
     rfx_install_error_handlers();
-    const char *name = XDisplayName(NULL);
-    Display *dpy = XOpenDisplay(NULL);
+    const char *name = XDisplayName(display_name);
+    Display *dpy = XOpenDisplay(display_name);
     if (!dpy) {
         if (name && *name)
             rfx_format(error, error_len, "cannot open X display %s — is DISPLAY set?", name);

@@ -67,16 +67,23 @@ public final class X11Display: Display {
         let property: UInt
     }
 
-    /// Opens `$DISPLAY`, shows a `size` window titled `title` and waits for it to be mapped.
+    /// Opens the display named `displayName` (nil: `$DISPLAY`), shows a `size` window titled
+    /// `title` and waits for it to be mapped.
     ///
+    /// - Parameter displayName: an X display name (":1"); a test gives its own server's instead
+    ///   of setting `DISPLAY`, which other threads may be reading.
     /// - Parameter now: the app's monotonic clock in seconds; events are stamped on it.
     /// - Throws: `X11Error` when the display cannot be opened ("cannot open X display :0 — is
     ///   DISPLAY set?") or offers no 24/32-bit TrueColor visual.
-    public init(size: PixelSize, title: String, now: @escaping () -> Double) throws {
-        let handle = try callingShim {
-            rfx_open(
-                Int32(size.width), Int32(size.height), Int32(Self.minimumSize.width),
-                Int32(Self.minimumSize.height), title, $0, $1)
+    public init(displayName: String? = nil, size: PixelSize, title: String, now: @escaping () -> Double) throws {
+        let handle = try callingShim { error, length in
+            func open(_ name: UnsafePointer<CChar>?) -> OpaquePointer? {
+                rfx_open(
+                    name, Int32(size.width), Int32(size.height), Int32(Self.minimumSize.width),
+                    Int32(Self.minimumSize.height), title, error, length)
+            }
+            guard let displayName else { return open(nil) }
+            return displayName.withCString { open($0) }
         }
         connection = X11Connection(handle: handle)
         rfx_catch_quit_signals(handle)
@@ -190,6 +197,25 @@ public final class X11Display: Display {
     /// False when the environment says `RIFFLE_PRESENT=0`: frames then go through XShmPutImage
     /// (or XPutImage), as on a server without Present (for tests of those paths).
     static var presenterWanted: Bool { getenv("RIFFLE_PRESENT").map { String(cString: $0) != "0" } ?? true }
+
+    /// For tests: a path named by `RIFFLE_TEST_CLIPBOARD_GATE`, which a photo's PNG for the
+    /// clipboard waits to exist before it is made, so that a test can see what the window does
+    /// while it is being made on any machine, however fast. Nil (unset): never held.
+    static let clipboardGate: String? = getenv("RIFFLE_TEST_CLIPBOARD_GATE").map { String(cString: $0) }
+
+    /// `produce`, started once a file exists at `gate` (looked for every 10 ms), or given up
+    /// (nil) when cancelled first.
+    private static func held(
+        _ produce: @escaping @Sendable (_ isCancelled: @Sendable () -> Bool) -> [UInt8]?, until gate: String
+    ) -> @Sendable (_ isCancelled: @Sendable () -> Bool) -> [UInt8]? {
+        { isCancelled in
+            while access(gate, F_OK) != 0 {
+                if isCancelled() { return nil }
+                usleep(10_000)
+            }
+            return produce(isCancelled)
+        }
+    }
 
     /// How frames reach the window, in words, for `--stats`.
     private var presentationPath: String {
@@ -432,7 +458,7 @@ public final class X11Display: Display {
     /// is done; nil for an offer that has none.
     private func startProducing(_ offer: ClipboardOffer) -> BackgroundConversion? {
         guard case let .photo(_, png) = offer else { return nil }
-        let conversion = BackgroundConversion(produce: png)
+        let conversion = BackgroundConversion(produce: Self.clipboardGate.map { gate in Self.held(png, until: gate) } ?? png)
         clipboard?.produced = conversion
         // The handle outlives the conversion's wake: the display's deinit cancels it (no wake
         // after that) before the connection can close.

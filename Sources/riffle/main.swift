@@ -71,6 +71,9 @@ struct RiffleCommand: ParsableCommand {
     @Flag(help: "With --headless: the replay clock follows the wall clock and never waits for decodes (for measuring).")
     var realTime = false
 
+    @Flag(help: "With --replay in a window: the script's frames as fast as the machine goes, not at its own pace (for tests).")
+    var unpaced = false
+
     @Option(help: ArgumentHelp("Pixels per point for the bars and their text (default: the screen's Xft.dpi / 96).", valueName: "FACTOR"))
     var scale: Double?
 
@@ -92,6 +95,7 @@ struct RiffleCommand: ParsableCommand {
         if headless && replay == nil { throw ValidationError("--headless needs --replay SCRIPT: there is no one to press keys") }
         if snapshots != nil && replay == nil { throw ValidationError("--snapshots goes with --replay") }
         if realTime && !headless { throw ValidationError("--real-time goes with --headless (a window always runs in real time)") }
+        if unpaced && (replay == nil || headless) { throw ValidationError("--unpaced goes with --replay in a window (a headless replay is never paced)") }
         if let scale, !(0.5...4).contains(scale) { throw ValidationError("--scale must be from 0.5 to 4") }
         if hz != nil && replay == nil { throw ValidationError("--hz goes with --replay (a window follows its display's refresh)") }
         if let hz, !(1...1000).contains(hz) { throw ValidationError("--hz must be from 1 to 1000") }
@@ -148,7 +152,9 @@ struct RiffleCommand: ParsableCommand {
         for problem in problems { StandardError.write("riffle: \(problem)") }
         if let script {
             let folder = snapshots.map(SnapshotFolder.init(path:))
-            let timing: ReplayTiming = !headless ? .paced : realTime ? .realTime : .deterministic
+            // A window's replay keeps the script's pace for a person watching, unless a test asks
+            // for its frames unpaced: the same frames, as decodes finish before each either way.
+            let timing: ReplayTiming = headless ? (realTime ? .realTime : .deterministic) : unpaced ? .deterministic : .paced
             try session.replay(script, timing: timing, frameRate: hz ?? ReplayRunner.defaultFrameRate) { name, frame in
                 guard let folder else { throw ValidationError("the script takes snapshot '\(name)' but no --snapshots DIR was given") }
                 try folder.write(name: name, frame: frame)

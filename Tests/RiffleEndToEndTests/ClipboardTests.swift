@@ -8,7 +8,7 @@ import Testing
 /// paste into another program reads them: the targets offered, the photo as a PNG (by INCR when
 /// it is larger than the server's requests), its URI, and the path as text; the window goes on
 /// drawing and answering while the PNG is made.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ClipboardTests {
+@Suite(.timeLimit(.minutes(2))) struct ClipboardTests {
     static let photo = RealWindowTests.photos + "/2 friends.jpg"
 
     /// `xclip -selection clipboard -t target -o` against `window`'s server: its output's bytes.
@@ -57,27 +57,27 @@ import Testing
         #expect(try Self.paste("text/html", from: window).status != 0)
     }
 
-    /// While a 25-megapixel photo's PNG is being made for a paste, the window answers other
-    /// requests (TARGETS), takes keys and draws the page slide they start; a new Ctrl+C then
-    /// replaces the offer, the paste still waiting is refused, and a paste gets the new photo.
+    /// While a photo's PNG is being made for a paste, the window answers other requests
+    /// (TARGETS), takes keys and draws the page slide they start; a new Ctrl+C then replaces the
+    /// offer, the paste still waiting is refused, and a paste gets the new photo.
     ///
-    /// No clock: the paste (a client of the test's own, asking and not waiting) is asked first,
-    /// so its SelectionRequest is in the window's queue before any of what follows; a window
-    /// that made the PNG as it read the request would answer it before reading the rest, and
-    /// the ordering checks below would fail on any machine, fast or slow.
+    /// No clock: the PNG is held until the test opens the gate (`RIFFLE_TEST_CLIPBOARD_GATE`, a
+    /// file the making waits for), so what the window does meanwhile is seen on any machine,
+    /// however fast or loaded; a window that made the PNG on its own thread would stop there, and
+    /// draw and answer nothing. The paste (a client of the test's own, asking and not waiting) is
+    /// asked first, so its SelectionRequest is in the window's queue before any of what follows.
     @Test func theWindowDrawsAndAnswersWhileThePNGIsMade() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-clip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // 4112×6176: four times the friends, pixel for pixel (a decode and an encode of seconds).
-        let big = folder.appendingPathComponent("a big.jpg").path, small = folder.appendingPathComponent("b coffee.png").path
-        let convert = try ExternalCommand("convert", package: "imagemagick").run([Self.photo, "-scale", "200%", big])
-        #expect(convert.status == 0, "\(convert.output)")
+        let first = folder.appendingPathComponent("a friends.jpg").path, small = folder.appendingPathComponent("b coffee.png").path
+        let gate = folder.appendingPathComponent("gate").path
+        try FileManager.default.copyItem(atPath: Self.photo, toPath: first)
         try FileManager.default.copyItem(atPath: RealWindowTests.photos + "/1 coffee.png", toPath: small)
 
         let server = try VirtualXServer(sharedMemory: true)
-        let window = try RunningWindow(paths: [big], server: server)
-        #expect(try eventually(within: 10) { try window.title() == "a big.jpg — 1 of 2" })
+        let window = try RunningWindow(paths: [first], server: server, environment: ["RIFFLE_TEST_CLIPBOARD_GATE": gate])
+        #expect(try eventually(within: 10) { try window.title() == "a friends.jpg — 1 of 2" })
         try window.press("ctrl+c")
         #expect(try eventually(within: 10) { !(try Self.text("TARGETS", from: window) ?? "").isEmpty })
         guard let paste = rfx_test_requestor_open(server.display), let screen = rfx_test_screen_watch_open(server.display) else {
@@ -121,6 +121,8 @@ import Testing
             return outcome != 0
         }
         #expect(outcome == -1, "the paste of the replaced offer ended with \(outcome), not a refusal")
+        // The gate opens: the new offer's PNG is made.
+        #expect(FileManager.default.createFile(atPath: gate, contents: Data()))
         let png = try Self.paste("image/png", from: window)
         #expect(png.status == 0)
         let pasted = try ImageDecoder.decode(png.bytes).pixels

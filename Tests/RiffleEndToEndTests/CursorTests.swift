@@ -7,7 +7,7 @@ import Testing
 /// hand over a zoomed photo and closed hand while a press holds it, the arrow again at fit; in
 /// fullscreen no visible pixel once the pointer has rested, until it moves. Without a cursor
 /// theme the shapes come from the core cursor font, still distinct.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct CursorTests {
+@Suite(.timeLimit(.minutes(2))) struct CursorTests {
     static let photo = RealWindowTests.photos + "/2 friends.jpg"
     /// The window's middle, over the photo and clear of the bars and the navigator strip.
     static let middle = ["320", "200"]

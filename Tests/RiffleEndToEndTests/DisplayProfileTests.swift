@@ -9,7 +9,7 @@ import Testing
 /// root window's `_ICC_PROFILE`, set here by a second client): riffle's window shows an sRGB
 /// photo converted into it, as lcms2's own transform gives, while the headless run (no profile:
 /// sRGB) shows the file's values.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct DisplayProfileTests {
+@Suite(.timeLimit(.minutes(2))) struct DisplayProfileTests {
     /// Flat patches, 160 pixels a side: the window (640×400) shows the photo at 1:1.
     static let patches: [(red: UInt8, green: UInt8, blue: UInt8)] = [(255, 0, 0), (200, 100, 50), (30, 160, 220), (128, 128, 128)]
     static let side = 160

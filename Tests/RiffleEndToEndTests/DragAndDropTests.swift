@@ -6,7 +6,7 @@ import Testing
 /// on its own connection (the shim's test source, as a file manager does it): the window accepts
 /// a URI list, whole or by INCR, refuses nothing it was not offered, and opens what was dropped as
 /// the command line would.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct DragAndDropTests {
+@Suite(.timeLimit(.minutes(2))) struct DragAndDropTests {
     /// Drags `uriList` over the window and drops it, the list sent by INCR in chunks of
     /// `incrementalChunk` bytes when given; returns (accepted, finished with success).
     static func drop(_ uriList: String, on window: RunningWindow, incrementalChunk: Int? = nil) throws -> (accepted: Int32, finished: Int32) {

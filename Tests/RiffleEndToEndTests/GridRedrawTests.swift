@@ -18,7 +18,7 @@ import Testing
 ///
 /// A step's frame is waited for (up to `settle` seconds, polling), never timed: the test fails only
 /// when the window never shows what the step must show.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct GridRedrawTests {
+@Suite(.timeLimit(.minutes(3))) struct GridRedrawTests {
     /// Seconds the window has to show a step's frame; the frame comes within one refresh when the
     /// grid asks for it, so this only bounds how long a missing frame is waited for.
     static let settle = 5.0

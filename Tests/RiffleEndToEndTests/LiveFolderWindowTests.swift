@@ -10,7 +10,7 @@ import Testing
 /// photo rewritten has its grid cell drawn anew (the window read back with ImageMagick's
 /// `import`). How soon is the burst's bound (`ChangeBurst.longest`, under 0.5 s, tested on a
 /// virtual clock), not a wall-clock deadline here.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct LiveFolderWindowTests {
+@Suite(.timeLimit(.minutes(2))) struct LiveFolderWindowTests {
     @Test func deletingThePhotoShownTitlesTheWindowWithTheNextOne() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-live-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)

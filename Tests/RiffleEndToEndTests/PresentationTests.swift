@@ -6,7 +6,7 @@ import Testing
 /// input-to-photon latency measured where the server says when frames reach the screen
 /// (Present): real key presses (XTest through xdotool) on each path under Xvfb, whose made-up
 /// vblanks Present's path recognises.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct PresentationTests {
+@Suite(.timeLimit(.minutes(2))) struct PresentationTests {
     @Test(arguments: RealWindowTests.PresentationPath.allCases)
     func statsNameThePathAndPresentMeasuresLatency(path: RealWindowTests.PresentationPath) throws {
         let xdotool = try ExternalCommand("xdotool", package: "xdotool")

@@ -5,7 +5,7 @@ import Testing
 /// would end it: a quit signal closes the window and exits with 128 + the signal after printing
 /// the statistics (no core, nothing on stderr); the X server going away ends it with one line on
 /// stderr and status 1, never a crash or a hang.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct ProcessFaultTests {
+@Suite(.timeLimit(.minutes(2))) struct ProcessFaultTests {
     static func riffle(on server: VirtualXServer, environment: [String: String] = [:]) throws -> RunningWindow {
         try RunningWindow(paths: [RealWindowTests.photos + "/2 friends.jpg"], server: server, options: ["--stats"], environment: environment)
     }

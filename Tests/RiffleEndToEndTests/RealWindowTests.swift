@@ -9,10 +9,17 @@ import Testing
 /// Tolerance 0: both runs composite the same frames from the same decodes; the X server stores
 /// them unchanged (a 24-bit TrueColor visual), so any difference is a presentation bug.
 ///
+/// The window's replays run unpaced (`--unpaced`): the same frames as at the script's pace, since
+/// the replay lets every decode finish before each frame either way, without sleeping through the
+/// script's virtual time; `pacedScript` is also run at its pace. Each script is replayed headless
+/// once, and its window runs compared with that: on Present every script, on XShmPutImage and
+/// XPutImage the few of `scriptsOnEveryPath`. Each case starts servers of its own, so the cases
+/// run in parallel.
+///
 /// Time limits, so a hung window fails instead of stalling the run: each test (each case of a
 /// table) has two minutes, against a few seconds taken; each `riffle` it starts is killed after
 /// `processTimeLimit`, since a test blocked waiting on a process cannot be interrupted.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct RealWindowTests {
+@Suite(.timeLimit(.minutes(2))) struct RealWindowTests {
     static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let photos = testsFolder.appendingPathComponent("Photos").path
     /// Seconds a `riffle` run may take before it is killed (a replay takes well under one).
@@ -57,7 +64,19 @@ import Testing
         case present, sharedImage, image
     }
 
-    static func run(script: String, display: String?, path: PresentationPath = .present) throws -> Run {
+    /// The scripts run on every presentation path, chosen to differ: a resize (the pixmaps or
+    /// images remade), twice the scale (a 640×400 window), the grid and its thumbnails, an
+    /// animation's frames. Every other script runs on Present only: the paths differ in how a
+    /// frame reaches the server, not in what the frame holds.
+    static let scriptsOnEveryPath = ["resize", "chrome-2x", "grid-open-and-back", "animation-play"]
+
+    /// The script also run in a window at its own pace (Present), as a person watching sees it:
+    /// a flick, whose frames follow one another quickest.
+    static let pacedScript = "flick"
+
+    /// Runs `script` headless (`display` nil) or in a window on `display` by `path`, unpaced
+    /// unless `paced`.
+    static func run(script: String, display: String?, path: PresentationPath = .present, paced: Bool = false) throws -> Run {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-e2e-\(getpid())-\(UUID().uuidString)")
         let size = ScriptLibrary.windowSize(forScript: script)
         var args = ["--size", "\(size.width)x\(size.height)", "--scale", "\(ScriptLibrary.scale(forScript: script))", "--replay", testsFolder.appendingPathComponent("Scripts/\(script).replay").path,
@@ -68,6 +87,7 @@ import Testing
         if let display {
             env["DISPLAY"] = display
             if path == .sharedImage { env["RIFFLE_PRESENT"] = "0" }
+            if !paced { args.insert("--unpaced", at: 0) }
         } else {
             args.insert("--headless", at: 0)
             env.removeValue(forKey: "DISPLAY")
@@ -76,40 +96,51 @@ import Testing
         return Run(status: exit.status, stderr: exit.stderr, snapshots: dir)
     }
 
-    static func compare(window: Run, headless: Run) throws {
+    static func compare(window: Run, headless: Run, how: String) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: headless.snapshots.path).sorted()
         #expect(!names.isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: window.snapshots.path).sorted() == names)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: window.snapshots.path).sorted() == names, "\(how)")
         for name in names {
             let a = try ImageDecoder.decodeFile(atPath: window.snapshots.appendingPathComponent(name).path).pixels
             let b = try ImageDecoder.decodeFile(atPath: headless.snapshots.appendingPathComponent(name).path).pixels
-            #expect(a.size == b.size, "\(name)")
+            #expect(a.size == b.size, "\(how): \(name)")
             guard a.size == b.size else { continue }
             let diff = ImageDifference(a, b, tolerance: 0)
-            #expect(diff.pixelsOverTolerance == 0, "\(name): \(diff.pixelsOverTolerance) pixels differ (worst \(diff.maxChannel))")
+            #expect(diff.pixelsOverTolerance == 0, "\(how): \(name): \(diff.pixelsOverTolerance) pixels differ (worst \(diff.maxChannel))")
         }
     }
 
-    /// The table below has a case per script: never none.
+    /// The table below has a case per script: never none; and the scripts named for the other
+    /// paths and for the paced run are among them (a renamed script must not drop them unseen).
     @Test func everyScriptIsFound() throws {
         let scripts = try Self.scripts()
         #expect(!scripts.isEmpty)
+        for script in Self.scriptsOnEveryPath + [Self.pacedScript] {
+            #expect(scripts.contains(script), "no script \(script).replay")
+        }
     }
 
-    @Test(arguments: try scripts(), PresentationPath.allCases)
-    func windowShowsWhatHeadlessDraws(script: String, path: PresentationPath) throws {
+    @Test(arguments: try scripts())
+    func windowShowsWhatHeadlessDraws(script: String) throws {
+        let headless = try Self.run(script: script, display: nil)
+        defer { try? FileManager.default.removeItem(at: headless.snapshots) }
+        #expect(headless.status == 0, "riffle headless exited \(headless.status): \(headless.stderr)")
+        let paths = Self.scriptsOnEveryPath.contains(script) ? PresentationPath.allCases : [.present]
+        for path in paths { try Self.check(script: script, path: path, paced: false, against: headless) }
+        if script == Self.pacedScript { try Self.check(script: script, path: .present, paced: true, against: headless) }
+    }
+
+    /// Runs `script` in a window on a server of its own by `path` and compares its frames with
+    /// the `headless` run's.
+    static func check(script: String, path: PresentationPath, paced: Bool, against headless: Run) throws {
         let sharedMemory = path != .image
         let server = try VirtualXServer(sharedMemory: sharedMemory)
-        let window = try Self.run(script: script, display: server.display, path: path)
-        let headless = try Self.run(script: script, display: nil)
-        defer {
-            try? FileManager.default.removeItem(at: window.snapshots)
-            try? FileManager.default.removeItem(at: headless.snapshots)
-        }
-        #expect(window.status == 0, "riffle in a window exited \(window.status): \(window.stderr)")
-        #expect(headless.status == 0, "riffle headless exited \(headless.status): \(headless.stderr)")
-        #expect(window.stderr.contains("MIT-SHM unavailable") == !sharedMemory, "stderr: \(window.stderr)")
-        try Self.compare(window: window, headless: headless)
+        let window = try run(script: script, display: server.display, path: path, paced: paced)
+        defer { try? FileManager.default.removeItem(at: window.snapshots) }
+        let how = "\(path)\(paced ? ", paced" : "")"
+        #expect(window.status == 0, "riffle in a window (\(how)) exited \(window.status): \(window.stderr)")
+        #expect(window.stderr.contains("MIT-SHM unavailable") == !sharedMemory, "\(how): stderr: \(window.stderr)")
+        try compare(window: window, headless: headless, how: how)
     }
 
     @Test func badScriptLineIsAnErrorNamingTheLine() throws {
@@ -126,7 +157,7 @@ import Testing
     @Test func helpListsEveryOption() throws {
         let options: Set = [
             "--size", "--headless", "--replay", "--snapshots", "--reference-raster", "--fullscreen",
-            "--memory-budget", "--real-time", "--stats", "--scale", "--hz", "--slideshow", "--loop", "--help", "--version",
+            "--memory-budget", "--real-time", "--unpaced", "--stats", "--scale", "--hz", "--slideshow", "--loop", "--help", "--version",
         ]
         let exit = try Self.runRiffle(["--help"])
         #expect(exit.status == 0)

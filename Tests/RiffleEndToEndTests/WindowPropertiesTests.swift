@@ -5,7 +5,7 @@ import Testing
 /// What window managers, task bars and launchers read from Riffle's window, read back by a second
 /// client under Xvfb as they would: `xprop` for the properties, and a startup-notification
 /// listener on the root window (the shim's watcher) for the message that ends the busy cursor.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct WindowPropertiesTests {
+@Suite(.timeLimit(.minutes(2))) struct WindowPropertiesTests {
     /// The properties of window `id`, as xprop prints them (`NAME(TYPE) = value` lines, or
     /// `NAME:  not found.`).
     static func properties(_ xprop: ExternalCommand, display: String, window id: String) throws -> [String: String] {

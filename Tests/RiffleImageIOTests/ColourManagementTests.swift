@@ -185,20 +185,40 @@ struct ColourManagementTests {
         try Self.expectPatches(decoded.pixels, near: expected)
     }
 
+    /// Display P3's primaries and secondaries, saturated (the first three outside sRGB), and an
+    /// in-gamut colour, at alphas from nearly clear to nearly opaque.
+    static let translucentColours: [(Int, Int, Int)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 0), (0, 255, 255), (255, 0, 255), (200, 100, 50)]
+    static let translucentAlphas = [1, 17, 64, 128, 200, 254]
+
     @Test("Translucent pixels are transformed unpremultiplied and stay premultiplied, alpha kept")
     func translucentPixels() throws {
-        let buffer = PixelBuffer(width: 1, height: 1)
-        buffer[0, 0] = Channels(straightRed: 200, green: 100, blue: 50, alpha: 128).packed
+        let colours = Self.translucentColours, alphas = Self.translucentAlphas
+        let buffer = PixelBuffer(width: colours.count, height: alphas.count)
+        for (y, alpha) in alphas.enumerated() {
+            for (x, c) in colours.enumerated() { buffer[x, y] = Channels(straightRed: c.0, green: c.1, blue: c.2, alpha: alpha).packed }
+        }
         let transform = try #require(try ColourTransform.make(from: ColourProfiles.displayP3, to: nil, isOpaque: false))
         transform.apply(to: buffer)
-        let result = Channels(buffer[0, 0])
-        #expect(result.a == 128)
-        let expected = try Self.transicc([(200, 100, 50)], from: ColourProfiles.displayP3, to: nil)[0]
-        // Premultiplied at half alpha, each channel has half the levels: twice the rounding.
-        let straight = result.unpremultiplied
-        #expect(abs(straight.r - expected.0) <= 2 * Self.tolerance + 1)
-        #expect(abs(straight.g - expected.1) <= 2 * Self.tolerance + 1)
-        #expect(abs(straight.b - expected.2) <= 2 * Self.tolerance + 1)
+        let expected = try Self.transicc(colours, from: ColourProfiles.displayP3, to: nil)
+        for (y, alpha) in alphas.enumerated() {
+            for (x, c) in colours.enumerated() {
+                let result = Channels(buffer[x, y])
+                let label = "P3 \(c) at alpha \(alpha): \(result)"
+                #expect(result.a == alpha, "\(label)")
+                // A premultiplied pixel's colour never exceeds its alpha.
+                #expect(max(result.r, result.g, result.b) <= result.a, "colour above alpha: \(label)")
+                // Compared premultiplied: lcms2's `tolerance` on the straight colour scales by
+                // alpha/255, and the premultiplication rounds once more (± 1). The input's
+                // colours are exact at every alpha (0 and 255 premultiply exactly; 200, 100, 50
+                // unpremultiply to within 255/(2·alpha) levels, which the transform carries).
+                let e = expected[x]
+                let want = Channels(straightRed: e.0, green: e.1, blue: e.2, alpha: alpha)
+                let inputSlack = (c == (200, 100, 50) ? 255.0 / (2 * Double(alpha)) : 0) + Double(Self.tolerance)
+                let slack = Int((inputSlack * Double(alpha) / 255).rounded(.up)) + 1
+                #expect(abs(result.r - want.r) <= slack && abs(result.g - want.g) <= slack && abs(result.b - want.b) <= slack,
+                        "\(label), lcms2 gives \(want) (± \(slack))")
+            }
+        }
     }
 
     @Test("A profile that does not describe the pixels (CMYK, unreadable) leaves them as they are")

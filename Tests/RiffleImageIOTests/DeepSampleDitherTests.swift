@@ -72,11 +72,12 @@ struct DeepSampleDitherTests {
         }
     }
 
-    static var sixteenBitFormats: [String] {
-        ["PNG", "TIFF"] + (StillFixtures.available("cjxl") ? ["JPEG XL"] : [])
-    }
+    /// The formats ImageMagick's `convert` writes; JPEG XL (`cjxl`) has tests of its own, so that
+    /// without its tool they are skipped visibly (`StillFixtures.needing`).
+    static let sixteenBitFormats = ["PNG", "TIFF"]
 
-    @Test("A 16-bit gradient is dithered by the formula, keeps its tones and shows no band", arguments: sixteenBitFormats)
+    @Test("A 16-bit gradient is dithered by the formula, keeps its tones and shows no band", StillFixtures.needing("convert"),
+          arguments: sixteenBitFormats)
     func sixteenBit(format: String) throws {
         let slug = Self.slug(format.filter(\.isLetter))
         let source = Self.ppm(Self.sixteen, name: slug + "-16.ppm")
@@ -87,15 +88,18 @@ struct DeepSampleDitherTests {
         #expect(StillFixtures.maxDifference(try ImageDecoder.decodeFile(atPath: file).pixels, decoded) == 0)
     }
 
+    @Test("A 16-bit JPEG XL gradient is dithered by the formula, keeps its tones and shows no band", StillFixtures.needing("cjxl"))
+    func sixteenBitJXL() throws { try sixteenBit(format: "JPEG XL") }
+
     @Test("A 10-bit HEIC gradient is dithered by the formula, keeps its tones and shows no band",
-          .enabled(if: StillFixtures.available("heif-enc", "heif-convert")))
+          StillFixtures.needing("heif-enc", "heif-convert"))
     func tenBitHEIF() throws {
         let (file, reference) = try Self.losslessHEIF(bits: 10)
         let decoded = try ImageDecoder.decodeFile(atPath: file).pixels
         try Self.checkDithered(decoded, against: { x, y in reference[y * Self.width + x] }, bits: 10)
     }
 
-    @Test("8-bit pictures decode to their samples exactly, without dither", arguments: sixteenBitFormats)
+    @Test("8-bit pictures decode to their samples exactly, without dither", StillFixtures.needing("convert"), arguments: sixteenBitFormats)
     func eightBitUnchanged(format: String) throws {
         let slug = Self.slug(format.filter(\.isLetter))
         let source = Self.ppm(Self.sixteen, name: slug + "-8.ppm", eightBit: true)
@@ -112,8 +116,11 @@ struct DeepSampleDitherTests {
         #expect(StillFixtures.maxDifference(decoded, expected) == 0, "\(StillFixtures.worstPixel(decoded, expected))")
     }
 
+    @Test("8-bit JPEG XL pictures decode to their samples exactly, without dither", StillFixtures.needing("cjxl"))
+    func eightBitJXLUnchanged() throws { try eightBitUnchanged(format: "JPEG XL") }
+
     @Test("An 8-bit HEIC decodes to heif-convert's samples exactly, without dither",
-          .enabled(if: StillFixtures.available("heif-enc", "heif-convert")))
+          StillFixtures.needing("heif-enc", "heif-convert"))
     func eightBitHEIF() throws {
         let slug = Self.slug("heic8")
         let source = try StillFixtures.png(slug + "-source.png", StillFixtures.picture(PixelSize(width: 96, height: 64)))

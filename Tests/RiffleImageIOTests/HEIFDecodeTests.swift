@@ -8,7 +8,7 @@ import Testing
 /// `heif-convert`'s decode of the same file: both run libheif's decoder and its YCbCr→RGB
 /// conversion, so they agree within 1 (Riffle premultiplies the straight values heif-convert
 /// writes, and reduces deeper samples itself).
-@Suite("HEIF and AVIF decoding", .enabled(if: StillFixtures.available("heif-enc", "heif-convert")))
+@Suite("HEIF and AVIF decoding", StillFixtures.needing("heif-enc", "heif-convert"))
 struct HEIFDecodeTests {
     static let size = PixelSize(width: 96, height: 64)
 
@@ -137,7 +137,7 @@ struct HEIFDecodeTests {
     /// lets the entry list ispe anywhere, and ispe is always the coded size). libheif 1.15 sizes
     /// such a file as stored; `heif-convert` shows what libheif decodes, rotated or cropped.
     @Test(
-        "A transformation listed before ispe is in the size", .enabled(if: StillFixtures.available("avifenc")),
+        "A transformation listed before ispe is in the size", StillFixtures.needing("avifenc"),
         arguments: [("irot", ["--irot", "1"]), ("clap", ["--crop", "8,4,64,40"])])
     func transformationBeforeISPE(name: String, options: [String]) throws {
         let slug = "ispe-last-\(name)-" + UUID().uuidString.prefix(8)
@@ -193,7 +193,7 @@ struct HEIFDecodeTests {
     /// A monochrome AVIF coded in limited range by `avifenc -y 400 -r limited` (lossless, so the
     /// coded grey is exactly 16 + 208·219/255 → 195): H.273 (8.3) expands it back to 208. libheif
     /// 1.15 copies monochrome Y to R, G and B unexpanded.
-    @Test(.enabled(if: StillFixtures.available("avifenc")))
+    @Test(StillFixtures.needing("avifenc"))
     func aLimitedRangeMonochromeAVIFIsExpanded() throws {
         let slug = "grey-limited-" + UUID().uuidString.prefix(8)
         let grey = PixelBuffer(width: 32, height: 32)
@@ -210,7 +210,7 @@ struct HEIFDecodeTests {
     /// (color_range, one bit, AV1 specification 5.5.2), so 233 means (233 − 16)·255/219 → 253
     /// (H.273, 8.3). libavif's `avifdec` expands it so; the colour is compared with its decode
     /// within 2 (the two YCbCr conversions round differently).
-    @Test(.enabled(if: StillFixtures.available("avifenc", "avifdec")))
+    @Test(StillFixtures.needing("avifenc", "avifdec"))
     func aLimitedRangeAlphaIsExpanded() throws {
         let slug = "alpha-limited-" + UUID().uuidString.prefix(8)
         let source = PixelBuffer(width: 32, height: 32)

@@ -8,7 +8,7 @@ import Testing
 /// JPEG XL through libjxl, made by `cjxl` and compared with `djxl`'s decode (libjxl both, so
 /// they agree within 1: Riffle premultiplies djxl's straight values and reduces 16-bit samples
 /// itself).
-@Suite("JPEG XL decoding", .enabled(if: StillFixtures.available("cjxl", "djxl")))
+@Suite("JPEG XL decoding", StillFixtures.needing("cjxl", "djxl"))
 struct JXLDecodeTests {
     static let size = PixelSize(width: 96, height: 64)
 
@@ -157,7 +157,7 @@ struct JXLDecodeTests {
     /// `TIFFDecodeTests.labDeltaE` (ImageMagick converts at 16 bits, lcms2's 8-bit transform
     /// interpolates the profile's table: near black one channel of a gamut-edge green is up to
     /// 17 levels apart). C, M and Y taken as R, G and B are far off.
-    @Test(.enabled(if: StillFixtures.available("python3", "convert") && FileManager.default.fileExists(atPath: CMYKColourTests.cmykProfile)))
+    @Test(StillFixtures.needing("python3", "convert", files: [CMYKColourTests.cmykProfile]))
     func cmyk() throws {
         let slug = "jxl-cmyk-" + UUID().uuidString.prefix(8)
         let source = try StillFixtures.png(slug + "-source.png", StillFixtures.picture(Self.size))

@@ -14,7 +14,7 @@ import Testing
 /// (ITU-R BT.2100) tone-mapped as `rfi_colour_profile_from_code_points` documents. Tolerance:
 /// `ColourManagementTests.tolerance` (lcms2's 8-bit transforms round through 16-bit tables),
 /// 3 for the tone-mapped curves, which lcms2 interpolates from a 4096-entry table.
-@Suite("nclx colour", .enabled(if: StillFixtures.available("heif-enc")))
+@Suite("nclx colour", StillFixtures.needing("heif-enc"))
 struct NCLXColourTests {
     /// Greys and colours inside the BT.709 gamut once converted, and a saturated red outside it.
     static let patches: [(Int, Int, Int)] = [

@@ -89,6 +89,49 @@ struct RAWDecodeTests {
         #expect(bottom.g > top.g)
     }
 
+    /// LibRaw's own command-line development of the same file (`dcraw_emu -w`: camera white
+    /// balance, AHD, sRGB, 8 bits, turned upright, as `rfi_raw_develop` asks of the library) is
+    /// what Riffle shows, pixel for pixel: one library, one development. Tolerance 0.
+    @Test("The development is dcraw_emu's", StillFixtures.needing("dcraw_emu"))
+    func developedIsDcrawEmus() throws {
+        let path = StillFixtures.write(try Self.dng(), to: "camera-dcraw.dng")
+        let full = PixelSize(width: 96, height: 128)
+        let decoded = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { _ in full }).pixels
+        let reference = path + ".ppm"
+        try StillFixtures.run("dcraw_emu", ["-w", "-Z", reference, path])
+        let expected = try Self.readPPM(reference)
+        #expect(decoded.size == expected.size)
+        #expect(StillFixtures.maxDifference(decoded, expected) == 0, "\(StillFixtures.worstPixel(decoded, expected))")
+    }
+
+    /// An 8-bit binary PPM (P6, as dcraw_emu writes it) as opaque pixels.
+    static func readPPM(_ path: String) throws -> PixelBuffer {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        // The header: "P6", width, height, maxval, each after whitespace, then one whitespace byte.
+        var fields: [String] = [], index = 0
+        while fields.count < 4, index < bytes.count {
+            while index < bytes.count, bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index]) { index += 1 }
+            var field = ""
+            while index < bytes.count, !(bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index])) {
+                field.append(Character(UnicodeScalar(bytes[index])))
+                index += 1
+            }
+            fields.append(field)
+        }
+        index += 1
+        guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]), fields[3] == "255",
+              bytes.count - index == width * height * 3
+        else { throw ImageDecodeError(reason: "not an 8-bit P6 PPM: \(fields), \(bytes.count) bytes") }
+        let buffer = PixelBuffer(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let at = index + (y * width + x) * 3
+                buffer[x, y] = 0xFF00_0000 | UInt32(bytes[at]) << 16 | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2])
+            }
+        }
+        return buffer
+    }
+
     @Test("The preview stands in as the embedded thumbnail, upright, and the camera's details are read")
     func thumbnailAndDetails() throws {
         let path = StillFixtures.write(try Self.dng(), to: "camera-thumbnail.dng")

@@ -2,12 +2,14 @@ import Foundation
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
+import Testing
 
 /// Fixtures of the still formats made at test time by each format's own encoder (ImageMagick's
 /// `convert` and libtiff's `tiffcp` for TIFF, libheif's `heif-enc` for HEIC and AVIF, libjxl's
 /// `cjxl`), and reference decodes by the format's own tools (`heif-convert`, `djxl`, ImageMagick)
 /// to PNG, which Riffle's PNG decoder (exact, see `PNGDecodeTests`) reads back. A test whose
-/// tool is missing is skipped (`available`); CI installs them all (`.ci/run`).
+/// tool is missing is skipped with a reason the test output shows (`needing`), except in CI,
+/// where the Makefile's TEST_PACKAGES has installed every tool and a missing one fails.
 enum StillFixtures {
     /// A folder of this process's own for the files made, removed when the process exits.
     static let folder: String = {
@@ -20,16 +22,36 @@ enum StillFixtures {
 
     static func path(_ name: String) -> String { folder + "/" + name }
 
-    /// True when `tool` is on the PATH.
-    static func available(_ tools: String...) -> Bool {
+    /// True when every one of `tools` is on the PATH.
+    static func available(_ tools: String...) -> Bool { missing(tools).isEmpty }
+
+    /// Those of `tools` not on the PATH.
+    static func missing(_ tools: [String]) -> [String] {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return tools.allSatisfy { tool in
-            path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
+        return tools.filter { tool in
+            !path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
         }
     }
 
-    /// Runs `tool` with `arguments` and waits; throws with its standard error when it fails.
+    /// True in CI (the environment variable `CI` set, to any value, as `.ci/run` sets it).
+    static var inCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+
+    /// The trait of a test that needs `tools` (and `files`): off CI it runs when they are all
+    /// there, else it is skipped and the test output says which are missing; in CI it always
+    /// runs, so a missing one fails it (`run` names the tool), since CI installs them all.
+    static func needing(_ tools: String..., files: [String] = []) -> ConditionTrait {
+        let absent = missing(tools) + files.filter { !FileManager.default.fileExists(atPath: $0) }
+        return .enabled(
+            if: inCI || absent.isEmpty,
+            "not installed: \(absent.joined(separator: ", ")) (the Makefile's TEST_PACKAGES has them; make test installs them)")
+    }
+
+    /// Runs `tool` with `arguments` and waits; throws with its standard error when it fails, or
+    /// saying so when it is not installed.
     static func run(_ tool: String, _ arguments: [String]) throws {
+        guard available(tool) else {
+            throw ImageDecodeError(reason: "\(tool) is not installed (the Makefile's TEST_PACKAGES has it; make test installs it)")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments

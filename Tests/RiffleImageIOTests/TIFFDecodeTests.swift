@@ -6,7 +6,7 @@ import Testing
 
 /// TIFF through libtiff, against ImageMagick's decode of the same files (libtiff underneath,
 /// its own conversions above): every layout `convert` and `tiffcp` write.
-@Suite("TIFF decoding", .enabled(if: StillFixtures.available("convert", "tiffcp", "tiffset")))
+@Suite("TIFF decoding", StillFixtures.needing("convert", "tiffcp", "tiffset"))
 struct TIFFDecodeTests {
     static let size = PixelSize(width: 96, height: 64)
 

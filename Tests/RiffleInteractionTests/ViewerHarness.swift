@@ -97,7 +97,9 @@ struct ViewerHarness {
         viewer.handle(.pointerDown(position: p, button: button, modifiers: [], time: t))
     }
     mutating func move(_ p: Point) { viewer.handle(.pointerMove(position: p, modifiers: [], time: t)) }
-    mutating func release(_ p: Point) { viewer.handle(.pointerUp(position: p, button: .left, modifiers: [], time: t)) }
+    /// Releases the left button at `p`; returns the commands the release issued.
+    @discardableResult
+    mutating func release(_ p: Point) -> [ViewerCommand] { viewer.handle(.pointerUp(position: p, button: .left, modifiers: [], time: t)) }
 
     /// Press at `from`, move in `steps` even steps to `to` over `duration`, release there.
     mutating func drag(from: Point, to: Point, duration: Double, steps: Int = 10, release: Bool = true) {

@@ -22,6 +22,25 @@ import Testing
         #expect(h.state.pagingOffset == Double(page) * h.state.pageWidth)
     }
 
+    /// The page snap's flick threshold (`PagingScrollModel.flickVelocity`, 500 px/s) seen through
+    /// the viewer: a steady drag of 120 px past the slop (well short of half a page, 510 px) released at 10 %
+    /// under it comes back to its page, at 10 % over it turns to the next, either way.
+    @Test(arguments: [(0.9, false), (1.1, true)], [1.0, -1.0])
+    func aReleaseTurnsThePageOnlyPastTheFlickSpeed(speed: (Double, Bool), direction: Double) {
+        let (factor, turns) = speed
+        var h = ViewerHarness(page: 1)
+        // The figure itself, not the model's constant, so that a changed constant is seen.
+        let velocity = factor * 500, distance = 120.0
+        let from = Point(x: 500, y: 400)
+        // Past the pan's slop first (the pan locks 11 px in), then steadily at `velocity`, so the
+        // velocity tracker's fit sees one speed.
+        let lock = h.pan(from: from, to: from + Point(x: -direction * (11 + distance), y: 0), duration: distance / velocity, steps: 12)
+        h.settle()
+        let page = turns ? 1 + Int(direction) : 1
+        #expect(h.state.currentPage == page, "released at \(velocity) px/s from \(lock)")
+        #expect(h.state.pagingOffset == Double(page) * h.state.pageWidth)
+    }
+
     @Test func aFlickNeverMovesMoreThanOnePage() {
         var h = ViewerHarness(page: 1)
         h.drag(from: Point(x: 900, y: 400), to: Point(x: 100, y: 400), duration: 0.05, steps: 5)

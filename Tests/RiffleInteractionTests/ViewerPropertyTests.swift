@@ -8,7 +8,8 @@ import Testing
 /// clock runs on, at rest on a whole page with every visible photo inside the zoom limits and pan
 /// bounds of its turned size, at a whole quarter turn, and the
 /// navigator strip at rest on that same photo (the two-way sync: the strip's position is the
-/// page, and the cell under the strip's centre is the page's).
+/// page, and the cell under the strip's centre is the page's); and, after every input while the
+/// strip is driven, the pager on the photo under the strip's centre (the strip-to-pager direction).
 ///
 /// Each generated Int encodes one input (decoded by `ScriptedInput.apply`). The scripts come from
 /// one seed: fixed when the environment variable `CI` is set, so that CI runs are repeatable,
@@ -47,6 +48,10 @@ import Testing
         for code in codes {
             var input = ScriptedInput(code)
             input.apply(to: &h)
+            // The strip-to-pager direction, which the end state cannot show (once the strip is let
+            // go its position is the pager's again): while the strip is driven, the pager shows the
+            // photo under the strip's centre.
+            if let problem = stripSyncProblem(h) { return ["after input \(code): \(problem)"] }
         }
         h.run(6)
         let state = h.state
@@ -70,6 +75,15 @@ import Testing
         let underCentre = layout.index(at: centre, position: state.strip.position, aspect: { h.aspect($0) })
         if underCentre != state.currentPage { problems.append("strip centre on \(String(describing: underCentre))") }
         return problems
+    }
+
+    /// Why the pager does not show the photo nearest the navigator strip's centre while the
+    /// user drives the strip (its position rounded, within the photos), or nil.
+    static func stripSyncProblem(_ h: ViewerHarness) -> String? {
+        guard h.viewer.isStripDriven else { return nil }
+        let state = h.state
+        let photo = min(max(Int(state.strip.position.rounded()), 0), h.viewer.pageCount - 1)
+        return photo == state.currentPage ? nil : "strip driven to \(state.strip.position) (photo \(photo)), pager on \(state.currentPage)"
     }
 }
 
