@@ -34,8 +34,15 @@ final class RestlessDisplay: Display {
     private(set) var waits: [Double?] = []
     /// Every pointer shape asked for, with the virtual time it was asked at.
     private(set) var cursors: [(shape: PointerCursor, time: Double)] = []
+    /// Each input the loop said a presented frame answers, with when that frame is shown (its
+    /// vblank, as Present's completion would tell the X display).
+    private(set) var answeredInputs: [(input: Double, shown: Double)] = []
+    /// When the frame presented last is shown.
+    private var lastShown = 0.0
     private let buffer = PixelBuffer(width: 320, height: 200)
     private var schedule: [InputEvent]
+    /// Timed waits in a row that moved the clock by nothing.
+    private var stalledWaits = 0
 
     /// A display whose input is `schedule`: each event arrives at its own timestamp.
     init(schedule: [InputEvent], vblankInterval: Double? = nil, vblanksMadeUp: Bool = false, refreshInterval: Double? = nil) {
@@ -48,6 +55,7 @@ final class RestlessDisplay: Display {
     func frameBuffer() -> PixelBuffer { buffer }
     func present() {
         presentTimes.append(now)
+        lastShown = frameTiming(startedAt: now)?.shownAt ?? now
         var sum: UInt64 = 0
         for y in 0..<buffer.height {
             for x in 0..<buffer.width { sum = sum &* 31 &+ UInt64(buffer[x, y]) }
@@ -56,10 +64,14 @@ final class RestlessDisplay: Display {
     }
     func frameTiming(startedAt time: Double) -> FrameTiming? {
         vblankInterval.map { interval in
-            let vblank = ((time / interval).rounded(.down) + 1) * interval
+            // The first vblank strictly after `time` (on a vblank, time / interval may round below
+            // its count, and the vblank found would be `time` itself).
+            var vblank = ((time / interval).rounded(.down) + 1) * interval
+            if vblank <= time { vblank += interval }
             return FrameTiming(shownAt: vblanksMadeUp ? time : vblank, nextFrameStart: vblank)
         }
     }
+    func presentedFrameAnswers(inputAt time: Double) { answeredInputs.append((time, lastShown)) }
     func setTitle(_ title: String) {}
     func setFullscreen(_ on: Bool) {}
     func setCursor(_ cursor: PointerCursor) { cursors.append((cursor, now)) }
@@ -79,7 +91,14 @@ final class RestlessDisplay: Display {
         let next = schedule.first?.time
         if let next, next <= now { return }
         if let timeout {
+            let before = now
             now += min(timeout, Self.wakeInterval, (next ?? .infinity) - now)
+            // A loop that keeps waiting for no time at all would spin for ever: end the run.
+            stalledWaits = now > before ? 0 : stalledWaits + 1
+            if stalledWaits == 100_000 {
+                Issue.record("the loop waits for \(timeout) s again and again at \(now) s: the clock cannot move")
+                schedule.insert(.key("q", modifiers: [], time: now), at: 0)
+            }
         } else if let next {
             now = next
         } else {
@@ -157,6 +176,23 @@ final class RestlessDisplay: Display {
             }
         }
         #expect(firstChanged == [true, false], "the frame answering the key moved, with vblanks and without: \(firstChanged)")
+    }
+
+    /// The input-to-photon figure `--stats` prints, bounded in refreshes: every key press is
+    /// answered by exactly one frame, which the loop reports to the display, and that frame is
+    /// on screen within one refresh of the press whatever the press's phase against the vblanks.
+    @Test func everyKeyIsOnScreenWithinOneRefresh() {
+        let refresh = 1.0 / 60, quit = 4.0
+        let presses = [0.104, 0.9, 1.7091, 2.5001]
+        let display = RestlessDisplay(
+            schedule: presses.enumerated().map { Self.key($0.offset % 2 == 0 ? .right : .left, at: $0.element) } + [Self.key("q", at: quit)],
+            vblankInterval: refresh)
+        let session = Self.settledSession(on: display)
+        LiveLoop(scene: session.scene, display: display, now: { display.now }).run()
+        #expect(display.answeredInputs.map(\.input) == presses, "each press answered once: \(display.answeredInputs)")
+        for (input, shown) in display.answeredInputs {
+            #expect(shown > input && shown - input <= refresh + 1e-9, "the press at \(input) s on screen \(shown - input) s later")
+        }
     }
 
     /// Where the vblanks are made up (a server with no scanout shows a frame as it is presented),

@@ -34,9 +34,11 @@ final class WatchedSession {
 
     deinit { session.scene.stopWatchingFolders() }
 
-    /// Steps the scene to the clock and draws, as one turn of the live loop.
+    /// Steps the scene to the clock and draws, as one turn of the live loop: what the scene asks
+    /// of the window (its title) is carried out as the loop carries it out.
     func step() {
-        session.scene.advance(to: now)
+        var scene: Scene = session.scene
+        _ = AppCommandPerformer(display: display).perform(session.scene.advance(to: now), on: &scene)
         session.scene.renderIfNeeded()
     }
 
