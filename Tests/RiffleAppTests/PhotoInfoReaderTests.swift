@@ -11,10 +11,13 @@ import Testing
     /// A read that waits until the test lets it through, counting the paths it read.
     final class GatedRead: Sendable {
         let gate = DispatchSemaphore(value: 0)
+        /// Signalled as each read begins (and waits at the gate).
+        let entered = DispatchSemaphore(value: 0)
         let reads = Mutex<[String]>([])
         let wakes = Atomic<Int>(0)
 
         func read(_ path: String) -> PhotoInfo {
+            entered.signal()
             gate.wait()
             reads.withLock { $0.append(path) }
             return PhotoInfo.unread(path: path + " (read)")
@@ -26,6 +29,7 @@ import Testing
         let reader = PhotoInfoReader(wake: { gated.wakes.add(1, ordering: .sequentiallyConsistent) }, read: gated.read)
         // Asked while the file cannot be read: no answer, and no wait.
         #expect(reader.info(of: PhotoID(0), at: "/a.jpg") == nil)
+        gated.entered.wait()
         #expect(reader.info(of: PhotoID(0), at: "/a.jpg") == nil)
         // Two more asked while the first is being read: only the latest is read after it.
         #expect(reader.info(of: PhotoID(1), at: "/b.jpg") == nil)
