@@ -10,7 +10,7 @@ public struct NoticeLabel: Hashable, Sendable {
 
     /// What the notice says; "" before any.
     public private(set) var text = ""
-    private var shownAt: Double?
+    private var fade = HeldFade(hold: Self.hold, fadeOut: Self.fadeOut)
 
     /// A notice that has never been shown.
     public init() {}
@@ -18,19 +18,12 @@ public struct NoticeLabel: Hashable, Sendable {
     /// Shows `text` fully from clock time `t`.
     public mutating func show(_ text: String, at t: Double) {
         self.text = text
-        shownAt = t
+        fade.show(at: t)
     }
 
-    /// Opacity at `t`: 1 until shownAt + hold, then 1 − (t − shownAt − hold)/fadeOut, clamped to
-    /// [0, 1]; 0 before any notice.
-    public func opacity(at t: Double) -> Double {
-        guard let shownAt else { return 0 }
-        return min(max(1 - (t - shownAt - Self.hold) / Self.fadeOut, 0), 1)
-    }
+    /// Opacity at `t` (`HeldFade`); 0 before any notice.
+    public func opacity(at t: Double) -> Double { fade.opacity(at: t) }
 
     /// True while the notice shows or fades at `t`.
-    public func isAnimating(at t: Double) -> Bool {
-        guard let shownAt else { return false }
-        return t < shownAt + Self.hold + Self.fadeOut
-    }
+    public func isAnimating(at t: Double) -> Bool { fade.isAnimating(at: t) }
 }

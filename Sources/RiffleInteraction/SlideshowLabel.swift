@@ -33,7 +33,7 @@ public struct SlideshowLabel: Hashable, Sendable {
 
     /// The latest message, nil before any.
     public private(set) var message: Message?
-    private var shownAt: Double?
+    private var fade = HeldFade(hold: Self.hold, fadeOut: Self.fadeOut)
 
     /// A label that has never been shown.
     public init() {}
@@ -41,19 +41,12 @@ public struct SlideshowLabel: Hashable, Sendable {
     /// Shows `message` fully from clock time `t`.
     public mutating func show(_ message: Message, at t: Double) {
         self.message = message
-        shownAt = t
+        fade.show(at: t)
     }
 
-    /// Opacity at `t`: 1 until shownAt + hold, then 1 − (t − shownAt − hold)/fadeOut, clamped to
-    /// [0, 1]; 0 before any message.
-    public func opacity(at t: Double) -> Double {
-        guard let shownAt else { return 0 }
-        return min(max(1 - (t - shownAt - Self.hold) / Self.fadeOut, 0), 1)
-    }
+    /// Opacity at `t` (`HeldFade`); 0 before any message.
+    public func opacity(at t: Double) -> Double { fade.opacity(at: t) }
 
     /// True while the label shows or fades at `t`.
-    public func isAnimating(at t: Double) -> Bool {
-        guard let shownAt else { return false }
-        return t < shownAt + Self.hold + Self.fadeOut
-    }
+    public func isAnimating(at t: Double) -> Bool { fade.isAnimating(at: t) }
 }
