@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(name: "RiffleX11Tests", dependencies: ["RiffleX11", "RiffleDisplay"]),
         .testTarget(name: "RiffleRasterTests", dependencies: ["RiffleRaster", "RiffleImageIO", "RiffleTestSupport"]),
         .testTarget(name: "RiffleImageIOTests", dependencies: ["RiffleImageIO", "RiffleRaster", "RiffleTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "RiffleIndexTests", dependencies: ["RiffleIndex", "RiffleLibrary", "RiffleImageIO"]),
+        .testTarget(name: "RiffleIndexTests", dependencies: ["RiffleIndex", "RiffleLibrary", "RiffleImageIO", "RiffleTestSupport"]),
         .testTarget(
             name: "RiffleAppTests",
             dependencies: ["RiffleApp", "RiffleLibrary", "RifflePipeline", "RiffleImageIO", "RiffleRaster", "RiffleDisplay", "RiffleTestSupport"],

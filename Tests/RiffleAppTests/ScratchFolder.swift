@@ -33,11 +33,6 @@ final class ScratchFolder {
         return path(relative)
     }
 
-    /// Sets the modification (and access) time of the file at `file` to `seconds` since 1970.
-    static func setModificationTime(_ seconds: Int, ofFileAt file: String) {
-        let time = timespec(tv_sec: seconds, tv_nsec: 0)
-        precondition(utimensat(AT_FDCWD, file, [time, time], 0) == 0, "utimensat \(file)")
-    }
 
     /// The permission bits of what is at `file`, e.g. 0o600.
     static func mode(of file: String) -> mode_t {

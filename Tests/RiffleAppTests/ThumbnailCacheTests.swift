@@ -85,7 +85,7 @@ struct ThumbnailCacheTests {
     @Test("A thumbnail is made, stored under the MD5 of its URI with the standard's keys, and found again")
     func makesStoresAndFinds() throws {
         let photo = try scratch.write(Self.jpeg(width: 600, height: 400, left: Self.red), to: "photos/Strand Überblick #1.jpg")
-        ScratchFolder.setModificationTime(1_700_000_000, ofFileAt: photo)
+        setModificationTime(1_700_000_000, ofFileAt: photo)
         let cache = makeCache()
         #expect(cache.lookup(path: photo, size: .normal) == nil)
 
@@ -167,13 +167,13 @@ struct ThumbnailCacheTests {
     @Test("A thumbnail whose Thumb::MTime is not the photo's is made again and written over", arguments: [100, -100])
     func staleMTime(shift: Int) throws {
         let photo = try scratch.write(Self.jpeg(width: 600, height: 400, left: Self.red), to: "photos/p.jpg")
-        ScratchFolder.setModificationTime(1_700_000_000, ofFileAt: photo)
+        setModificationTime(1_700_000_000, ofFileAt: photo)
         let cache = makeCache()
         #expect(Self.isClose(Self.centre(try cache.thumbnail(path: photo, size: .normal)), Self.red))
 
         // Edited (or, for an older time, another file moved over it): a stale thumbnail.
         try scratch.write(Self.jpeg(width: 600, height: 400, left: Self.blue), to: "photos/p.jpg")
-        ScratchFolder.setModificationTime(1_700_000_000 + shift, ofFileAt: photo)
+        setModificationTime(1_700_000_000 + shift, ofFileAt: photo)
         #expect(cache.lookup(path: photo, size: .normal) == nil)
         #expect(Self.isClose(Self.centre(try cache.thumbnail(path: photo, size: .normal)), Self.blue))
         let stored = try Self.stored(cache.thumbnailPath(forURI: FileURI.uri(forAbsolutePath: photo), size: .normal))
@@ -187,7 +187,7 @@ struct ThumbnailCacheTests {
     ])
     func invalidStored(defect: String) throws {
         let photo = try scratch.write(Self.jpeg(width: 600, height: 400, left: Self.red), to: "photos/p.jpg")
-        ScratchFolder.setModificationTime(1_600_000_000, ofFileAt: photo)
+        setModificationTime(1_600_000_000, ofFileAt: photo)
         let uri = FileURI.uri(forAbsolutePath: photo)
         var text = [("Thumb::URI", uri), ("Thumb::MTime", "1600000000"), ("Thumb::Size", String(try Self.fileSize(photo)))]
         switch defect {
@@ -210,7 +210,7 @@ struct ThumbnailCacheTests {
     func foreignThumbnailReused(textAfterImageData: Bool) throws {
         try scratch.makeFolder("photos/Ferien 2024")
         let photo = try scratch.write(Self.jpeg(width: 600, height: 400, left: Self.red), to: "photos/Ferien 2024/Meer & Sand.jpg")
-        ScratchFolder.setModificationTime(1_650_000_000, ofFileAt: photo)
+        setModificationTime(1_650_000_000, ofFileAt: photo)
         // As GNOME's thumbnail factory writes one: the URI as GLib spells it, no Thumb::Size.
         let uri = "file://" + scratch.path + "/photos/Ferien%202024/Meer%20&%20Sand.jpg"
         let png = HandMadePNG.rgb(
@@ -237,7 +237,7 @@ struct ThumbnailCacheTests {
         let good = try Self.jpeg(width: 600, height: 400, left: Self.green)
         // Not an image, and exactly as long as the good photo.
         let photo = try scratch.write([UInt8](repeating: 0x42, count: good.count), to: "photos/broken.jpg")
-        ScratchFolder.setModificationTime(1_500_000_000, ofFileAt: photo)
+        setModificationTime(1_500_000_000, ofFileAt: photo)
         let cache = makeCache()
         let reason = "The file is not an image in a format Riffle reads"
         #expect(throws: ImageDecodeError(reason: reason)) { try cache.thumbnail(path: photo, size: .normal) }
@@ -255,13 +255,13 @@ struct ThumbnailCacheTests {
         // The same name, time and size: the record stands, so the file is not read again, even
         // though it would now decode.
         try scratch.write(good, to: "photos/broken.jpg")
-        ScratchFolder.setModificationTime(1_500_000_000, ofFileAt: photo)
+        setModificationTime(1_500_000_000, ofFileAt: photo)
         #expect(throws: ImageDecodeError(reason: reason)) { try cache.thumbnail(path: photo, size: .large) }
         #expect(!FileManager.default.fileExists(atPath: folder + "/large"))
         #expect(cache.lookup(path: photo, size: .normal) == nil)
 
         // Changed: tried again.
-        ScratchFolder.setModificationTime(1_500_000_001, ofFileAt: photo)
+        setModificationTime(1_500_000_001, ofFileAt: photo)
         #expect(Self.isClose(Self.centre(try cache.thumbnail(path: photo, size: .large)), Self.green))
     }
 

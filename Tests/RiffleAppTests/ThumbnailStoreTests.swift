@@ -6,6 +6,7 @@ import Foundation
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
+import RiffleTestSupport
 import Testing
 
 /// The grid's thumbnail store, each test with a pipeline of its own over photos in a scratch
@@ -224,7 +225,7 @@ import Testing
         // thumbnail stays valid, and only a thumbnail that was not decoded can be red.
         let stamp = try ThumbnailStamp.current(ofFileAt: path)
         try scratch.write([UInt8](repeating: 0, count: photo.count), to: "photos/stored.jpg")
-        ScratchFolder.setModificationTime(stamp.modificationTime, ofFileAt: path)
+        setModificationTime(stamp.modificationTime, ofFileAt: path)
         let jobs = Jobs(holds: false)
         let pipeline = pipeline(Photo.numbered([path]), jobs: jobs)
         defer { pipeline.shutdown() }

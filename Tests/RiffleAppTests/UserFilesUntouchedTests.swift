@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RiffleTestSupport
 import Testing
 
 /// Browsing never changes what the user owns: the real binary, run headless on a folder with
@@ -136,7 +137,7 @@ import Testing
         try FileManager.default.copyItem(atPath: photos + "/2 friends.jpg", toPath: photos + "/6 read-only.jpg")
         chmod(photos + "/6 read-only.jpg", 0o444)
         for file in try FileManager.default.subpathsOfDirectory(atPath: photos) {
-            ScratchFolder.setModificationTime(1_600_000_000, ofFileAt: photos + "/" + file)
+            setModificationTime(1_600_000_000, ofFileAt: photos + "/" + file)
         }
         try scratch.write(Array(Self.script.utf8), to: "cwd/every-key.replay")
         let before = scratch.snapshot()

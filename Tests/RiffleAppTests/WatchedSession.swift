@@ -106,7 +106,7 @@ func rewrite(_ path: String, with bytes: [UInt8], modificationTime seconds: Int?
     try handle.truncate(atOffset: 0)
     try handle.write(contentsOf: Data(bytes))
     try handle.close()
-    if let seconds { ScratchFolder.setModificationTime(seconds, ofFileAt: path) }
+    if let seconds { setModificationTime(seconds, ofFileAt: path) }
 }
 
 /// The modification time of the file at `path`, whole seconds since 1970 (Thumb::MTime).

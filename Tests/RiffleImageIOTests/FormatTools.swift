@@ -2,30 +2,21 @@ import Foundation
 import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
+import RiffleTestSupport
 
 /// The formats' own tools, run at test time to make fixtures and to decode them for reference:
 /// libwebp's `cwebp`, `img2webp`, `webpmux` and `dwebp` (Debian's `webp` package) and
 /// ImageMagick's `convert` (`imagemagick`), which `make test` installs.
 enum FormatTools {
-    /// Runs `tool` (found on PATH) with `arguments` and returns its standard output; throws with
-    /// its standard error when it cannot run or fails.
+    /// Runs `tool` (`ExternalTool.run`), its failure as an `ImageDecodeError` (what the format
+    /// suites report).
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ImageDecodeError(
-                reason: "\(tool) \(arguments.joined(separator: " ")) failed: \(String(decoding: complaint, as: UTF8.self))")
+        do {
+            return try ExternalTool.run(tool, arguments)
+        } catch let failure as ExternalTool.Failure {
+            throw ImageDecodeError(reason: failure.message)
         }
-        return data
     }
 
     /// `picture` written as a PNG at `path` (Riffle's encoder), for a tool to read.

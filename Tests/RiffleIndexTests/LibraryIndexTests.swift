@@ -3,6 +3,7 @@ import Glibc
 @testable import RiffleImageIO
 @testable import RiffleIndex
 @testable import RiffleLibrary
+import RiffleTestSupport
 import Synchronization
 import Testing
 
@@ -61,7 +62,7 @@ import Testing
         let read = try PhotoFacts.read(head: head, path: nil)
         #expect(facts.format == read.format && facts.uprightSize == read.uprightSize && facts.camera == read.camera)
         // A file rewritten (a new modification time), one renamed, one deleted.
-        ScratchTime.setModificationTime(1_500_000_000, ofFileAt: scratch.tree + "/p1.jpg")
+        setModificationTime(1_500_000_000, ofFileAt: scratch.tree + "/p1.jpg")
         try FileManager.default.moveItem(atPath: scratch.tree + "/p2.jpg", toPath: scratch.tree + "/q2.jpg")
         try FileManager.default.removeItem(atPath: scratch.tree + "/p3.jpg")
         let changed = FolderIndexing.index(scratch.folder, in: index)
@@ -74,7 +75,7 @@ import Testing
     /// zone, marked as such.
     @Test func aPhotoWithoutDateIsDatedByItsFile() throws {
         let scratch = try Scratch(count: 1)
-        ScratchTime.setModificationTime(1_600_000_000, ofFileAt: scratch.tree + "/p1.jpg")
+        setModificationTime(1_600_000_000, ofFileAt: scratch.tree + "/p1.jpg")
         let index = LibraryIndex(path: nil, report: { _ in })
         let photo = try #require(FolderIndexing.index(scratch.folder, in: index).photos.first)
         var seconds = time_t(1_600_000_000)
@@ -128,14 +129,14 @@ import Testing
     @Test func aNewerSchemaIsLeftAlone() throws {
         let scratch = try Scratch(count: 1)
         _ = LibraryIndex(path: scratch.database, report: { _ in })
-        try FormatTool.sqlite3(scratch.database, "INSERT INTO grdb_migrations (identifier) VALUES ('v2: from the future');")
-        let before = try FormatTool.sqlite3(scratch.database, ".dump")
+        try SQLiteShell.run(scratch.database, "INSERT INTO grdb_migrations (identifier) VALUES ('v2: from the future');")
+        let before = try SQLiteShell.run(scratch.database, ".dump")
         let reports = Reports()
         let index = LibraryIndex(path: scratch.database, report: reports.hear)
         #expect(index.storage == .memory)
         #expect(reports.all.count == 1 && reports.all[0].contains("newer Riffle"), "\(reports.all)")
         _ = FolderIndexing.index(scratch.folder, in: index)
-        #expect(try FormatTool.sqlite3(scratch.database, ".dump") == before, "nothing written into it")
+        #expect(try SQLiteShell.run(scratch.database, ".dump") == before, "nothing written into it")
     }
 
     /// An empty file (a database before any schema) is migrated to the current schema.
@@ -146,7 +147,7 @@ import Testing
         let index = LibraryIndex(path: scratch.database, report: { _ in })
         #expect(index.storage == .file(scratch.database))
         #expect(FolderIndexing.index(scratch.folder, in: index).read == 1)
-        let tables = try FormatTool.sqlite3(scratch.database, "SELECT identifier FROM grdb_migrations;")
+        let tables = try SQLiteShell.run(scratch.database, "SELECT identifier FROM grdb_migrations;")
         #expect(tables.contains("v1: folders and photos"))
     }
 
@@ -178,7 +179,7 @@ import Testing
         try FileManager.default.copyItem(atPath: scratch.tree + "/p1.jpg", toPath: scratch.tree + "/p3.jpg")
         #expect(FolderIndexing.index(scratch.folder, in: index).read == 1)
         // The index's write came after the other's commit: its row is there already.
-        let folders = try FormatTool.sqlite3(scratch.database, "SELECT path FROM folder ORDER BY path;")
+        let folders = try SQLiteShell.run(scratch.database, "SELECT path FROM folder ORDER BY path;")
         #expect(folders.contains("/elsewhere") && folders.contains(scratch.tree), "\(folders)")
         other.waitUntilExit()
         #expect(other.terminationStatus == 0)
@@ -187,28 +188,10 @@ import Testing
     }
 }
 
-/// File times for the tests.
-enum ScratchTime {
-    /// Sets the modification (and access) time of the file at `file` to `seconds` since 1970.
-    static func setModificationTime(_ seconds: Int, ofFileAt file: String) {
-        let time = timespec(tv_sec: seconds, tv_nsec: 0)
-        precondition(utimensat(AT_FDCWD, file, [time, time], 0) == 0, "utimensat \(file)")
-    }
-}
-
 /// The sqlite3 shell (Debian's sqlite3), to look at and change a database from outside.
-enum FormatTool {
+enum SQLiteShell {
     @discardableResult
-    static func sqlite3(_ database: String, _ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", database, sql]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadUnknown) }
-        return String(decoding: data, as: UTF8.self)
+    static func run(_ database: String, _ sql: String) throws -> String {
+        String(decoding: try ExternalTool.run("sqlite3", [database, sql]), as: UTF8.self)
     }
 }

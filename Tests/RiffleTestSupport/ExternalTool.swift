@@ -2,11 +2,11 @@ import Foundation
 
 /// A program the tests compare with or make fixtures through (ExifTool, ImageMagick), which
 /// `make test` installs (the Makefile's TEST_PACKAGES).
-enum ExternalTool {
+public enum ExternalTool {
     /// Runs `tool` (found on PATH) with `arguments` and returns its standard output; throws with
     /// its standard error when it cannot run or fails.
     @discardableResult
-    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
+    public static func run(_ tool: String, _ arguments: [String]) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
@@ -23,8 +23,9 @@ enum ExternalTool {
         return data
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+    /// Why a tool failed: its command line and what it said.
+    public struct Failure: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
     }
 }
