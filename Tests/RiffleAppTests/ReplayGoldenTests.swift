@@ -15,7 +15,6 @@ func replay(
 ) throws -> (shots: [(String, PixelBuffer)], viewer: Viewer, scene: NavigationScene, display: HeadlessDisplay) {
     let window = ScriptLibrary.windowSize(forScript: scriptName)
     let size = PixelSize(width: window.width, height: window.height)
-    try PinnedPhotoDates.pin(photos: TestPaths.photos)
     let script = try ReplayScript(parsing: try String(contentsOf: TestPaths.script(scriptName), encoding: .utf8))
     var problems: [String] = []
     let library = PhotoLibrary.collect(paths: [ScriptLibrary.path(forScript: scriptName, photos: TestPaths.photos)], problems: &problems)

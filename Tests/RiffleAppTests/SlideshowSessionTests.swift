@@ -9,7 +9,6 @@ import Testing
 /// on its first photo, the grid behind it), the slideshow running from the first frame.
 @Suite struct SlideshowSessionTests {
     static func session(loops: Bool) throws -> RiffleSession {
-        try PinnedPhotoDates.pin(photos: TestPaths.photos)
         var options = SessionOptions(thumbnailFolder: nil)
         options.slideshowInterval = 2
         options.slideshowLoops = loops

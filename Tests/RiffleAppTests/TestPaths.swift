@@ -2,12 +2,20 @@ import Foundation
 @testable import RiffleApp
 @testable import RiffleLibrary
 @testable import RifflePipeline
+import RiffleTestSupport
 
 /// Paths of the shared test material, found from this file's location (never the working
 /// directory): `Tests/Photos`, `Tests/Scripts` and this target's goldens.
 enum TestPaths {
     static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    static let photos = testsFolder.appendingPathComponent("Photos").path
+    /// `Tests/Photos`, its dates pinned (`PinnedPhotoDates`) at the first use of this path by any
+    /// test, so that no test can show a photo's checkout time or the machine's zone, whichever
+    /// suite happens to run first.
+    static let photos: String = {
+        let path = testsFolder.appendingPathComponent("Photos").path
+        do { try PinnedPhotoDates.pin(photos: path) } catch { fatalError("cannot pin the test photos' dates: \(error)") }
+        return path
+    }()
     static let scripts = testsFolder.appendingPathComponent("Scripts")
     static let goldens = testsFolder.appendingPathComponent("RiffleAppTests/Goldens")
     static let failures = testsFolder.appendingPathComponent("Failures")

@@ -2,7 +2,8 @@ import Foundation
 
 /// The info panel and the bar show a photo's date taken, else its file's modification time in
 /// local time: a replay's pixels would depend on the checkout's time and the machine's zone.
-/// Replays pin both: every test photo's mtime to `modificationTime`, the zone to UTC.
+/// Tests pin both, before the first photo is read: every test photo's mtime to
+/// `modificationTime`, the zone to UTC (the app tests' `TestPaths.photos` does it at its first use).
 public enum PinnedPhotoDates {
     /// 2024-05-01 12:00:00 UTC, seconds since 1970.
     public static let modificationTime = 1_714_564_800.0
