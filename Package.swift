@@ -110,8 +110,8 @@ let package = Package(
         .target(
             name: "RiffleApp",
             dependencies: [
-                "RiffleLibrary", "RifflePipeline", "RiffleDisplay", "RiffleImageIO", "RiffleRaster", "RiffleInteraction",
-                "RifflePhysics", "RiffleGeometry",
+                "RiffleLibrary", "RiffleIndex", "RifflePipeline", "RiffleDisplay", "RiffleImageIO", "RiffleRaster",
+                "RiffleInteraction", "RifflePhysics", "RiffleGeometry",
             ]
         ),
         .executableTarget(

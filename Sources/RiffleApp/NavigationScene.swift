@@ -1,5 +1,7 @@
 import RiffleDisplay
 import RiffleGeometry
+import RiffleImageIO
+import RiffleIndex
 import RiffleInteraction
 import RiffleLibrary
 import RifflePipeline
@@ -34,9 +36,20 @@ public final class NavigationScene: Scene {
     /// The pager: the photos one at a time.
     public let pager: Viewer
     private let grid: GridView
-    private var library: PhotoLibrary
+    private(set) var library: PhotoLibrary
     /// The library's folders watched while the app runs (`watchFolders`); nil when not.
     private var liveFolders: LiveFolders?
+    /// Dates the photos of a library ordered by date taken (`PhotoOrdering.byDateTaken`) from
+    /// the index, off the app's thread; nil for a library in listed order.
+    private let dating: LibraryDating?
+    /// Dates learned and not yet applied: a reorder costs a sort of the whole library, so
+    /// they are applied at most every `datingInterval`, and at once when the dating is done.
+    private var pendingDates: [PhotoID: TakenDate?] = [:]
+    /// When dates were last applied, on the scene's clock.
+    private var datesAppliedAt = -Double.infinity
+    /// Seconds between two reorders while the index fills: twice a second keeps a big first
+    /// launch settling visibly without re-sorting 100,000 photos every frame.
+    static let datingInterval = 0.5
     private let display: Display
     private let compositor: Compositor
     private let pipeline: PhotoPipeline
@@ -70,9 +83,10 @@ public final class NavigationScene: Scene {
     /// start photo when it was opened on a file (`PhotoLibrary.opensOnPhoto`).
     init(
         library: PhotoLibrary, pager: Viewer, pipeline: PhotoPipeline, labels: PageLabels, display: Display, compositor: Compositor,
-        fullscreen: Bool = false
+        fullscreen: Bool = false, dating: LibraryDating? = nil
     ) {
         self.pager = pager
+        self.dating = dating
         isFullscreen = fullscreen
         cursor = PointerCursorModel()
         self.display = display
@@ -192,7 +206,11 @@ public final class NavigationScene: Scene {
     @discardableResult
     public func advance(to now: Double) -> [AppCommand] {
         self.now = max(self.now, now)
-        if let changes = liveFolders?.changes(at: self.now, in: library) { follow(library.applying(changes)) }
+        if let changes = liveFolders?.changes(at: self.now, in: library) {
+            follow(library.applying(changes))
+            dating?.date(Self.datingFolders(of: library, named: Set(changes.map(\.folder))))
+        }
+        applyDates(all: false)
         grid.advance(to: now, visible: isGridSeen)
         for command in pager.advance(to: now) {
             if case .pager = mode, case .dismiss(let from) = command { close(from: from) }
@@ -218,9 +236,35 @@ public final class NavigationScene: Scene {
     public var wakeTime: Double? {
         let slideshow = isShowingPager ? pager.slideshowWakeTime : nil
         let playing = isShowingPager ? pager.animationWakeTime : nil
-        let times = [shownCursor == .hidden ? nil : cursor.hideTime(fullscreen: isFullscreen), liveFolders?.wakeTime, slideshow, playing].compactMap { $0 }
-        return times.min()
+        let dates = pendingDates.isEmpty ? nil : datesAppliedAt + Self.datingInterval
+        let times = [shownCursor == .hidden ? nil : cursor.hideTime(fullscreen: isFullscreen), liveFolders?.wakeTime, slideshow, playing, dates]
+        return times.compactMap { $0 }.min()
     }
+
+    /// The folders of `library` named in `names` (every folder when nil) as whole folders to
+    /// date: each with the photos of its run in the listing.
+    static func datingFolders(of library: PhotoLibrary, named names: Set<String>? = nil) -> [LibraryDating.Folder] {
+        library.folders.filter { names?.contains($0.path) ?? true }.map { folder in
+            LibraryDating.Folder(
+                path: folder.path, photos: folder.range.map { (library.listing[$0].id, library.listing[$0].path) }, isWhole: true)
+        }
+    }
+
+    /// Takes in the dates the dating has learned and reorders the library by them: when
+    /// `datingInterval` has passed since the last reorder, when the dating is done, or (`all`)
+    /// now.
+    private func applyDates(all: Bool) {
+        guard let dating else { return }
+        pendingDates.merge(dating.takeDates()) { _, new in new }
+        guard !pendingDates.isEmpty, all || now - datesAppliedAt >= Self.datingInterval || dating.progress.isDone else { return }
+        let dates = pendingDates
+        pendingDates = [:]
+        datesAppliedAt = now
+        follow(library.dating(dates))
+    }
+
+    /// Stops dating the library (a scene replaced by another).
+    func stopDating() { dating?.stop() }
 
     /// Watches the library's folders from now on: files added, removed, renamed or rewritten
     /// in them show in the grid and the pager within half a second (`LiveFolders`, then
@@ -331,6 +375,9 @@ public final class NavigationScene: Scene {
     }
 
     public func settleDecodes() {
+        // A replay's frames never depend on how fast the index fills either.
+        dating?.waitUntilDone()
+        applyDates(all: true)
         pager.settleDecodes()
         grid.settleThumbnails(at: now)
     }

@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import RiffleDisplay
 import RiffleImageIO
+import RiffleIndex
 import RiffleInteraction
 import RiffleLibrary
 import RifflePipeline
@@ -32,6 +33,10 @@ public struct SessionOptions: Sendable {
     /// The window opens on the pager with a slideshow running (`--slideshow`): on the photo
     /// opened, or a folder's first.
     public var startsSlideshow = false
+    /// Where the library's index is kept (`LibraryIndex`: by default
+    /// `$XDG_CACHE_HOME/riffle/library.sqlite`); nil: in memory, for this run only. Opened only
+    /// for a library ordered by date taken (a tree of folders).
+    public var libraryIndexPath: String? = LibraryIndex.standardPath()
 
     /// `$XDG_CACHE_HOME/thumbnails` (or `~/.cache/thumbnails`), as the Thumbnail Managing
     /// Standard places it; nil without an absolute XDG_CACHE_HOME or HOME.
@@ -68,6 +73,10 @@ public final class RiffleSession {
     /// included) when the options ask for them.
     private let statistics: FrameStatistics?
 
+    /// The library's index, opened for the first library that dates its photos and kept for
+    /// the run (a drop that opens another tree uses it too).
+    private var index: LibraryIndex?
+
     /// Decode threads: one per core, at most two (the frame loop needs a core too).
     public static var defaultDecodeWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
     /// One more thread for quick work only (EXIF thumbnails, a few ms each): it mostly sleeps,
@@ -88,14 +97,24 @@ public final class RiffleSession {
         // A slideshow shows photos: a folder opens on its first photo, the grid behind it.
         var library = library
         if options.startsSlideshow { library.opensOnPhoto = true }
+        index = Self.index(for: library, options: options, opened: nil)
         (pipeline, scene) = Self.makeScene(
-            library: library, display: display, options: options, statistics: statistics, clock: clock)
+            library: library, display: display, options: options, statistics: statistics, clock: clock, index: index)
         if options.fullscreen { display.setFullscreen(true) }
     }
 
-    /// The pipeline and the scene showing `library`.
+    /// The index `library` needs: `opened` when there is one, else the one at the options'
+    /// path, opened now (a problem with it said on stderr); nil for a library in listed order.
+    private static func index(for library: PhotoLibrary, options: SessionOptions, opened: LibraryIndex?) -> LibraryIndex? {
+        guard library.ordering == .byDateTaken else { return opened }
+        return opened ?? LibraryIndex(path: options.libraryIndexPath, report: { StandardError.write($0) })
+    }
+
+    /// The pipeline and the scene showing `library`, dating its photos from `index` when it is
+    /// ordered by date taken.
     private static func makeScene(
-        library: PhotoLibrary, display: Display, options: SessionOptions, statistics: FrameStatistics?, clock: MonotonicClock
+        library: PhotoLibrary, display: Display, options: SessionOptions, statistics: FrameStatistics?, clock: MonotonicClock,
+        index: LibraryIndex?
     ) -> (PhotoPipeline, NavigationScene) {
         let waker = DisplayWaker(display: display)
         let pipeline = PhotoPipeline(
@@ -113,13 +132,21 @@ public final class RiffleSession {
             chromeScale: options.scale ?? display.pixelsPerPoint,
             slideshow: Slideshow.Settings(interval: options.slideshowInterval, loops: options.slideshowLoops),
             startsSlideshow: options.startsSlideshow, wallClock: clock.now, wake: { waker.wake() })
+        var dating: LibraryDating?
+        if library.ordering == .byDateTaken, let index {
+            dating = LibraryDating(index: index, wake: { waker.wake() })
+            dating?.date(NavigationScene.datingFolders(of: library))
+        }
         let scene = NavigationScene(
             library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor,
-            fullscreen: options.fullscreen)
+            fullscreen: options.fullscreen, dating: dating)
         return (pipeline, scene)
     }
 
-    deinit { pipeline.shutdown() }
+    deinit {
+        scene.stopDating()
+        pipeline.shutdown()
+    }
 
     /// The `--stats` report (nil when the session keeps no statistics): what the views and the
     /// display told the statistics, with the decode and thumbnail figures of the pipeline shown.
@@ -135,10 +162,12 @@ public final class RiffleSession {
         for problem in problems { StandardError.write("riffle: \(problem)") }
         guard !library.everyPathIsMissing else { return nil }
         pipeline.shutdown()
+        scene.stopDating()
         var options = options
         options.fullscreen = scene.isFullscreen
+        index = Self.index(for: library, options: options, opened: index)
         (pipeline, scene) = Self.makeScene(
-            library: library, display: display, options: options, statistics: statistics, clock: clock)
+            library: library, display: display, options: options, statistics: statistics, clock: clock, index: index)
         return scene
     }
 

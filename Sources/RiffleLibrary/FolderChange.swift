@@ -7,7 +7,7 @@
 /// burst folded away).
 package struct FolderChange: Equatable, Sendable {
     /// The folder, spelled as `ListedFolder.path` spells it.
-    let folder: String
+    package let folder: String
     /// Names that hold a photo now.
     var arrived: Set<String> = []
     /// Names that hold no photo now (deleted, moved away, or no longer an image).

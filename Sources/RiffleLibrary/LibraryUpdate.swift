@@ -36,8 +36,9 @@ package struct LibraryUpdate: Sendable {
         before.order.photo(at: old).flatMap { library.order.index(of: $0.id) }
     }
 
-    /// True when nothing moved, arrived, left, was renamed or was rewritten: nothing to follow.
-    package var changesNothing: Bool { rewritten.isEmpty && before.photos == library.photos }
+    /// True when nothing moved, arrived, left, was renamed or was rewritten: nothing to follow
+    /// (a photo dated anew is a change, even where it stays: the grid's header names the dates).
+    package var changesNothing: Bool { rewritten.isEmpty && before.photos == library.photos && before.dates == library.dates }
 }
 
 extension PhotoLibrary {
@@ -61,7 +62,7 @@ extension PhotoLibrary {
             byFolder[change.folder] = merged
         }
         var photos: [Photo] = []
-        photos.reserveCapacity(self.photos.count)
+        photos.reserveCapacity(listing.count)
         var rewritten: Set<PhotoID> = []
         var folders: [ListedFolder] = []
         var next = 0
@@ -72,7 +73,7 @@ extension PhotoLibrary {
             return Photo(id: PhotoID(nextID), path: path)
         }
         /// Copies old photos `range` (outside any folder that changed) unchanged.
-        func keep(_ range: Range<Int>) { photos += self.photos[range] }
+        func keep(_ range: Range<Int>) { photos += listing[range] }
         for listed in self.folders {
             keep(next..<listed.range.lowerBound)
             next = listed.range.upperBound
@@ -82,8 +83,8 @@ extension PhotoLibrary {
                 folders.append(ListedFolder(path: listed.path, range: start..<photos.count))
                 continue
             }
-            let kept = listed.range.filter { !change.departed.contains(FilePaths.name(of: self.photos[$0].path)) }
-            let keptNames = kept.map { FilePaths.name(of: self.photos[$0].path) }
+            let kept = listed.range.filter { !change.departed.contains(FilePaths.name(of: listing[$0].path)) }
+            let keptNames = kept.map { FilePaths.name(of: listing[$0].path) }
             let listedNames = Set(keptNames)
             let added = NaturalOrder.sorted(Array(change.arrived.subtracting(listedNames)))
             // Where each added name goes among the kept ones: after every kept name that sorts
@@ -106,7 +107,7 @@ extension PhotoLibrary {
                     photos.append(arrival(FilePaths.join(listed.path, added[a])))
                     a += 1
                 }
-                photos.append(self.photos[old])
+                photos.append(listing[old])
             }
             while a < added.count {
                 addedIndex[added[a]] = photos.count
@@ -114,11 +115,11 @@ extension PhotoLibrary {
                 a += 1
             }
             let range = start..<photos.count
-            let keptIDs = Set(kept.map { self.photos[$0].id })
+            let keptIDs = Set(kept.map { listing[$0].id })
             for rename in change.renamed {
-                guard let old = listed.range.first(where: { FilePaths.name(of: self.photos[$0].path) == rename.from }),
-                      !keptIDs.contains(self.photos[old].id), let now = addedIndex[rename.to] else { continue }
-                photos[now] = Photo(id: self.photos[old].id, path: photos[now].path)
+                guard let old = listed.range.first(where: { FilePaths.name(of: listing[$0].path) == rename.from }),
+                      !keptIDs.contains(listing[old].id), let now = addedIndex[rename.to] else { continue }
+                photos[now] = Photo(id: listing[old].id, path: photos[now].path)
             }
             for index in range where change.rewritten.contains(FilePaths.name(of: photos[index].path)) {
                 rewritten.insert(photos[index].id)
@@ -126,10 +127,19 @@ extension PhotoLibrary {
             }
             folders.append(ListedFolder(path: listed.path, range: range))
         }
-        keep(next..<self.photos.count)
-        var library = PhotoLibrary(
-            photos: photos, startIndex: 0, description: description, unavailable: unavailable, missing: missing,
-            pathCount: pathCount, folders: folders, nextID: PhotoID(nextID))
+        keep(next..<listing.count)
+        let kept = Set(photos.map(\.id))
+        let library = PhotoLibrary(
+            listing: photos, ordering: ordering, dates: dates.filter { kept.contains($0.key) }, startIndex: 0,
+            description: description, unavailable: unavailable, missing: missing, pathCount: pathCount, folders: folders,
+            tree: tree, nextID: PhotoID(nextID))
+        return following(library, rewritten: rewritten)
+    }
+
+    /// The update from this library to `library` (the same settings, photos changed or
+    /// reordered), its start photo following this one's (`LibraryUpdate.place(ofPhotoAt:)`).
+    func following(_ library: PhotoLibrary, rewritten: Set<PhotoID>) -> LibraryUpdate {
+        var library = library
         library.opensOnPhoto = opensOnPhoto
         let update = LibraryUpdate(before: self, library: library, rewritten: rewritten)
         switch update.place(ofPhotoAt: startIndex) {
@@ -142,8 +152,8 @@ extension PhotoLibrary {
     /// The same library starting at photo `index`.
     private func starting(at index: Int) -> PhotoLibrary {
         var library = PhotoLibrary(
-            photos: photos, startIndex: index, description: description, unavailable: unavailable, missing: missing,
-            pathCount: pathCount, folders: folders, nextID: nextID)
+            listing: listing, ordering: ordering, dates: dates, startIndex: index, description: description,
+            unavailable: unavailable, missing: missing, pathCount: pathCount, folders: folders, tree: tree, nextID: nextID)
         library.opensOnPhoto = opensOnPhoto
         return library
     }

@@ -23,7 +23,7 @@ package final class LiveFolders {
         return events.take(
             at: now,
             listed: { folder in
-                library.folders.filter { $0.path == folder }.flatMap { $0.range.map { FilePaths.name(of: library.photos[$0].path) } }
+                library.folders.filter { $0.path == folder }.flatMap { $0.range.map { FilePaths.name(of: library.listing[$0].path) } }
             },
             isPhoto: { folder, name in PhotoLibrary.isPhoto(named: name, in: folder) },
             listing: { folder in

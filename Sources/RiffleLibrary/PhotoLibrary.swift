@@ -28,13 +28,31 @@ package struct ListedFolder: Equatable, Sendable {
     package let range: Range<Int>
 }
 
+/// How a library orders the photos it shows.
+public enum PhotoOrdering: Sendable, Equatable {
+    /// As listed: the paths in the order given, each folder's photos in natural order.
+    case asListed
+    /// By the date each was taken (`PhotoLibrary.dates`), oldest first, as iOS Photos' library
+    /// orders them; photos of the same date, and those whose date is not known yet, keep their
+    /// listed order, the undated after the dated (a photo just arrived is most likely the newest).
+    case byDateTaken
+}
+
 /// The photos Riffle browses and where it starts, from the command line's paths.
 public struct PhotoLibrary: Sendable {
-    /// The photos in the library's order (folders in the order given, each in natural order),
-    /// found by identity through `order`.
+    /// The photos in the library's order (`ordering`), found by identity through `order`.
     public var photos: [Photo] { order.photos }
     /// The photos in order, with each one's place by its `PhotoID`.
     package let order: PhotoOrder
+    /// The photos as listed: folder by folder in the order given or walked, each folder's in
+    /// natural order; `folders` gives each folder's run in it. `order` is this list itself, or
+    /// this list sorted by date.
+    package let listing: [Photo]
+    /// How `order` orders `listing`.
+    public let ordering: PhotoOrdering
+    /// The date each photo was taken, as far as it is known (`ordering` sorts by it): the
+    /// photo's own, else its file's modification time (`TakenDate.Source.fileModified`).
+    public let dates: [PhotoID: TakenDate]
     /// The identity the next photo met gets: one more than any given so far.
     let nextID: PhotoID
     /// Index of the photo shown first.
@@ -57,26 +75,54 @@ public struct PhotoLibrary: Sendable {
 
     /// How many paths the library was collected from.
     package let pathCount: Int
-    /// The folders whose listings `photos` holds, each with the indices its photos take (in
-    /// natural order, one run per folder listed): what a live library watches and relists.
+    /// The folders whose listings `listing` holds, each with the indices its photos take there
+    /// (in natural order, one run per folder listed): what a live library watches and relists.
     /// A file named on its own is in none.
     package let folders: [ListedFolder]
+    /// The root of the tree the library holds every folder of (`riffle DIR` on a folder with
+    /// folders in it), nil for a library of the paths given.
+    public let tree: String?
 
-    /// A library of `photos` in that order (their identities unique), starting at `startIndex`;
-    /// the photos it meets later get identities from `nextID` on (by default, past every one of
-    /// `photos`).
+    /// A library of `listing` (their identities unique) ordered by `ordering` and `dates`,
+    /// starting at `startIndex` of that order; the photos it meets later get identities from
+    /// `nextID` on (by default, past every one of `listing`).
     init(
-        photos: [Photo], startIndex: Int, description: String, unavailable: [String], missing: [String], pathCount: Int,
-        folders: [ListedFolder], nextID: PhotoID? = nil
+        listing: [Photo], ordering: PhotoOrdering = .asListed, dates: [PhotoID: TakenDate] = [:], startIndex: Int,
+        description: String, unavailable: [String], missing: [String], pathCount: Int, folders: [ListedFolder],
+        tree: String? = nil, nextID: PhotoID? = nil
     ) {
-        order = PhotoOrder(photos)
+        self.listing = listing
+        self.ordering = ordering
+        self.dates = dates
+        order = PhotoOrder(Self.ordered(listing, by: ordering, dates: dates))
         self.startIndex = startIndex
         self.description = description
         self.unavailable = unavailable
         self.missing = missing
         self.pathCount = pathCount
         self.folders = folders
-        self.nextID = nextID ?? PhotoID((photos.map(\.id.number).max() ?? -1) + 1)
+        self.tree = tree
+        self.nextID = nextID ?? PhotoID((listing.map(\.id.number).max() ?? -1) + 1)
+    }
+
+    /// `listing` in the order `ordering` gives: itself, or sorted by date taken, dated photos
+    /// before undated ones, ties in listed order (a stable sort on (date, listed place)).
+    static func ordered(_ listing: [Photo], by ordering: PhotoOrdering, dates: [PhotoID: TakenDate]) -> [Photo] {
+        guard ordering == .byDateTaken, !dates.isEmpty else { return listing }
+        let keys = listing.enumerated().map { (seconds: dates[$0.element.id]?.localSeconds ?? .max, place: $0.offset) }
+        return keys.sorted { ($0.seconds, $0.place) < ($1.seconds, $1.place) }.map { listing[$0.place] }
+    }
+
+    /// This library with `changes`'s photos dated anew (a date of `nil` forgets the photo's):
+    /// the photos are reordered by date and the start photo follows its photo, every photo
+    /// keeping its identity. Photos not in the library are ignored. Pure.
+    package func dating(_ changes: [PhotoID: TakenDate?]) -> LibraryUpdate {
+        var dates = self.dates
+        for (id, date) in changes where order.contains(id) { dates[id] = date }
+        let library = PhotoLibrary(
+            listing: listing, ordering: ordering, dates: dates, startIndex: 0, description: description,
+            unavailable: unavailable, missing: missing, pathCount: pathCount, folders: folders, tree: tree, nextID: nextID)
+        return following(library, rewritten: [])
     }
 
     /// The detail line of the page shown when there is no photo: why, in words for a person.
@@ -89,8 +135,9 @@ public struct PhotoLibrary: Sendable {
     static let imageExtensions = Set(ImageFormat.allCases.flatMap(\.fileExtensions))
 
     /// Collects photos: a folder contributes its image files (by extension, or by content
-    /// for files with another extension), naturally sorted; a single file opens its folder
-    /// starting at that file; several paths are concatenated in the given order.
+    /// for files with another extension), naturally sorted; a single folder with folders in it
+    /// opens as its whole tree (`collectTree`); a single file opens its folder starting at that
+    /// file; several paths are concatenated in the given order.
     /// Paths that do not exist are reported in `problems` and skipped; nothing is ever written.
     public static func collect(paths: [String], problems: inout [String]) -> PhotoLibrary {
         var unavailable: [String] = []
@@ -107,11 +154,12 @@ public struct PhotoLibrary: Sendable {
             }
             let listed = ListedFolder(path: FilePaths.folder(of: only), range: (list.count - listedCount)..<list.count)
             var library = PhotoLibrary(
-                photos: numbered(list), startIndex: start ?? 0, description: only, unavailable: unavailable, missing: [],
+                listing: numbered(list), startIndex: start ?? 0, description: only, unavailable: unavailable, missing: [],
                 pathCount: 1, folders: [listed])
             library.opensOnPhoto = true
             return library
         }
+        if paths.count == 1, let root = paths.first, let tree = collectTree(root, problems: &problems) { return tree }
         var photos: [String] = []
         var missing: [String] = []
         var folders: [ListedFolder] = []
@@ -130,8 +178,31 @@ public struct PhotoLibrary: Sendable {
             }
         }
         return PhotoLibrary(
-            photos: numbered(photos), startIndex: 0, description: paths.joined(separator: ", "), unavailable: unavailable,
+            listing: numbered(photos), startIndex: 0, description: paths.joined(separator: ", "), unavailable: unavailable,
             missing: missing, pathCount: paths.count, folders: folders)
+    }
+
+    /// The library of every folder of the tree under `root` (`PhotoTree`, the user's thumbnail
+    /// cache skipped), ordered by date taken when more than one of its folders holds photos
+    /// (dates unknown until the index gives them: listed order until then); nil when `root` has
+    /// no folder in it, or cannot be listed (a folder opens as a folder, then, and says why).
+    static func collectTree(_ root: String, problems: inout [String]) -> PhotoLibrary? {
+        guard FilePaths.kind(of: root) == .directory else { return nil }
+        var walkProblems: [String] = []
+        let skipping = CacheHome.folder().map { Set([$0 + "/thumbnails"]) } ?? []
+        let walked = PhotoTree.folders(under: root, skipping: skipping, problems: &walkProblems)
+        guard walked.count > 1 else { return nil }
+        problems += walkProblems
+        var listing: [String] = []
+        var folders: [ListedFolder] = []
+        for folder in walked {
+            folders.append(ListedFolder(path: folder.path, range: listing.count..<(listing.count + folder.photos.count)))
+            listing += folder.photos
+        }
+        let holding = walked.count { !$0.photos.isEmpty }
+        return PhotoLibrary(
+            listing: numbered(listing), ordering: holding > 1 ? .byDateTaken : .asListed, startIndex: 0, description: root,
+            unavailable: [], missing: [], pathCount: 1, folders: folders, tree: root)
     }
 
     /// The photos of `paths`, in that order, each met for the first time: identities from 0.

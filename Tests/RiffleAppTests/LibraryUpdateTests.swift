@@ -12,7 +12,7 @@ import Testing
     static func library(_ names: [String], folder: String = "/f", start: Int = 0) -> PhotoLibrary {
         let photos = Photo.numbered(names.map { folder + "/" + $0 })
         return PhotoLibrary(
-            photos: photos, startIndex: start, description: folder, unavailable: [], missing: [], pathCount: 1,
+            listing: photos, startIndex: start, description: folder, unavailable: [], missing: [], pathCount: 1,
             folders: [ListedFolder(path: folder, range: 0..<photos.count)])
     }
 
@@ -89,7 +89,7 @@ import Testing
         let first = Self.library(["x.jpg", "y.jpg"], folder: "/one")
         let photos = Photo.numbered(["/lone.png"] + first.photos.map(\.path) + ["/two/p.jpg"])
         let before = PhotoLibrary(
-            photos: photos, startIndex: 0, description: "many", unavailable: [], missing: [], pathCount: 3,
+            listing: photos, startIndex: 0, description: "many", unavailable: [], missing: [], pathCount: 3,
             folders: [ListedFolder(path: "/one", range: 1..<3), ListedFolder(path: "/two", range: 3..<4)])
         let update = before.applying([FolderChange(folder: "/two", arrived: ["a.jpg"], departed: ["p.jpg"])])
         #expect(update.library.photos.map(\.path) == ["/lone.png", "/one/x.jpg", "/one/y.jpg", "/two/a.jpg"])

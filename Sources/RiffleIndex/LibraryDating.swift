@@ -1,0 +1,184 @@
+import RiffleImageIO
+import RiffleLibrary
+
+/// Dates a library's photos from the index on a worker thread of its own, at the workers' low
+/// priority, so that a timeline settles into the order photos were taken while the app draws
+/// on: frames never wait for it.
+///
+/// Work comes as folders with the photos of each to date (`date(_:)`), in two passes:
+/// 1. Survey, quick: each folder's rows are read from the index and each photo is stat(2)ed. A
+///    photo whose stamp is the one indexed takes the indexed date; any other takes its file's
+///    modification time for now (`FolderIndexing.modificationDate`) and waits for the second
+///    pass. Photos the index holds that the folder no longer has are forgotten.
+/// 2. Read, slow: the head of each photo left (never its pixels) is read and recorded
+///    (`FolderIndexing.read`), and it takes its own date.
+///
+/// Every folder is surveyed before any photo is read, so a warm library has all its dates after
+/// the survey and a cold one has an order (by modification time) at once. What is learned waits
+/// in `takeDates()` for the app's thread; `wake` is called when the first of it arrives after a
+/// take, and when the work is done.
+package final class LibraryDating: @unchecked Sendable {
+    /// One folder's photos to date: their identities and paths.
+    package struct Folder: Sendable {
+        package let path: String
+        package let photos: [(id: PhotoID, path: String)]
+        /// True when `photos` are all the folder's photos: the indexed ones it lacks are gone
+        /// from the folder, and forgotten.
+        package let isWhole: Bool
+
+        package init(path: String, photos: [(id: PhotoID, path: String)], isWhole: Bool) {
+            self.path = path
+            self.photos = photos
+            self.isWhole = isWhole
+        }
+    }
+
+    /// How far the dating has come: photos whose own date is known (or found missing) of all
+    /// photos given so far.
+    package struct Progress: Equatable, Sendable {
+        package var dated = 0
+        package var total = 0
+
+        /// True when every photo given has been surveyed and read.
+        package var isDone: Bool { dated == total }
+    }
+
+    private let index: LibraryIndex
+    private let wake: @Sendable () -> Void
+    private let lock = ConditionLock()
+    /// Under `lock`: folders waiting for their survey, photos waiting for their read (by folder),
+    /// dates learned and not yet taken, progress, whether the thread is running, and stop.
+    private var surveys: [Folder] = []
+    private var reads: [(folder: String, photos: [(id: PhotoID, path: String, stamp: FileStamp)], gone: [String])] = []
+    private var learned: [PhotoID: TakenDate?] = [:]
+    private var counts = Progress()
+    private var running = false
+    private var stopped = false
+
+    /// A dating over `index`; `wake` wakes the app's loop (called from the worker thread).
+    package init(index: LibraryIndex, wake: @escaping @Sendable () -> Void) {
+        self.index = index
+        self.wake = wake
+    }
+
+    /// Dates `folders`' photos (again, for a photo already given: a rewritten file).
+    package func date(_ folders: [Folder]) {
+        let folders = folders.filter { !$0.photos.isEmpty || $0.isWhole }
+        guard !folders.isEmpty else { return }
+        let start = lock.withLock {
+            guard !stopped else { return false }
+            surveys += folders
+            counts.total += folders.reduce(0) { $0 + $1.photos.count }
+            defer { running = true }
+            return !running
+        }
+        if start { WorkerThread.start(stackBytes: 1 << 20) { [self] in work() } }
+    }
+
+    /// The dates learned since the last take, by photo (nil: the photo's file is gone).
+    package func takeDates() -> [PhotoID: TakenDate?] {
+        lock.withLock {
+            defer { learned = [:] }
+            return learned
+        }
+    }
+
+    /// How far the dating has come.
+    package var progress: Progress { lock.withLock { counts } }
+
+    /// Blocks until every folder given has been surveyed and read (replays, which must not
+    /// depend on the machine's speed).
+    package func waitUntilDone() {
+        lock.withLock { while running && !stopped { lock.wait() } }
+    }
+
+    /// Stops after the folder under way; what is learned after is dropped.
+    package func stop() {
+        lock.withLock {
+            stopped = true
+            lock.broadcast()
+        }
+    }
+
+    // MARK: - The worker
+
+    private func work() {
+        while let job = nextJob() {
+            switch job {
+            case let .survey(folder): survey(folder)
+            case let .read(folder, photos, gone): read(folder: folder, photos: photos, gone: gone)
+            }
+        }
+    }
+
+    private enum Job {
+        case survey(Folder)
+        case read(folder: String, photos: [(id: PhotoID, path: String, stamp: FileStamp)], gone: [String])
+    }
+
+    /// The next job, surveys first; nil (and the thread ends) when there is none or the dating
+    /// stopped.
+    private func nextJob() -> Job? {
+        let job: Job? = lock.withLock {
+            if !stopped, !surveys.isEmpty { return .survey(surveys.removeFirst()) }
+            if !stopped, !reads.isEmpty {
+                let next = reads.removeFirst()
+                return .read(folder: next.folder, photos: next.photos, gone: next.gone)
+            }
+            running = false
+            lock.broadcast()
+            return nil
+        }
+        // The app learns that the work is done (its progress line goes).
+        if job == nil { wake() }
+        return job
+    }
+
+    private func survey(_ folder: Folder) {
+        let known = index.photos(inFolder: folder.path)
+        var dates: [PhotoID: TakenDate?] = [:]
+        var unread: [(id: PhotoID, path: String, stamp: FileStamp)] = []
+        var present = Set<String>()
+        for photo in folder.photos {
+            let name = FilePaths.name(of: photo.path)
+            guard let stamp = FileStamp.current(ofFileAt: photo.path) else {
+                dates[photo.id] = .some(nil)
+                continue
+            }
+            present.insert(name)
+            if let indexed = known[name], indexed.isCurrent(stamp) {
+                dates[photo.id] = indexed.taken
+            } else {
+                dates[photo.id] = FolderIndexing.modificationDate(nanoseconds: stamp.modifiedNanoseconds)
+                unread.append((photo.id, photo.path, stamp))
+            }
+        }
+        // Only a whole folder's survey knows which indexed names are gone from it.
+        let gone = folder.isWhole ? known.keys.filter { !present.contains($0) } : []
+        publish(dates, dated: folder.photos.count - unread.count) {
+            if !unread.isEmpty || !gone.isEmpty { reads.append((folder.path, unread, gone)) }
+        }
+    }
+
+    private func read(folder: String, photos: [(id: PhotoID, path: String, stamp: FileStamp)], gone: [String]) {
+        let read = photos.map { FolderIndexing.read(path: $0.path, stamp: $0.stamp) }
+        index.record(read, forgetting: gone, inFolder: folder)
+        var dates: [PhotoID: TakenDate?] = [:]
+        for (photo, indexed) in zip(photos, read) { dates[photo.id] = indexed.taken }
+        publish(dates, dated: photos.count) {}
+    }
+
+    /// Hands `dates` to the app's thread, counting `dated` photos done, with `more` run under
+    /// the lock; wakes the app when it had taken everything before.
+    private func publish(_ dates: [PhotoID: TakenDate?], dated: Int, more: () -> Void) {
+        let wasEmpty = lock.withLock {
+            guard !stopped else { return false }
+            let wasEmpty = learned.isEmpty
+            learned.merge(dates) { _, new in new }
+            counts.dated += dated
+            more()
+            return wasEmpty
+        }
+        if wasEmpty { wake() }
+    }
+}

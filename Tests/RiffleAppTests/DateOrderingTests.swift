@@ -1,0 +1,84 @@
+import Foundation
+@testable import RiffleApp
+@testable import RiffleImageIO
+@testable import RiffleLibrary
+import RiffleTestSupport
+import Testing
+
+/// A library of a tree of folders is one timeline: ordered by date taken (oldest first, same
+/// dates and undated photos in listed order, the undated last), reordered as dates are learned
+/// with every photo keeping its identity, and the start photo following its photo; a folder with
+/// no folders in it opens as it always has.
+@Suite struct DateOrderingTests {
+    /// A date-ordered library of `names` in folders "/a" (the first two) and "/b" (the rest).
+    static func tree(_ names: [String]) -> PhotoLibrary {
+        let paths = names.enumerated().map { ($0.offset < 2 ? "/a/" : "/b/") + $0.element }
+        return PhotoLibrary(
+            listing: Photo.numbered(paths), ordering: .byDateTaken, startIndex: 0, description: "/", unavailable: [], missing: [],
+            pathCount: 1, folders: [ListedFolder(path: "/a", range: 0..<2), ListedFolder(path: "/b", range: 2..<names.count)],
+            tree: "/")
+    }
+
+    static func day(_ day: Int64) -> TakenDate { TakenDate(localSeconds: day * 86_400, source: .exif) }
+
+    static func names(_ library: PhotoLibrary) -> [String] { library.photos.map { FilePaths.name(of: $0.path) } }
+
+    @Test func datesOrderTheTimelineOldestFirstTheUndatedLast() {
+        let library = Self.tree(["p", "q", "r", "s", "t"])
+        #expect(Self.names(library) == ["p", "q", "r", "s", "t"], "listed order while no date is known")
+        let update = library.dating([PhotoID(0): Self.day(30), PhotoID(1): Self.day(10), PhotoID(3): Self.day(10), PhotoID(4): Self.day(20)])
+        // q and s share a day: listed order between them; r has no date yet: last.
+        #expect(Self.names(update.library) == ["q", "s", "t", "p", "r"])
+        #expect(update.library.photos.map(\.id) == [1, 3, 4, 0, 2].map { PhotoID($0) }, "identities follow the photos")
+        #expect(update.index(ofOld: 0) == 3 && update.index(ofOld: 2) == 4)
+        #expect(!update.changesNothing)
+        // A date forgotten (its file gone) sends the photo back among the undated.
+        let forgotten = update.library.dating([PhotoID(1): nil])
+        #expect(Self.names(forgotten.library) == ["s", "t", "p", "q", "r"])
+    }
+
+    @Test func theStartPhotoFollowsItsPhoto() {
+        let library = Self.tree(["p", "q", "r"])
+        var opened = library.dating([:]).library
+        opened = PhotoLibrary(
+            listing: opened.listing, ordering: .byDateTaken, startIndex: 2, description: "/", unavailable: [], missing: [], pathCount: 1,
+            folders: opened.folders, tree: "/")
+        let update = opened.dating([PhotoID(2): Self.day(1), PhotoID(0): Self.day(2), PhotoID(1): Self.day(3)])
+        #expect(update.library.startIndex == 0, "r, the start photo, is now the oldest")
+        #expect(update.library.photos[update.library.startIndex].id == PhotoID(2))
+    }
+
+    @Test func aFolderChangeKeepsTheDatesOfThePhotosThatStay() {
+        let dated = Self.tree(["p", "q", "r"]).dating([PhotoID(0): Self.day(3), PhotoID(1): Self.day(1), PhotoID(2): Self.day(2)]).library
+        #expect(Self.names(dated) == ["q", "r", "p"])
+        let update = dated.applying([FolderChange(folder: "/b", arrived: ["new"], departed: [])])
+        // The arrival is undated until the index dates it: after the rest.
+        #expect(Self.names(update.library) == ["q", "r", "p", "new"])
+        #expect(update.library.dates.count == 3)
+    }
+
+    @Test func aFolderWithFoldersOpensAsItsWholeTreeByDate() throws {
+        let tree = try DatedTree(photo: TestPaths.photos + "/2 friends.jpg", dates: [
+            "2019/b.jpg": "2022:12:24 20:00:00", "2019/summer/a.jpg": "2021:03:04 10:00:00", "phone/d.jpg": "2018:05:05 08:00:00",
+            "c.jpg": "2019:07:01 09:00:00", ".hidden/x.jpg": "2000:01:01 00:00:00",
+        ])
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [tree.root], problems: &problems)
+        #expect(problems.isEmpty)
+        #expect(library.tree == tree.root && library.ordering == .byDateTaken)
+        #expect(Set(Self.names(library)) == ["a.jpg", "b.jpg", "c.jpg", "d.jpg"], "every photo of the tree, dot-folders skipped")
+        var options = SessionOptions(thumbnailFolder: nil)
+        options.libraryIndexPath = nil
+        let headless = HeadlessSession([tree.root], options: options)
+        headless.session.scene.settleDecodes()
+        #expect(Self.names(headless.session.scene.library) == ["d.jpg", "c.jpg", "a.jpg", "b.jpg"])
+        #expect(WindowTitle.grid(library: headless.session.scene.library) == "\(FilePaths.name(of: tree.root)) — 4 photos")
+    }
+
+    @Test func aFolderWithoutFoldersOpensAsBefore() throws {
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [TestPaths.photos], problems: &problems)
+        #expect(library.tree == nil && library.ordering == .asListed)
+        #expect(Self.names(library).first == "1 coffee.png")
+    }
+}
