@@ -1,6 +1,6 @@
 # Riffle — build, run, test and benchmark.
 #
-#   make run      build (release) and open the bundled photos; ARGS="~/Pictures" to browse others
+#   make run      build (release) and open the pictures folder (else the bundled photos); ARGS="DIR" for others
 #   make test     build and run every test, the end-to-end ones under Xvfb included
 #   make test-sanitize  the tests under ASan + UBSan, and the decode pool under TSan
 #   make bench    print the benchmarks (release build); BENCH="tiles paging" for some of them

@@ -182,6 +182,27 @@ public struct PhotoLibrary: Sendable {
             missing: missing, pathCount: paths.count, folders: folders)
     }
 
+    /// A library of no photos, whose page says `explanation` (`emptyExplanation`).
+    public static func empty(because explanation: String) -> PhotoLibrary {
+        PhotoLibrary(listing: [], startIndex: 0, description: "", unavailable: [explanation], missing: [], pathCount: 0, folders: [])
+    }
+
+    /// What `riffle` with no PATH opens: the user's pictures folder (`PicturesFolder`) when it
+    /// exists, else the photos bundled with Riffle (`bundled`, nil when they cannot be found),
+    /// else nothing, saying why. `environment` gives HOME and the XDG variables (by default,
+    /// the process's).
+    package static func collectDefault(
+        bundled: String?, problems: inout [String], environment: (String) -> String? = CacheHome.processEnvironment
+    ) -> PhotoLibrary {
+        let folder = PicturesFolder.path(environment: environment)
+        if let folder, FilePaths.kind(of: folder) == .directory {
+            return collect(paths: [folder], problems: &problems)
+        }
+        if let bundled { return collect(paths: [bundled], problems: &problems) }
+        let pictures = folder.map { "\($0) does not exist" } ?? "There is no home folder"
+        return empty(because: "\(pictures), and the photos bundled with Riffle were not found. Drop a folder here, or give its path.")
+    }
+
     /// The library of every folder of the tree under `root` (`PhotoTree`, the user's thumbnail
     /// cache skipped), ordered by date taken when more than one of its folders holds photos
     /// (dates unknown until the index gives them: listed order until then); nil when `root` has

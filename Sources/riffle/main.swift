@@ -24,9 +24,11 @@ struct RiffleCommand: ParsableCommand {
         // One paragraph a line, no blank lines: the manual page generated from this text is mdoc,
         // where a blank line is an error groff warns about.
         discussion: """
-            A folder (with no PATH, the photos bundled with Riffle) opens as a grid of its photos \
-            in every format Riffle reads (\(RiffleCommand.formatNames)) in natural order; a file opens at \
-            that photo, its folder's grid behind it.
+            A folder opens as a grid of its photos in every format Riffle reads \
+            (\(RiffleCommand.formatNames)) in natural order; a folder with folders in it opens as \
+            one timeline of all their photos, by the date each was taken; a file opens at that \
+            photo, its folder's grid behind it. With no PATH, the pictures folder \
+            (xdg-user-dir PICTURES, else ~/Pictures) opens, or without one the photos bundled with Riffle.
             Grid: click or Enter opens a photo, drag/wheel scrolls, Ctrl+wheel changes the cells' \
             size, arrows move the focus, q or Escape quits.
             Photo: drag or flick to page, wheel to zoom at the pointer, double-click to zoom in \
@@ -107,13 +109,6 @@ struct RiffleCommand: ParsableCommand {
 
     func run() throws {
         var problems: [String] = []
-        var inputs = paths
-        if inputs.isEmpty {
-            guard let bundled = BundledPhotos.folder() else {
-                throw ValidationError("no PATH given and the bundled photos (assets/) were not found; set RIFFLE_ASSETS")
-            }
-            inputs = [bundled]
-        }
         let script: ReplayScript?
         if let replay {
             let bytes: [UInt8]
@@ -124,7 +119,9 @@ struct RiffleCommand: ParsableCommand {
         } else {
             script = nil
         }
-        let library = PhotoLibrary.collect(paths: inputs, problems: &problems)
+        let library = paths.isEmpty
+            ? PhotoLibrary.collectDefault(bundled: BundledPhotos.folder(), problems: &problems)
+            : PhotoLibrary.collect(paths: paths, problems: &problems)
         if library.everyPathIsMissing {
             // A mistyped name, as a command-line user expects: said on stderr, status 2 (what
             // ls and cat return), no window. A missing path beside real ones is only reported.

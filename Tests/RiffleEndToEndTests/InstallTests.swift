@@ -89,8 +89,9 @@ import Testing
         #expect(left.isEmpty, "make uninstall left \(left)")
     }
 
-    /// With no PATH the installed binary opens the photos installed beside it (share/riffle/assets),
-    /// far from the source tree: a headless replay that snapshots the grid of them.
+    /// With no PATH and no pictures folder, the installed binary opens the photos installed beside
+    /// it (share/riffle/assets), far from the source tree: a headless replay that snapshots the
+    /// grid of them.
     static func installedBinaryFindsItsPhotos(root: String) throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-installed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -101,6 +102,10 @@ import Testing
         env.removeValue(forKey: "RIFFLE_ASSETS")
         env.removeValue(forKey: "DISPLAY")
         env["XDG_CACHE_HOME"] = work.appendingPathComponent("cache").path
+        // A home with no pictures folder, which `riffle` would open before the bundled photos.
+        env["HOME"] = work.path
+        env.removeValue(forKey: "XDG_CONFIG_HOME")
+        env.removeValue(forKey: "XDG_PICTURES_DIR")
         let run = try ExternalCommand(path: "\(root)/bin/riffle")
             .run(["--headless", "--size", "320x200", "--replay", script.path, "--snapshots", work.path], environment: env, directory: "/")
         #expect(run.status == 0, "\(run.output)")
