@@ -65,6 +65,7 @@ final class GridView {
         self.labels = labels
         crops = GridCellImages(path: rasterPath)
         interaction = GridInteraction(itemCount: library.photos.count, viewport: viewport, time: time)
+        interaction.holdsEnd = library.ordering == .byDateTaken
         thumbnails.resize(cellSize: Int(interaction.layout.cellSide.rounded(.up)))
     }
 

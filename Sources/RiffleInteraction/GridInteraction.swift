@@ -160,12 +160,14 @@ public struct GridInteraction: Sendable {
     /// The items were renumbered at clock `t` (photos added, removed or renamed): there are
     /// `count` now, old item i is item `newItem(i)` (nil: gone). The grid stays anchored on
     /// what it shows: the first item in the window that stayed keeps its cell's distance from
-    /// the window's top (as far as the new range allows). The focus follows its item, else
+    /// the window's top (as far as the new range allows), or, holding its end (`holdsEnd`) and
+    /// resting there, the end stays in view. The focus follows its item, else
     /// stays at its index (clamped; none, and no ring, without items). A column change in
     /// progress ends.
     public mutating func renumberItems(count: Int, newItem: (Int) -> Int?, at t: Double) {
         advance(to: t)
         let position = scrolling.position(at: now)
+        let atEnd = holdsEnd && !scrolling.isAnimating && !scrolling.isDragging && position >= scrolling.maximumPosition - Self.endTolerance
         let shown = layout.items(inContentY: position..<(position + max(viewport.height, 0)))
         let anchor = shown.first { newItem($0) != nil }.map { (old: $0, new: newItem($0)!) }
         let offset = anchor.map { layout.rect(ofItem: $0.old).minY - position } ?? 0
@@ -173,10 +175,27 @@ public struct GridInteraction: Sendable {
         columnChange = nil
         scrolling.resize(
             viewportLength: viewport.height, contentLength: layout.contentHeight,
-            anchor: anchor.map { FreeScrollModel.Anchor(contentPosition: layout.rect(ofItem: $0.new).minY, viewportPosition: offset) },
+            anchor: atEnd ? endAnchor : anchor.map { FreeScrollModel.Anchor(contentPosition: layout.rect(ofItem: $0.new).minY, viewportPosition: offset) },
             at: now)
         focusIndex = focusIndex.flatMap { newItem($0) ?? (count > 0 ? min($0, count - 1) : nil) }
         if focusIndex == nil { isFocusRingVisible = false }
+    }
+
+    /// True for a timeline's grid: it opens at its end, on the newest photos, and while it rests
+    /// there a renumbering (the index reordering it, photos arriving) keeps it there, as iOS
+    /// Photos' library opens on its newest photos and stays on them as an import lands;
+    /// scrolled anywhere else, a renumbering keeps the first cell shown in its place.
+    public var holdsEnd = false {
+        didSet { if holdsEnd { scrolling.resize(viewportLength: viewport.height, contentLength: layout.contentHeight, anchor: endAnchor, at: now) } }
+    }
+
+    /// How near its end, pixels, a resting scroll counts as at its end (a position worked out
+    /// from an anchor may miss the maximum by a rounding).
+    static let endTolerance = 0.5
+
+    /// The anchor that shows the content's end at the viewport's end.
+    private var endAnchor: FreeScrollModel.Anchor {
+        FreeScrollModel.Anchor(contentPosition: layout.contentHeight, viewportPosition: viewport.height)
     }
 
     /// Scrolls item `index`'s cell into view with the least motion at clock `t` (animated, or at

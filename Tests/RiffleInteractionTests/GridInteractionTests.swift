@@ -650,4 +650,24 @@ import Testing
         #expect(h.grid.scrollPosition != position)
         #expect(h.state.focusIndex == 35)
     }
+
+    /// A timeline's grid (`holdsEnd`) opens at its end; renumbered while it rests there (the
+    /// index reordering it, photos arriving) its end stays in view; scrolled away from the end, a
+    /// renumbering anchors on what it shows as any grid does.
+    @Test func aGridHoldingItsEndOpensThereAndStaysThere() {
+        var h = GridHarness(items: 100)
+        h.grid.holdsEnd = true
+        let end = { h.grid.layout.contentHeight - h.grid.renderState.viewport.height }
+        #expect(end() > 0 && h.grid.scrollPosition == end(), "opens on the newest")
+        h.grid.renumberItems(count: 130, newItem: { $0 + 30 }, at: h.t)
+        #expect(abs(h.grid.scrollPosition - end()) < 1e-9, "thirty more: the end still in view")
+        h.grid.renumberItems(count: 130, newItem: { 129 - $0 }, at: h.t)
+        #expect(abs(h.grid.scrollPosition - end()) < 1e-9, "reordered: the end still in view")
+        // Away from the end: anchored on the first cell shown, as before.
+        _ = h.key(.home)
+        _ = h.settle()
+        #expect(h.grid.scrollPosition == 0)
+        h.grid.renumberItems(count: 160, newItem: { $0 }, at: h.t)
+        #expect(h.grid.scrollPosition == 0)
+    }
 }
