@@ -138,6 +138,20 @@ final class GridView {
         damaged = true
     }
 
+    /// The grid shows again after a timeline level stood in its place: its cells' thumbnail size
+    /// asked for again (the level's cells wanted another) and its frame drawn anew.
+    func activate(at now: Double) {
+        thumbnails.resize(cellSize: Int(interaction.layout.cellSide.rounded(.up)))
+        interaction.step(to: now)
+        damaged = true
+    }
+
+    /// The item whose cell is nearest the middle of the window, nil without items.
+    var itemNearMiddle: Int? {
+        let cells = interaction.renderState.cells
+        return cells.isEmpty ? nil : cells[cells.count / 2].index
+    }
+
     /// Scrolls item `index`'s cell into view at once and gives it the focus (behind a photo
     /// flying back to it).
     func reveal(_ index: Int, at now: Double) {

@@ -35,7 +35,11 @@ public final class NavigationScene: Scene {
 
     /// The pager: the photos one at a time.
     public let pager: Viewer
+    /// The grid: a folder's photos, or a timeline's All Photos.
     private let grid: GridView
+    /// A timeline's Years, Months or Days, shown in the grid's place; nil shows the grid.
+    private(set) var levelView: TimelineLevelView?
+    private let labels: PageLabels
     private(set) var library: PhotoLibrary
     /// The library's folders watched while the app runs (`watchFolders`); nil when not.
     private var liveFolders: LiveFolders?
@@ -92,6 +96,7 @@ public final class NavigationScene: Scene {
         self.display = display
         self.compositor = compositor
         self.pipeline = pipeline
+        self.labels = labels
         grid = GridView(
             library: library, viewport: Size(display.size), thumbnails: pipeline.thumbnailStore, labels: labels,
             rasterPath: compositor.path, time: 0)
@@ -177,11 +182,13 @@ public final class NavigationScene: Scene {
         }
         switch mode {
         case .grid:
+            if let levelView { return route(event, toLevel: levelView, now: now) }
             var commands: [AppCommand] = []
             for command in grid.handle(event, now: now) {
                 switch command {
                 case .open(let index): open(index)
                 case .quit: commands.append(.quit)
+                case let .showLevel(level, item): showLevel(level, photo: item ?? grid.itemNearMiddle, anchor: nil)
                 }
             }
             return commands
@@ -203,6 +210,49 @@ public final class NavigationScene: Scene {
         }
     }
 
+    /// Hands `event` to the timeline's level shown: the grid's keys that mean something there
+    /// (a screen down or up, the ends, the levels, quit), the rest to the level itself.
+    private func route(_ event: InputEvent, toLevel view: TimelineLevelView, now: Double) -> [AppCommand] {
+        if case let .key(key, modifiers, _) = event {
+            guard case let .grid(command) = KeyMap.command(for: key, modifiers: modifiers, in: .grid) else { return [] }
+            switch command {
+            case .pageDown: view.scroll { $0.scroll(pages: 1) }
+            case .pageUp: view.scroll { $0.scroll(pages: -1) }
+            case .home: view.scroll { $0.scrollToStart() }
+            case .end: view.scroll { $0.scrollToEnd() }
+            case .showLevel(let level): showLevel(level, photo: view.interaction.photoAtMiddle, anchor: nil)
+            case .quit: return [.quit]
+            case .arrow, .open: break
+            }
+            return []
+        }
+        for command in view.handle(event, now: now) {
+            switch command {
+            case let .showLevel(level, photo, anchor): showLevel(level, photo: photo, anchor: anchor)
+            case .open(let photo): open(photo)
+            }
+        }
+        return []
+    }
+
+    /// Shows the timeline's `level` with photo `photo` (time order) under window point `anchor`
+    /// (the middle without one): All Photos is the grid, the others a level view. Only a library
+    /// ordered by date taken has levels.
+    private func showLevel(_ level: TimelineLayout.Level, photo: Int?, anchor: Point?) {
+        guard library.ordering == .byDateTaken, level != levelView?.level ?? .allPhotos else { return }
+        if level == .allPhotos {
+            levelView = nil
+            grid.activate(at: now)
+            if let photo { grid.reveal(photo, at: now) }
+        } else {
+            levelView = TimelineLevelView(
+                library: library, days: TimelineDays(library: library), level: level, viewport: Size(display.size),
+                scale: pager.renderState.chrome.layout.scale, thumbnails: pipeline.thumbnailStore, labels: labels,
+                anchorPhoto: photo, anchor: anchor, time: now)
+        }
+        needsDisplay = true
+    }
+
     @discardableResult
     public func advance(to now: Double) -> [AppCommand] {
         self.now = max(self.now, now)
@@ -211,7 +261,7 @@ public final class NavigationScene: Scene {
             dating?.date(Self.datingFolders(of: library, named: Set(changes.map(\.folder))))
         }
         applyDates(all: false)
-        grid.advance(to: now, visible: isGridSeen)
+        if let levelView { levelView.advance(to: now) } else { grid.advance(to: now, visible: isGridSeen) }
         for command in pager.advance(to: now) {
             if case .pager = mode, case .dismiss(let from) = command { close(from: from) }
         }
@@ -288,6 +338,14 @@ public final class NavigationScene: Scene {
         library = update.library
         pipeline.follow(update)
         grid.follow(update, at: now)
+        if let shown = levelView {
+            // The level laid out again over the library as it is, on the photo it showed.
+            let middle = shown.interaction.photoAtMiddle.flatMap(update.index(ofOld:))
+            levelView = TimelineLevelView(
+                library: library, days: TimelineDays(library: library), level: shown.level, viewport: Size(display.size),
+                scale: shown.interaction.scale, thumbnails: pipeline.thumbnailStore, labels: labels, anchorPhoto: middle,
+                anchor: nil, time: now)
+        }
         pager.follow(update, at: now)
         if case let .flight(index, transition, opening) = mode {
             if let moved = update.index(ofOld: index) {
@@ -335,11 +393,16 @@ public final class NavigationScene: Scene {
         case .pager:
             let dragging = pager.renderState.dismissBackgroundAlpha < 1
             guard let frame = pager.frameIfNeeded(
-                backdrop: dragging ? grid.layer(now: now, hiding: pager.current) : nil, presentedAt: time) else { return false }
+                backdrop: dragging ? backdropLayer(hiding: pager.current) : nil, presentedAt: time) else { return false }
             draw(frame, startedAt: start)
         case .grid:
-            guard needsDisplay || grid.needsDisplay || grid.isAnimating(at: now) else { return false }
-            draw(grid.layer(now: now), startedAt: start)
+            if let levelView {
+                guard needsDisplay || levelView.needsDisplay else { return false }
+                draw(levelView.layer(now: now), startedAt: start)
+            } else {
+                guard needsDisplay || grid.needsDisplay || grid.isAnimating(at: now) else { return false }
+                draw(grid.layer(now: now), startedAt: start)
+            }
         case let .flight(index, transition, _):
             draw(flightLayer(index: index, transition: transition), startedAt: start)
         }
@@ -366,9 +429,15 @@ public final class NavigationScene: Scene {
         }
     }
 
+    /// What shows behind the pager and its flights: the level shown, else the grid, with the
+    /// cell of `hidden` empty.
+    private func backdropLayer(hiding hidden: Int?) -> Layer {
+        levelView?.layer(now: now, hiding: hidden) ?? grid.layer(now: now, hiding: hidden)
+    }
+
     public var isAnimating: Bool {
         switch mode {
-        case .grid: grid.isAnimating(at: now)
+        case .grid: levelView.map { $0.interaction.isAnimating } ?? grid.isAnimating(at: now)
         case .pager: pager.isAnimating
         case .flight: true
         }
@@ -379,14 +448,14 @@ public final class NavigationScene: Scene {
         dating?.waitUntilDone()
         applyDates(all: true)
         pager.settleDecodes()
-        grid.settleThumbnails(at: now)
+        if let levelView { levelView.settleThumbnails(at: now) } else { grid.settleThumbnails(at: now) }
     }
 
     // MARK: - Flights
 
     /// Flies photo `index` from its cell into the pager.
     private func open(_ index: Int) {
-        guard let cell = grid.cellRect(index) else { return }
+        guard let cell = levelView?.cellRect(ofPhoto: index) ?? grid.cellRect(index) else { return }
         pager.setSeen(true)
         pager.show(photo: index, at: now)
         pipeline.setFront(.pager)
@@ -401,7 +470,14 @@ public final class NavigationScene: Scene {
     private func close(from state: PhotoTransition.State?) {
         let index = pager.current
         grid.reveal(index, at: now)
-        guard let cell = grid.cellRect(index) else {
+        if let shown = levelView, shown.cellRect(ofPhoto: index).map({ $0.intersection(Rect(origin: .zero, size: Size(display.size))) == nil }) ?? true {
+            // Paged far from where it opened: the level comes back centred on the photo.
+            levelView = TimelineLevelView(
+                library: library, days: TimelineDays(library: library), level: shown.level, viewport: Size(display.size),
+                scale: shown.interaction.scale, thumbnails: pipeline.thumbnailStore, labels: labels, anchorPhoto: index,
+                anchor: nil, time: now)
+        }
+        guard let cell = levelView?.cellRect(ofPhoto: index) ?? grid.cellRect(index) else {
             mode = .grid
             pager.setSeen(false)
             return
@@ -438,7 +514,7 @@ public final class NavigationScene: Scene {
                 sublayers: [Viewer.photoLayer(
                     image, tiles: [], transform: ScaleTranslate(scale: scale, offset: imageRect.origin), rotation: rotation)])
         }
-        return Layer(sublayers: [grid.layer(now: now, hiding: index), shade, photo])
+        return Layer(sublayers: [backdropLayer(hiding: index), shade, photo])
     }
 
     /// The drop highlight over the window while it shows, else nil.

@@ -5,4 +5,7 @@ public enum GridCommand: Hashable, Sendable {
     case open(Int)
     /// End the app (q, Escape, the window manager's close).
     case quit
+    /// Show the timeline's `level` at item `item` (its keys; Ctrl+wheel or a pinch zooming
+    /// out past the most columns asks for Days), nil: the item nearest the middle.
+    case showLevel(TimelineLayout.Level, item: Int?)
 }

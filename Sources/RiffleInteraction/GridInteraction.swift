@@ -308,7 +308,13 @@ public struct GridInteraction: Sendable {
         } else if modifiers.contains(.control) {
             // One column a notch, away from the user zooming in as in the viewer (Riffle's
             // choice; docs/physics.md, "Library grid").
-            changeColumns(to: layout.columns + (delta.y > 0 ? -1 : 1), anchor: position)
+            let wanted = layout.columns + (delta.y > 0 ? -1 : 1)
+            if wanted > GridLayout.columnLimits(viewportWidth: viewport.width).upperBound {
+                // Past the most columns: a timeline's Days, at the cell under the pointer.
+                commands.append(.showLevel(.days, item: drawnPlacement.item(at: position, viewport: viewport)))
+            } else {
+                changeColumns(to: wanted, anchor: position)
+            }
         } else {
             // Δy > 0 is away from the user (X button 4): earlier content.
             scrolling.scroll(by: -delta.y * Double.pow(viewport.height, Self.wheelStepExponent), at: now)
@@ -377,6 +383,8 @@ public struct GridInteraction: Sendable {
         switch command {
         case .quit:
             commands.append(.quit)
+        case .showLevel(let level):
+            commands.append(.showLevel(level, item: isFocusRingVisible ? focusIndex : nil))
         case .open:
             if isFocusRingVisible, let focusIndex { commands.append(.open(focusIndex)) }
         case .pageUp, .pageDown:

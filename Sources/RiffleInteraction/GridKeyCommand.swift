@@ -14,4 +14,6 @@ public enum GridKeyCommand: Hashable, Sendable {
     case open
     /// q, Escape: quit.
     case quit
+    /// y, m, d, a: the timeline's Years, Months, Days or All Photos (a library of a tree).
+    case showLevel(TimelineLayout.Level)
 }

@@ -96,6 +96,10 @@ public enum KeyMap {
         HelpLine("a screen down / up", [grid(.pageDown, .pageDown)], [grid(.pageUp, .pageUp)]),
         HelpLine("top / bottom", [grid(.home, .home)], [grid(.end, .end)]),
         HelpLine("open the photo", [grid(.enter, .open)]),
+        HelpLine(
+            "a tree's Years / Months / Days / All Photos",
+            [grid("y", .showLevel(.years))], [grid("m", .showLevel(.months))], [grid("d", .showLevel(.days))],
+            [grid("a", .showLevel(.allPhotos))]),
         HelpLine("quit", [grid("q", .quit), grid(.escape, .quit)]),
         HelpLine("quit", [KeyBinding("q", in: .flight, .window(.quit))]),
     ]

@@ -79,6 +79,9 @@ package final class ThumbnailStore {
     private var shed: Set<PhotoID> = []
     private var visible: Range<Int> = 0..<0
     private var ahead: Range<Int> = 0..<0
+    /// Photos shown one by one rather than as a run (the timeline's Years, Months and Days,
+    /// whose cells are a few photos picked through the library): shown as visible ones are.
+    private var picked: [Int] = []
 
     /// A store of the thumbnails of `photos`, asking `service` for them as `client` and holding
     /// at most `budget` bytes of their pixels.
@@ -115,16 +118,19 @@ package final class ThumbnailStore {
         askForThumbnails()
     }
 
-    /// The grid shows the cells of `visible` (photo indices), and `ahead` are those of the rows
-    /// next in the scroll direction: asks for the thumbnails missing, visible cells first in
-    /// order, then those ahead nearest first; drops from the queue (and cancels) the jobs of
-    /// photos that are in neither. Indices outside the library are ignored.
-    package func show(visible: Range<Int>, ahead: Range<Int>) {
+    /// The grid shows the cells of `visible` (photo indices) and of `picked` (photos shown one
+    /// by one, in the order given), and `ahead` are those of the rows next in the scroll
+    /// direction: asks for the thumbnails missing, visible and picked cells first in order, then
+    /// those ahead nearest first; drops from the queue (and cancels) the jobs of photos that are
+    /// in none. Indices outside the library are ignored.
+    package func show(visible: Range<Int>, ahead: Range<Int>, picked: [Int] = []) {
         let visible = visible.clamped(to: photos.photos.indices)
         let ahead = ahead.clamped(to: photos.photos.indices)
-        guard visible != self.visible || ahead != self.ahead else { return }
+        let picked = picked.filter { photos.photos.indices.contains($0) }
+        guard visible != self.visible || ahead != self.ahead || picked != self.picked else { return }
         self.visible = visible
         self.ahead = ahead
+        self.picked = picked
         looked = looked.filter { isShown($0.key) }
         shed = shed.filter { place(of: $0).map { ahead.contains($0) && !visible.contains($0) } ?? false }
         askForThumbnails()
@@ -232,14 +238,14 @@ package final class ThumbnailStore {
     /// True when `photo` is in the visible range or the range ahead.
     private func isShown(_ photo: PhotoID) -> Bool {
         guard let index = place(of: photo) else { return false }
-        return visible.contains(index) || ahead.contains(index)
+        return visible.contains(index) || ahead.contains(index) || picked.contains(index)
     }
 
     /// Tells the service the jobs wanted now: the visible cells' in order, then those ahead,
     /// nearest the visible range first.
     private func askForThumbnails() {
         let aheadOrder = ahead.sorted { distance($0) < distance($1) }
-        let wanted = (Array(visible) + aheadOrder).map { photos.photos[$0] }.filter { !shed.contains($0.id) }.compactMap { photo in
+        let wanted = (Array(visible) + picked + aheadOrder).map { photos.photos[$0] }.filter { !shed.contains($0.id) }.compactMap { photo in
             nextJob(photo.id).map { DecodeRequest(photo: photo.id, path: photo.path, job: $0) }
         }
         service.want(wanted, for: client)
@@ -264,11 +270,13 @@ package final class ThumbnailStore {
     }
 
     /// Lets the thumbnails farthest from the visible range go until the bytes held fit the
-    /// budget, never a visible one.
+    /// budget, never a visible or picked one.
     private func evictOverBudget() {
         while bytesHeld > budget {
             let candidates = held.compactMap { photo, thumbnail -> (photo: PhotoID, place: Int)? in
-                guard thumbnail.bytes > 0, let index = place(of: photo), !visible.contains(index) else { return nil }
+                guard thumbnail.bytes > 0, let index = place(of: photo), !visible.contains(index), !picked.contains(index) else {
+                    return nil
+                }
                 return (photo, index)
             }
             // Ties (as far above as below) go to the later photo, so eviction is deterministic.
