@@ -146,6 +146,11 @@ final class GridView {
         damaged = true
     }
 
+    /// The cells drawn now, as a change of timeline level sees them: photo and window rect.
+    var visibleCells: [LevelMorph.Cell] {
+        interaction.renderState.cells.map { LevelMorph.Cell(photo: $0.index, rect: onPixels($0.rect)) }
+    }
+
     /// The item whose cell is nearest the middle of the window, nil without items.
     var itemNearMiddle: Int? {
         let cells = interaction.renderState.cells

@@ -39,6 +39,8 @@ public final class NavigationScene: Scene {
     private let grid: GridView
     /// A timeline's Years, Months or Days, shown in the grid's place; nil shows the grid.
     private(set) var levelView: TimelineLevelView?
+    /// The change of level under way, drawn in the level's place until it is done.
+    private var levelMorph: LevelMorph?
     private let labels: PageLabels
     private(set) var library: PhotoLibrary
     /// The library's folders watched while the app runs (`watchFolders`); nil when not.
@@ -240,6 +242,8 @@ public final class NavigationScene: Scene {
     /// ordered by date taken has levels.
     private func showLevel(_ level: TimelineLayout.Level, photo: Int?, anchor: Point?) {
         guard library.ordering == .byDateTaken, level != levelView?.level ?? .allPhotos else { return }
+        let outgoing = shownLevelCells
+        let oldFrame = shownLevelFrame
         if level == .allPhotos {
             levelView = nil
             grid.activate(at: now)
@@ -250,7 +254,35 @@ public final class NavigationScene: Scene {
                 scale: pager.renderState.chrome.layout.scale, thumbnails: pipeline.thumbnailStore, labels: labels,
                 anchorPhoto: photo, anchor: anchor, time: now)
         }
+        let newFrame = shownLevelFrame
+        levelMorph = LevelMorph(
+            outgoing: outgoing.map { ($0, newFrame($0.photo)) }, incoming: shownLevelCells.map { ($0, oldFrame($0.photo)) }, start: now)
         needsDisplay = true
+    }
+
+    /// The cells the level shown (the grid for All Photos) draws now, window pixels.
+    private var shownLevelCells: [LevelMorph.Cell] {
+        levelView?.visibleCells ?? grid.visibleCells
+    }
+
+    /// Where the level shown (the grid for All Photos) draws a photo now: its cell or what
+    /// stands for it, window pixels; nil where it has none (a grid cell off screen).
+    private var shownLevelFrame: (Int) -> Rect? {
+        if let levelView { return { [levelView] in levelView.cellRect(ofPhoto: $0) } }
+        return { [grid] in grid.cellRect($0) }
+    }
+
+    /// The change of level at `now`: its cells, each the centre crop of its photo's thumbnail.
+    private func morphLayer(_ morph: LevelMorph) -> Layer {
+        let window = Rect(origin: .zero, size: Size(display.size))
+        let store = pipeline.thumbnailStore
+        let cells = morph.frames(at: now).compactMap { frame -> Layer? in
+            guard library.photos.indices.contains(frame.photo) else { return nil }
+            let plate = Layer(opacity: frame.opacity, content: .fill(frame.rect, GridView.placeholder))
+            guard case let .thumbnail(image, _, _) = store.state(of: library.photos[frame.photo].id) else { return plate }
+            return Layer(sublayers: [plate, GridView.centreCrop(image, in: frame.rect, opacity: frame.opacity)])
+        }
+        return Layer(clip: window, content: .fill(window, GridView.background), sublayers: cells)
     }
 
     @discardableResult
@@ -396,7 +428,14 @@ public final class NavigationScene: Scene {
                 backdrop: dragging ? backdropLayer(hiding: pager.current) : nil, presentedAt: time) else { return false }
             draw(frame, startedAt: start)
         case .grid:
-            if let levelView {
+            if let morph = levelMorph {
+                draw(morphLayer(morph), startedAt: start)
+                // The level itself from the next frame on.
+                if morph.isDone(at: now) {
+                    levelMorph = nil
+                    needsDisplay = true
+                }
+            } else if let levelView {
                 guard needsDisplay || levelView.needsDisplay else { return false }
                 draw(levelView.layer(now: now), startedAt: start)
             } else {
@@ -437,7 +476,7 @@ public final class NavigationScene: Scene {
 
     public var isAnimating: Bool {
         switch mode {
-        case .grid: levelView.map { $0.interaction.isAnimating } ?? grid.isAnimating(at: now)
+        case .grid: levelMorph != nil || (levelView.map { $0.interaction.isAnimating } ?? grid.isAnimating(at: now))
         case .pager: pager.isAnimating
         case .flight: true
         }

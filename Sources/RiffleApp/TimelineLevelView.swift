@@ -72,6 +72,11 @@ final class TimelineLevelView {
     /// True when the next frame differs from the last drawn.
     var needsDisplay: Bool { damaged || drawnScroll != interaction.scrollPosition || interaction.isAnimating }
 
+    /// The cells drawn now, as a change of level sees them: photo and window rect.
+    var visibleCells: [LevelMorph.Cell] {
+        interaction.visibleCells.map { LevelMorph.Cell(photo: Self.photo(of: $0), rect: Self.onPixels($0.frame)) }
+    }
+
     /// Photo `photo`'s cell in window pixels (what stands for it at this level).
     func cellRect(ofPhoto photo: Int) -> Rect? { interaction.windowFrame(ofPhoto: photo) }
 

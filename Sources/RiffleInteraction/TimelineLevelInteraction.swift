@@ -61,6 +61,9 @@ public struct TimelineLevelInteraction: Sendable {
         self.scale = scale
         self.topInset = topInset
         now = time
+        // The notches of the burst that brought this level (Ctrl+wheel past the grid's most
+        // columns, or to the next level) are the same burst: they change it no further.
+        lastLevelNotch = time
         scrolling = FreeScrollModel(viewportLength: viewport.height - topInset, contentLength: layout.contentHeight)
         let target: FreeScrollModel.Anchor
         if let anchorPhoto, let frame = layout.frame(ofPhoto: anchorPhoto) {
