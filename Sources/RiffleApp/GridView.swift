@@ -59,12 +59,15 @@ final class GridView {
 
     /// A grid of `library`'s photos in a window of `viewport`, drawing its cells' crops with
     /// `rasterPath`.
-    init(library: PhotoLibrary, viewport: Size, thumbnails: ThumbnailStore, labels: PageLabels, rasterPath: RasterPath, time: Double) {
+    init(
+        library: PhotoLibrary, viewport: Size, thumbnails: ThumbnailStore, labels: PageLabels, rasterPath: RasterPath, time: Double,
+        insets: GridInsets = GridInsets()
+    ) {
         self.library = library
         self.thumbnails = thumbnails
         self.labels = labels
         crops = GridCellImages(path: rasterPath)
-        interaction = GridInteraction(itemCount: library.photos.count, viewport: viewport, time: time)
+        interaction = GridInteraction(itemCount: library.photos.count, viewport: viewport, time: time, insets: insets)
         interaction.holdsEnd = library.ordering == .byDateTaken
         thumbnails.resize(cellSize: Int(interaction.layout.cellSide.rounded(.up)))
     }

@@ -39,6 +39,13 @@ public final class NavigationScene: Scene {
     private let grid: GridView
     /// A timeline's Years, Months or Days, shown in the grid's place; nil shows the grid.
     private(set) var levelView: TimelineLevelView?
+    /// A timeline's bars (a library ordered by date taken), nil for a folder's grid.
+    private var bars: TimelineBars?
+    private let barsView: TimelineBarsView
+    /// The title the bars last drew, so that a change of it (the dating's progress) redraws.
+    private var drawnBarsTitle: String?
+    /// True while a press that began on a bar is held: it belongs to the bar, not the cells.
+    private var pressOnBar = false
     /// The change of level under way, drawn in the level's place until it is done.
     private var levelMorph: LevelMorph?
     private let labels: PageLabels
@@ -99,9 +106,13 @@ public final class NavigationScene: Scene {
         self.compositor = compositor
         self.pipeline = pipeline
         self.labels = labels
+        barsView = TimelineBarsView(labels: labels)
+        let bars = library.ordering == .byDateTaken
+            ? TimelineBars(viewport: Size(display.size), scale: pager.renderState.chrome.layout.scale) : nil
+        self.bars = bars
         grid = GridView(
             library: library, viewport: Size(display.size), thumbnails: pipeline.thumbnailStore, labels: labels,
-            rasterPath: compositor.path, time: 0)
+            rasterPath: compositor.path, time: 0, insets: bars?.insets ?? GridInsets())
         grid.turnOfPhoto = { pager.rotation(ofPhoto: $0) }
         self.library = library
         mode = library.opensOnPhoto ? .pager : .grid
@@ -143,6 +154,7 @@ public final class NavigationScene: Scene {
         self.now = max(self.now, now)
         switch event {
         case .resize, .expose:
+            if case let .resize(size) = event, bars != nil { bars = TimelineBars(viewport: Size(size), scale: chromeScale) }
             // Both places keep what they show; a flight lands where it was going.
             _ = grid.handle(event, now: now)
             _ = pager.handle(event, now: now)
@@ -184,6 +196,7 @@ public final class NavigationScene: Scene {
         }
         switch mode {
         case .grid:
+            if let bars, routeToBars(event, bars) { return [] }
             if let levelView { return route(event, toLevel: levelView, now: now) }
             var commands: [AppCommand] = []
             for command in grid.handle(event, now: now) {
@@ -209,6 +222,27 @@ public final class NavigationScene: Scene {
                 return [.quit]
             }
             return []
+        }
+    }
+
+    /// Takes `event` when it is the bars': a press on a bar, and what follows it until its
+    /// release, which shows the level of the segment it is released on. False for the rest.
+    private func routeToBars(_ event: InputEvent, _ bars: TimelineBars) -> Bool {
+        switch event {
+        case let .pointerDown(position, _, _, _) where bars.contains(position):
+            pressOnBar = true
+            return true
+        case .pointerMove where pressOnBar:
+            return true
+        case let .pointerUp(position, _, _, _) where pressOnBar:
+            pressOnBar = false
+            if let level = bars.level(at: position) {
+                let photo = levelView?.interaction.photoAtMiddle ?? grid.itemNearMiddle
+                showLevel(level, photo: photo, anchor: nil)
+            }
+            return true
+        default:
+            return false
         }
     }
 
@@ -249,15 +283,43 @@ public final class NavigationScene: Scene {
             grid.activate(at: now)
             if let photo { grid.reveal(photo, at: now) }
         } else {
-            levelView = TimelineLevelView(
-                library: library, days: TimelineDays(library: library), level: level, viewport: Size(display.size),
-                scale: pager.renderState.chrome.layout.scale, thumbnails: pipeline.thumbnailStore, labels: labels,
-                anchorPhoto: photo, anchor: anchor, time: now)
+            levelView = makeLevelView(level, anchorPhoto: photo, anchor: anchor)
         }
         let newFrame = shownLevelFrame
         levelMorph = LevelMorph(
             outgoing: outgoing.map { ($0, newFrame($0.photo)) }, incoming: shownLevelCells.map { ($0, oldFrame($0.photo)) }, start: now)
         needsDisplay = true
+    }
+
+    /// A view of the timeline's `level` (not All Photos) over the library as it is, with
+    /// `anchorPhoto` under window point `anchor` (the end without a photo, the middle without a
+    /// point), leaving room for the bars.
+    private func makeLevelView(_ level: TimelineLayout.Level, anchorPhoto: Int?, anchor: Point?) -> TimelineLevelView {
+        let bars = bars ?? TimelineBars(viewport: Size(display.size), scale: chromeScale)
+        return TimelineLevelView(
+            library: library, days: TimelineDays(library: library), level: level, viewport: Size(display.size), scale: bars.scale,
+            insets: (bars.insets.top, bars.insets.bottom), thumbnails: pipeline.thumbnailStore, labels: labels,
+            anchorPhoto: anchorPhoto, anchor: anchor, time: now)
+    }
+
+    /// Pixels per point of the window's chrome (the bars' and the levels' text).
+    private var chromeScale: Double { pager.renderState.chrome.layout.scale }
+
+    /// The timeline's bars over the grid or its level, with the title and the level shown.
+    private func barsLayer(_ bars: TimelineBars) -> Layer {
+        barsView.layer(bars, title: barsTitle, level: levelView?.level ?? .allPhotos)
+    }
+
+    /// What the top bar says now.
+    private var barsTitle: String {
+        TimelineTitle.text(library: library, progress: dating.map { $0.progress })
+    }
+
+    /// `content` (the grid, a level, or the change between levels) with the timeline's bars
+    /// over it, for a library that has them.
+    private func withBars(_ content: Layer) -> Layer {
+        guard let bars else { return content }
+        return Layer(sublayers: [content, barsLayer(bars)])
     }
 
     /// The cells the level shown (the grid for All Photos) draws now, window pixels.
@@ -294,6 +356,13 @@ public final class NavigationScene: Scene {
         }
         applyDates(all: false)
         if let levelView { levelView.advance(to: now) } else { grid.advance(to: now, visible: isGridSeen) }
+        if bars != nil, isGridSeen {
+            let title = barsTitle
+            if title != drawnBarsTitle {
+                drawnBarsTitle = title
+                needsDisplay = true
+            }
+        }
         for command in pager.advance(to: now) {
             if case .pager = mode, case .dismiss(let from) = command { close(from: from) }
         }
@@ -373,10 +442,7 @@ public final class NavigationScene: Scene {
         if let shown = levelView {
             // The level laid out again over the library as it is, on the photo it showed.
             let middle = shown.interaction.photoAtMiddle.flatMap(update.index(ofOld:))
-            levelView = TimelineLevelView(
-                library: library, days: TimelineDays(library: library), level: shown.level, viewport: Size(display.size),
-                scale: shown.interaction.scale, thumbnails: pipeline.thumbnailStore, labels: labels, anchorPhoto: middle,
-                anchor: nil, time: now)
+            levelView = makeLevelView(shown.level, anchorPhoto: middle, anchor: nil)
         }
         pager.follow(update, at: now)
         if case let .flight(index, transition, opening) = mode {
@@ -429,7 +495,7 @@ public final class NavigationScene: Scene {
             draw(frame, startedAt: start)
         case .grid:
             if let morph = levelMorph {
-                draw(morphLayer(morph), startedAt: start)
+                draw(withBars(morphLayer(morph)), startedAt: start)
                 // The level itself from the next frame on.
                 if morph.isDone(at: now) {
                     levelMorph = nil
@@ -437,10 +503,10 @@ public final class NavigationScene: Scene {
                 }
             } else if let levelView {
                 guard needsDisplay || levelView.needsDisplay else { return false }
-                draw(levelView.layer(now: now), startedAt: start)
+                draw(withBars(levelView.layer(now: now)), startedAt: start)
             } else {
                 guard needsDisplay || grid.needsDisplay || grid.isAnimating(at: now) else { return false }
-                draw(grid.layer(now: now), startedAt: start)
+                draw(withBars(grid.layer(now: now)), startedAt: start)
             }
         case let .flight(index, transition, _):
             draw(flightLayer(index: index, transition: transition), startedAt: start)
@@ -471,7 +537,7 @@ public final class NavigationScene: Scene {
     /// What shows behind the pager and its flights: the level shown, else the grid, with the
     /// cell of `hidden` empty.
     private func backdropLayer(hiding hidden: Int?) -> Layer {
-        levelView?.layer(now: now, hiding: hidden) ?? grid.layer(now: now, hiding: hidden)
+        withBars(levelView?.layer(now: now, hiding: hidden) ?? grid.layer(now: now, hiding: hidden))
     }
 
     public var isAnimating: Bool {
@@ -511,10 +577,7 @@ public final class NavigationScene: Scene {
         grid.reveal(index, at: now)
         if let shown = levelView, shown.cellRect(ofPhoto: index).map({ $0.intersection(Rect(origin: .zero, size: Size(display.size))) == nil }) ?? true {
             // Paged far from where it opened: the level comes back centred on the photo.
-            levelView = TimelineLevelView(
-                library: library, days: TimelineDays(library: library), level: shown.level, viewport: Size(display.size),
-                scale: shown.interaction.scale, thumbnails: pipeline.thumbnailStore, labels: labels, anchorPhoto: index,
-                anchor: nil, time: now)
+            levelView = makeLevelView(shown.level, anchorPhoto: index, anchor: nil)
         }
         guard let cell = levelView?.cellRect(ofPhoto: index) ?? grid.cellRect(index) else {
             mode = .grid

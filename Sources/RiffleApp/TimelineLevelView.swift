@@ -29,16 +29,18 @@ final class TimelineLevelView {
     private var texts: [String: (mask: AlphaMask, width: Int)] = [:]
 
     /// `level` of `library` (its photos in time order, `days` their days) in `viewport` at
-    /// `scale` pixels a point, photo `anchorPhoto` under window point `anchor` (the end without).
+    /// `scale` pixels a point with `insets` of room for the bars above and below, photo
+    /// `anchorPhoto` under window point `anchor` (the end without).
     init(
         library: PhotoLibrary, days: TimelineDays, level: TimelineLayout.Level, viewport: Size, scale: Double,
-        thumbnails: ThumbnailStore, labels: PageLabels, anchorPhoto: Int?, anchor: Point?, time: Double
+        insets: (top: Double, bottom: Double), thumbnails: ThumbnailStore, labels: PageLabels, anchorPhoto: Int?, anchor: Point?,
+        time: Double
     ) {
         self.library = library
         self.thumbnails = thumbnails
         self.labels = labels
         interaction = TimelineLevelInteraction(
-            days: days, level: level, viewport: viewport, scale: scale, topInset: 0, anchorPhoto: anchorPhoto, anchor: anchor,
+            days: days, level: level, viewport: viewport, scale: scale, insets: insets, anchorPhoto: anchorPhoto, anchor: anchor,
             time: time)
     }
 
@@ -131,12 +133,13 @@ final class TimelineLevelView {
 
     private func headers() -> [Layer] {
         let layout = interaction.layout
-        let top = interaction.scrollPosition
+        let top = interaction.contentTop
         let bottom = top + interaction.viewport.height
         guard let first = layout.section(atOffset: top) else { return [] }
         var layers: [Layer] = []
         var index = first
-        let sticky = layout.stickyHeader(atOffset: top)
+        // Pinned under the top bar: the layout's y there is the scroll position.
+        let sticky = layout.stickyHeader(atOffset: max(0, interaction.scrollPosition))
         while index < layout.sections.count, layout.sections[index].y < bottom {
             let section = layout.sections[index]
             switch layout.level {

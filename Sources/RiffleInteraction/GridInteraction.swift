@@ -82,11 +82,16 @@ public struct GridInteraction: Sendable {
         var columns: Int { Int(min(max((Double(startColumns) / factor).rounded(), 1), 1e6)) }
     }
 
-    /// A grid of `itemCount` items in `viewport` at its top, at clock `time`, automatic columns.
-    public init(itemCount: Int, viewport: Size, time: Double = 0) {
+    /// Room above the first row and below the last (`GridInsets`), where a timeline's bars float.
+    private let insets: GridInsets
+
+    /// A grid of `itemCount` items in `viewport` at its top, at clock `time`, automatic columns,
+    /// `insets` of room above and below its rows.
+    public init(itemCount: Int, viewport: Size, time: Double = 0, insets: GridInsets = GridInsets()) {
         self.viewport = viewport
+        self.insets = insets
         now = time
-        layout = GridLayout(viewportWidth: viewport.width, itemCount: itemCount)
+        layout = GridLayout(viewportWidth: viewport.width, itemCount: itemCount, insets: insets)
         scrolling = FreeScrollModel(viewportLength: viewport.height, contentLength: layout.contentHeight)
     }
 
@@ -137,7 +142,7 @@ public struct GridInteraction: Sendable {
         let top = layout.items(inContentY: position..<(position + max(viewport.height, 0))).first
         let offset = top.map { layout.rect(ofItem: $0).minY - position } ?? 0
         viewport = newViewport
-        layout = GridLayout(viewportWidth: newViewport.width, itemCount: itemCount, columns: requestedColumns)
+        layout = GridLayout(viewportWidth: newViewport.width, itemCount: itemCount, columns: requestedColumns, insets: insets)
         columnChange = nil
         scrolling.resize(
             viewportLength: newViewport.height, contentLength: layout.contentHeight,
@@ -150,7 +155,7 @@ public struct GridInteraction: Sendable {
     /// past it (none, and no ring, without items). A column change in progress ends.
     public mutating func setItemCount(_ count: Int, at t: Double) {
         advance(to: t)
-        layout = GridLayout(viewportWidth: viewport.width, itemCount: count, columns: requestedColumns)
+        layout = GridLayout(viewportWidth: viewport.width, itemCount: count, columns: requestedColumns, insets: insets)
         columnChange = nil
         scrolling.resize(viewportLength: viewport.height, contentLength: layout.contentHeight, at: now)
         focusIndex = focusIndex.flatMap { itemCount > 0 ? min($0, itemCount - 1) : nil }
@@ -171,7 +176,7 @@ public struct GridInteraction: Sendable {
         let shown = layout.items(inContentY: position..<(position + max(viewport.height, 0)))
         let anchor = shown.first { newItem($0) != nil }.map { (old: $0, new: newItem($0)!) }
         let offset = anchor.map { layout.rect(ofItem: $0.old).minY - position } ?? 0
-        layout = GridLayout(viewportWidth: viewport.width, itemCount: count, columns: requestedColumns)
+        layout = GridLayout(viewportWidth: viewport.width, itemCount: count, columns: requestedColumns, insets: insets)
         columnChange = nil
         scrolling.resize(
             viewportLength: viewport.height, contentLength: layout.contentHeight,
@@ -358,7 +363,7 @@ public struct GridInteraction: Sendable {
     // at the pointer's y in the new layout, through the scroll model's anchored resize.
     private mutating func changeColumns(to columns: Int, anchor pointer: Point) {
         guard drag != .pointer else { return }
-        let target = GridLayout(viewportWidth: viewport.width, itemCount: itemCount, columns: columns)
+        let target = GridLayout(viewportWidth: viewport.width, itemCount: itemCount, columns: columns, insets: insets)
         guard target.columns != layout.columns else { return }
         let from = drawnPlacement
         // Stopping where it is: a grab and a still release (a stretched grid springs back).

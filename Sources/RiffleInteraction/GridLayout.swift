@@ -6,7 +6,9 @@ import RiffleGeometry
 ///
 /// With width W, c columns and n items: cell side a = (W − (c − 1)·spacing)/c (0 when W leaves
 /// no room), pitch p = a + spacing; item i is at column i mod c, row ⌊i/c⌋, its rect
-/// (col·p, row·p, a, a). The content is ⌈n/c⌉ rows: height rows·p − spacing (0 without items).
+/// (col·p, top + row·p, a, a). The content is ⌈n/c⌉ rows: height top + rows·p − spacing + bottom
+/// (0 without items), `top` and `bottom` the insets: room above the first row and below the
+/// last where a timeline's bars float (0 for a folder's grid).
 /// Columns: the requested count (Ctrl+wheel, pinch), or else `automaticColumns`, clamped into
 /// `columnLimits`.
 public struct GridLayout: Hashable, Sendable {
@@ -32,12 +34,16 @@ public struct GridLayout: Hashable, Sendable {
     public let itemCount: Int
     /// Number of columns, within `columnLimits(viewportWidth:)`.
     public let columns: Int
+    /// Room above the first row and below the last, pixels.
+    public let insets: GridInsets
 
     /// The layout of `itemCount` items (negative taken as 0) across `viewportWidth` pixels in
-    /// `columns` columns (nil: `automaticColumns`), the count clamped into `columnLimits`.
-    public init(viewportWidth: Double, itemCount: Int, columns: Int? = nil) {
+    /// `columns` columns (nil: `automaticColumns`), the count clamped into `columnLimits`, with
+    /// `insets` of room above and below.
+    public init(viewportWidth: Double, itemCount: Int, columns: Int? = nil, insets: GridInsets = GridInsets()) {
         self.viewportWidth = viewportWidth
         self.itemCount = max(itemCount, 0)
+        self.insets = insets
         let limits = Self.columnLimits(viewportWidth: viewportWidth)
         self.columns = min(max(columns ?? Self.automaticColumns(viewportWidth: viewportWidth), limits.lowerBound), limits.upperBound)
     }
@@ -66,18 +72,18 @@ public struct GridLayout: Hashable, Sendable {
     /// ⌈n / c⌉.
     public var rowCount: Int { (itemCount + columns - 1) / columns }
 
-    /// rows·pitch − spacing, pixels; 0 without items.
+    /// top + rows·pitch − spacing + bottom, pixels; 0 without items.
     public var contentHeight: Double {
-        rowCount == 0 ? 0 : Double(rowCount) * rowPitch - Self.spacing
+        rowCount == 0 ? 0 : insets.top + Double(rowCount) * rowPitch - Self.spacing + insets.bottom
     }
 
     /// ⌊index / c⌋: the row of item `index`.
     public func row(ofItem index: Int) -> Int { index / columns }
 
-    /// Item `index`'s cell in content coordinates: (col·pitch, row·pitch, side, side).
+    /// Item `index`'s cell in content coordinates: (col·pitch, top + row·pitch, side, side).
     public func rect(ofItem index: Int) -> Rect {
         Rect(
-            x: Double(index % columns) * rowPitch, y: Double(row(ofItem: index)) * rowPitch,
+            x: Double(index % columns) * rowPitch, y: insets.top + Double(row(ofItem: index)) * rowPitch,
             width: cellSide, height: cellSide)
     }
 
@@ -87,6 +93,8 @@ public struct GridLayout: Hashable, Sendable {
     /// result lie wholly above `range`, those after it wholly below (drawing culls with it).
     public func items(inContentY range: Range<Double>) -> Range<Int> {
         guard itemCount > 0 else { return 0..<0 }
+        // The rows' own coordinates, from the first row's top.
+        let range = (range.lowerBound - insets.top)..<(range.upperBound - insets.top)
         let rows = rowCount
         // Rows r with r·pitch + side > lower and r·pitch < upper. The estimates from division
         // are corrected with the same sums `rect(ofItem:)` uses, so the two never disagree.
@@ -102,8 +110,8 @@ public struct GridLayout: Hashable, Sendable {
     /// The item whose cell contains `point` (content coordinates; left and top edges inside,
     /// right and bottom outside), or nil in a gap, beside the grid or past the last item.
     public func item(at point: Point) -> Int? {
-        guard point.x < viewportWidth, point.y < contentHeight,
-            let column = slot(point.x), column < columns, let row = slot(point.y)
+        guard point.x < viewportWidth, point.y < contentHeight - insets.bottom,
+            let column = slot(point.x), column < columns, let row = slot(point.y - insets.top)
         else { return nil }
         let index = row * columns + column
         return index < itemCount ? index : nil
@@ -125,5 +133,16 @@ public struct GridLayout: Hashable, Sendable {
         var k = Int((v / rowPitch).rounded(.down))
         if v < rowTop(k) { k -= 1 } else if v >= rowTop(k + 1) { k += 1 }
         return v < rowBottom(k) ? k : nil
+    }
+}
+
+/// Room a grid leaves above its first row and below its last, pixels: where bars float over it.
+public struct GridInsets: Hashable, Sendable {
+    public var top: Double
+    public var bottom: Double
+
+    public init(top: Double = 0, bottom: Double = 0) {
+        self.top = top
+        self.bottom = bottom
     }
 }

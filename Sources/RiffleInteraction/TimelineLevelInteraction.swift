@@ -12,7 +12,9 @@ import RifflePhysics
 ///   finer level at the photo under the pointer; towards the user, or pinching in, the next
 ///   coarser one. One level per `levelChangeInterval` of notches (a burst of notches is one
 ///   step, as a pinch is: one level once its factor passes `pinchLevelFactor` either way).
-/// - The content is laid out `margin` points in from the window's sides, below `topInset`.
+/// - The content is laid out `margin` points in from the window's sides, with `insets.top`
+///   pixels of room above it and `insets.bottom` below: the bars float over that room, so the
+///   first and last cells can be scrolled clear of them and the rest pass under them.
 public struct TimelineLevelInteraction: Sendable {
     /// What the level asks of the scene.
     public enum Command: Hashable, Sendable {
@@ -34,8 +36,8 @@ public struct TimelineLevelInteraction: Sendable {
     public private(set) var viewport: Size
     /// Pixels a point.
     public let scale: Double
-    /// Pixels from the window's top to the content's top (the header over the levels).
-    public let topInset: Double
+    /// Pixels of room above the content and below it (where the bars float).
+    public let insets: (top: Double, bottom: Double)
     /// The latest clock time seen, seconds.
     public private(set) var now: Double
 
@@ -48,53 +50,62 @@ public struct TimelineLevelInteraction: Sendable {
     private var pinchFactor: Double?
     private var commands: [Command] = []
 
-    /// `days` at `level` in `viewport` at `scale`, the content `topInset` pixels down, scrolled
+    /// `days` at `level` in `viewport` at `scale`, with `insets` of room above and below, scrolled
     /// so that photo `anchorPhoto`'s cell lies under window point `anchor` (as far as the range
     /// allows), or to the end without one.
     public init(
-        days: TimelineDays, level: TimelineLayout.Level, viewport: Size, scale: Double, topInset: Double,
+        days: TimelineDays, level: TimelineLayout.Level, viewport: Size, scale: Double, insets: (top: Double, bottom: Double),
         anchorPhoto: Int?, anchor: Point?, time: Double
     ) {
         let margin = Self.margin * scale
         layout = TimelineLayout(days: days, level: level, width: max(1, viewport.width - 2 * margin), scale: scale)
         self.viewport = viewport
         self.scale = scale
-        self.topInset = topInset
+        self.insets = insets
         now = time
         // The notches of the burst that brought this level (Ctrl+wheel past the grid's most
         // columns, or to the next level) are the same burst: they change it no further.
         lastLevelNotch = time
-        scrolling = FreeScrollModel(viewportLength: viewport.height - topInset, contentLength: layout.contentHeight)
+        let length = layout.contentHeight + insets.top + insets.bottom
+        scrolling = FreeScrollModel(viewportLength: viewport.height, contentLength: length)
         let target: FreeScrollModel.Anchor
         if let anchorPhoto, let frame = layout.frame(ofPhoto: anchorPhoto) {
-            let at = anchor ?? Point(x: viewport.width / 2, y: topInset + (viewport.height - topInset) / 2)
-            target = FreeScrollModel.Anchor(contentPosition: frame.center.y, viewportPosition: at.y - topInset)
+            let at = anchor ?? Point(x: viewport.width / 2, y: viewport.height / 2)
+            target = FreeScrollModel.Anchor(contentPosition: frame.center.y + insets.top, viewportPosition: at.y)
         } else {
-            target = FreeScrollModel.Anchor(contentPosition: layout.contentHeight, viewportPosition: viewport.height - topInset)
+            target = FreeScrollModel.Anchor(contentPosition: length, viewportPosition: viewport.height)
         }
-        scrolling.resize(viewportLength: viewport.height - topInset, contentLength: layout.contentHeight, anchor: target, at: time)
+        scrolling.resize(viewportLength: viewport.height, contentLength: length, anchor: target, at: time)
     }
 
-    /// The content y at the top of the content's area, as of `now`.
+    /// The scroll's length: the layout and the room above and below it.
+    private var scrolledLength: Double { layout.contentHeight + insets.top + insets.bottom }
+
+    /// The scroll position as of `now`, pixels: the layout's y at the window's top is this less
+    /// `insets.top`.
     public var scrollPosition: Double { scrolling.position(at: now) }
+
+    /// The layout's y under the window's top edge now, pixels (negative while the room above
+    /// the content shows).
+    public var contentTop: Double { scrollPosition - insets.top }
 
     /// True while the scroll moves with time or a wheel gesture waits to end.
     public var isAnimating: Bool { scrolling.isAnimating || wheel.deadline != nil }
 
     /// The window rect of a content rect, at the scroll position now.
     public func windowRect(_ content: Rect) -> Rect {
-        Rect(x: content.minX + Self.margin * scale, y: content.minY - scrollPosition + topInset, width: content.width, height: content.height)
+        Rect(x: content.minX + Self.margin * scale, y: content.minY - contentTop, width: content.width, height: content.height)
     }
 
     /// The content point under window point `point`.
     public func contentPoint(_ point: Point) -> Point {
-        Point(x: point.x - Self.margin * scale, y: point.y - topInset + scrollPosition)
+        Point(x: point.x - Self.margin * scale, y: point.y + contentTop)
     }
 
     /// The cells that show in the window now, their frames in window pixels.
     public var visibleCells: [TimelineLayout.Cell] {
-        let top = scrollPosition
-        return layout.cells(from: top, to: top + viewport.height - topInset).map {
+        let top = contentTop
+        return layout.cells(from: top, to: top + viewport.height).map {
             TimelineLayout.Cell(content: $0.content, frame: windowRect($0.frame))
         }
     }
@@ -105,7 +116,7 @@ public struct TimelineLevelInteraction: Sendable {
 
     /// The photo nearest the middle of the window: what a level change with no pointer keeps.
     public var photoAtMiddle: Int? {
-        let middle = scrollPosition + (viewport.height - topInset) / 2
+        let middle = contentTop + viewport.height / 2
         guard let index = layout.section(atOffset: middle) else { return nil }
         let cells = layout.cells(ofSection: index)
         return cells.map { cell -> Int in
@@ -121,8 +132,8 @@ public struct TimelineLevelInteraction: Sendable {
         guard layout.sections.indices.contains(index) else { return }
         let y = layout.sections[index].y
         scrolling.resize(
-            viewportLength: viewport.height - topInset, contentLength: layout.contentHeight,
-            anchor: FreeScrollModel.Anchor(contentPosition: y, viewportPosition: 0), at: now)
+            viewportLength: viewport.height, contentLength: scrolledLength,
+            anchor: FreeScrollModel.Anchor(contentPosition: y + insets.top, viewportPosition: insets.top), at: now)
     }
 
     /// Scrolls by whole windows (Page Up/Down: `pages` ±1) or to an end (Home, End).
@@ -153,7 +164,7 @@ public struct TimelineLevelInteraction: Sendable {
             pinch(factor: factor, center: center, phase: phase)
         case let .resize(size):
             viewport = Size(size)
-            scrolling.resize(viewportLength: viewport.height - topInset, contentLength: layout.contentHeight, at: now)
+            scrolling.resize(viewportLength: viewport.height, contentLength: scrolledLength, at: now)
         default:
             break
         }

@@ -1,7 +1,8 @@
 /// Which library a replay script runs on, the same for the headless goldens and the real window:
 /// a script named `grid-…` opens the test photos' folder (the library grid shows first); one
 /// named `animation-…` opens the first animated picture of `Tests/Animations`, beside the test
-/// photos; any other opens the first photo (the pager shows first, the grid behind it).
+/// photos; one named `timeline-…` opens `Tests/Timeline`, a tree of dated photos, as one
+/// timeline; any other opens the first photo (the pager shows first, the grid behind it).
 public enum ScriptLibrary {
     /// The first of the test photos, in natural order.
     public static let firstPhoto = "1 coffee.png"
@@ -10,12 +11,11 @@ public enum ScriptLibrary {
     public static let firstAnimation = "1 bounce.gif"
 
     /// The path a replay of `script` opens, inside the test photos folder `photos`, or (an
-    /// `animation-…` script) inside the `Animations` folder beside it.
+    /// `animation-…` or `timeline-…` script) inside the `Animations` or `Timeline` folder beside it.
     public static func path(forScript script: String, photos: String) -> String {
-        if script.hasPrefix("animation") {
-            let tests = photos.lastIndex(of: "/").map { String(photos[..<$0]) } ?? "."
-            return tests + "/Animations/" + firstAnimation
-        }
+        let tests = photos.lastIndex(of: "/").map { String(photos[..<$0]) } ?? "."
+        if script.hasPrefix("animation") { return tests + "/Animations/" + firstAnimation }
+        if script.hasPrefix("timeline") { return tests + "/Timeline" }
         return script.hasPrefix("grid") ? photos : photos + "/" + firstPhoto
     }
 
