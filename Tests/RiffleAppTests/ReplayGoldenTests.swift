@@ -1,5 +1,5 @@
 import Foundation
-import RiffleApp
+@testable import RiffleApp
 import RiffleDisplay
 import RiffleGeometry
 import RiffleLibrary
@@ -22,6 +22,8 @@ func replay(
     let display = HeadlessDisplay(size: size)
     // Thumbnails made in memory: a replay neither reads nor fills the user's thumbnail cache.
     var options = SessionOptions(rasterPath: path, thumbnailFolder: nil)
+    // Nor does it keep a library index (a `timeline-…` script's tree is dated in memory).
+    options.libraryIndexPath = nil
     options.scale = Double(ScriptLibrary.scale(forScript: scriptName))
     let session = RiffleSession(library: library, display: display, options: options)
     var shots: [(String, PixelBuffer)] = []
@@ -112,7 +114,7 @@ func replay(
     static let scripts = [
         "animation-play", "chrome-2x", "chrome-and-drag-down", "chrome-bars", "chrome-help", "chrome-hover", "chrome-info",
         "focus-click", "grid-drag-to-dismiss", "grid-open-and-back", "grid-turned-flight", "grid-zoom-out-to-dismiss", "resize",
-        "strip-click-wheel", "strip-flick", "strip-scrub", "strip-slide",
+        "strip-click-wheel", "strip-flick", "strip-scrub", "strip-slide", "timeline-levels",
     ]
     static let outcomeScripts = [
         "flick", "slow-drag", "rubber-band", "double-click", "zoom-page-back", "wheel-zoom", "pan-to-next", "mid-swipe", "paging",
@@ -194,6 +196,15 @@ func replay(
             #expect(scene.isShowingGrid)
             let opened = ["grid-drag-to-dismiss": 4, "grid-open-and-back": 1, "grid-zoom-out-to-dismiss": 0][script]
             #expect(viewer.current == opened)
+        case "timeline-levels":
+            // Back at All Photos (a), the tree's seventeen photos by the dates their files give
+            // (Tests/Timeline: exiftool wrote them): the 1962 scan first, 5 June 2021 last,
+            // its nine in the order of their times.
+            #expect(scene.isShowingGrid && scene.levelView == nil)
+            #expect(scene.library.photos.map(\.name) == [
+                "grandma.jpg", "beach.jpg", "sunset.jpg", "boat.jpg", "dunes.jpg", "snow.jpg", "park.jpg", "cake.jpg", "tea.jpg",
+                "lake.jpg", "bike.jpg", "field.jpg", "rain.jpg", "kite.jpg", "fire.jpg", "city.jpg", "moon.jpg",
+            ])
         case "grid-turned-flight":
             // friends.jpg turned a quarter clockwise (r), and back in the grid still turned.
             #expect(scene.isShowingGrid)

@@ -153,4 +153,22 @@ import Testing
         #expect(layout.item(at: Point(x: cell.maxX.nextDown, y: cell.maxY.nextDown)) == 8)
         #expect(layout.item(at: Point(x: cell.maxX, y: cell.minY)) == nil)
     }
+
+    /// Insets move every cell down by the top one and lengthen the content by both; a point in
+    /// the room above or below the rows is on no item, and the rows in a band are those whose
+    /// (moved) cells meet it.
+    @Test func insetsLeaveRoomAboveAndBelowTheRows() {
+        let plain = GridLayout(viewportWidth: 1000, itemCount: 20, columns: 5)
+        let inset = GridLayout(viewportWidth: 1000, itemCount: 20, columns: 5, insets: GridInsets(top: 34, bottom: 44))
+        for index in [0, 7, 19] {
+            let a = plain.rect(ofItem: index), b = inset.rect(ofItem: index)
+            #expect(b == Rect(x: a.minX, y: a.minY + 34, width: a.width, height: a.height))
+        }
+        #expect(inset.contentHeight == plain.contentHeight + 78)
+        #expect(inset.item(at: Point(x: 10, y: 20)) == nil, "in the room above")
+        #expect(inset.item(at: Point(x: 10, y: 40)) == 0)
+        #expect(inset.item(at: Point(x: 10, y: inset.contentHeight - 10)) == nil, "in the room below")
+        #expect(inset.items(inContentY: 0..<34) == plain.items(inContentY: -34..<0))
+        #expect(inset.items(inContentY: 300..<500) == plain.items(inContentY: 266..<466))
+    }
 }
