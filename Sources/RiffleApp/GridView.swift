@@ -154,6 +154,13 @@ final class GridView {
         interaction.renderState.cells.map { LevelMorph.Cell(photo: $0.index, rect: onPixels($0.rect)) }
     }
 
+    /// The scroll as a fraction of its range, and its whole length (the scrubber's).
+    var scrollFraction: Double { interaction.scrollFraction }
+    var scrollLength: Double { interaction.scrollLength }
+
+    /// Puts the scroll at `fraction` of its range at once (the scrubber).
+    func scroll(toFraction fraction: Double) { interaction.scroll(toFraction: fraction) }
+
     /// The item whose cell is nearest the middle of the window, nil without items.
     var itemNearMiddle: Int? {
         let cells = interaction.renderState.cells

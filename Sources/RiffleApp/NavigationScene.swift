@@ -46,6 +46,8 @@ public final class NavigationScene: Scene {
     private var drawnBarsTitle: String?
     /// True while a press that began on a bar is held: it belongs to the bar, not the cells.
     private var pressOnBar = false
+    /// True while the scrubber's thumb is dragged.
+    private var scrubbing = false
     /// The change of level under way, drawn in the level's place until it is done.
     private var levelMorph: LevelMorph?
     private let labels: PageLabels
@@ -196,7 +198,7 @@ public final class NavigationScene: Scene {
         }
         switch mode {
         case .grid:
-            if let bars, routeToBars(event, bars) { return [] }
+            if let bars, routeToBars(event, bars) || routeToScrubber(event, bars) { return [] }
             if let levelView { return route(event, toLevel: levelView, now: now) }
             var commands: [AppCommand] = []
             for command in grid.handle(event, now: now) {
@@ -244,6 +246,69 @@ public final class NavigationScene: Scene {
         default:
             return false
         }
+    }
+
+    /// The scrubber of a timeline whose scroll is long enough for one, nil otherwise.
+    private func scrubber(_ bars: TimelineBars) -> TimelineScrubber? {
+        let scrubber = TimelineScrubber(viewport: bars.viewport, scale: bars.scale, insets: bars.insets)
+        let length = levelView?.interaction.scrollLength ?? grid.scrollLength
+        return scrubber.isShown(contentLength: length) ? scrubber : nil
+    }
+
+    /// Takes `event` when it is the scrubber's: a press in its strip, the moves that drag the
+    /// thumb, and the release. The scroll goes where the pointer's height says, at once.
+    private func routeToScrubber(_ event: InputEvent, _ bars: TimelineBars) -> Bool {
+        switch event {
+        case let .pointerDown(position, .left, _, _):
+            guard let scrubber = scrubber(bars), scrubber.strip.contains(position) else { return false }
+            scrubbing = true
+            scrub(to: scrubber.fraction(atY: position.y))
+            return true
+        case let .pointerMove(position, _, _) where scrubbing:
+            if let scrubber = scrubber(bars) { scrub(to: scrubber.fraction(atY: position.y)) }
+            return true
+        case .pointerUp where scrubbing:
+            scrubbing = false
+            needsDisplay = true
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The grid's or the level's scroll as a fraction of its range (0 the top, 1 the end).
+    var shownScrollFraction: Double { levelView?.interaction.scrollFraction ?? grid.scrollFraction }
+
+    /// Puts the grid or the level shown at `fraction` of its scroll.
+    private func scrub(to fraction: Double) {
+        if let levelView { levelView.scroll { $0.scroll(toFraction: fraction) } } else { grid.scroll(toFraction: fraction) }
+        needsDisplay = true
+    }
+
+    /// The month at the middle of what shows ("June 2021"): the scrubber's label.
+    private var monthShown: String? {
+        let month: Int?
+        if let levelView {
+            month = levelView.interaction.monthAtMiddle
+        } else {
+            month = grid.itemNearMiddle.flatMap { library.photos.indices.contains($0) ? library.dates[library.photos[$0].id] : nil }
+                .map { CivilCalendar.monthNumber(ofDay: TimelineDays.day(of: $0)) }
+        }
+        return month.map { "\(TimelineDates.monthNames[$0 % 12]) \($0 / 12)" }
+    }
+
+    /// The scrubber's thumb, and while it is dragged the month it has reached beside it.
+    private func scrubberLayer(_ bars: TimelineBars) -> Layer? {
+        guard let scrubber = scrubber(bars) else { return nil }
+        let fraction = shownScrollFraction
+        let thumb = scrubber.thumb(atFraction: fraction, dragged: scrubbing)
+        var layers = [Layer(opacity: scrubbing ? 0.75 : 0.45, content: .fill(thumb, .black))]
+        if scrubbing, let month = monthShown {
+            let badge = labels.badge(month)
+            let origin = Point(x: (thumb.minX - 8 * bars.scale - badge.size.width).rounded(), y: (thumb.center.y - badge.size.height / 2).rounded())
+            layers.append(Layer(transform: ScaleTranslate(offset: origin), sublayers: [badge.layer]))
+        }
+        return Layer(sublayers: layers)
     }
 
     /// Hands `event` to the timeline's level shown: the grid's keys that mean something there
@@ -319,7 +384,7 @@ public final class NavigationScene: Scene {
     /// over it, for a library that has them.
     private func withBars(_ content: Layer) -> Layer {
         guard let bars else { return content }
-        return Layer(sublayers: [content, barsLayer(bars)])
+        return Layer(sublayers: [content, barsLayer(bars)] + (scrubberLayer(bars).map { [$0] } ?? []))
     }
 
     /// The cells the level shown (the grid for All Photos) draws now, window pixels.

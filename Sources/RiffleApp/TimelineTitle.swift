@@ -25,12 +25,7 @@ enum TimelineTitle {
     static func years(of library: PhotoLibrary) -> ClosedRange<Int>? {
         guard let first = library.photos.first.flatMap({ library.dates[$0.id] }),
               let last = library.photos.reversed().lazy.compactMap({ library.dates[$0.id] }).first else { return nil }
-        return year(first.localSeconds)...year(last.localSeconds)
-    }
-
-    private static func year(_ seconds: Int64) -> Int {
-        let (quotient, remainder) = seconds.quotientAndRemainder(dividingBy: TimelineDays.secondsPerDay)
-        return CivilCalendar.date(ofDay: Int(remainder < 0 ? quotient - 1 : quotient)).year
+        return CivilCalendar.date(ofDay: TimelineDays.day(of: first)).year...CivilCalendar.date(ofDay: TimelineDays.day(of: last)).year
     }
 
     /// `n` with its thousands grouped by commas: 2,431.

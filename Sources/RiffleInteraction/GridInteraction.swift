@@ -102,6 +102,25 @@ public struct GridInteraction: Sendable {
     /// rubber-banded).
     public var scrollPosition: Double { scrolling.position(at: now) }
 
+    /// The scroll as a fraction of its range: 0 at the top, 1 at the end (0 when it cannot
+    /// scroll).
+    public var scrollFraction: Double {
+        scrolling.maximumPosition > 0 ? min(max(scrolling.position(at: now) / scrolling.maximumPosition, 0), 1) : 0
+    }
+
+    /// The scroll's whole length, pixels (the content with its insets).
+    public var scrollLength: Double { layout.contentHeight }
+
+    /// Puts the scroll at `fraction` of its range at once (the scrubber), ending any motion.
+    /// Ignored while a pointer drag holds the grid.
+    public mutating func scroll(toFraction fraction: Double) {
+        guard drag == nil else { return }
+        let target = min(max(fraction, 0), 1) * scrolling.maximumPosition
+        scrolling.resize(
+            viewportLength: viewport.height, contentLength: layout.contentHeight,
+            anchor: FreeScrollModel.Anchor(contentPosition: target, viewportPosition: 0), at: now)
+    }
+
     /// True while the cells morph from one column count to another (Ctrl+wheel, pinch).
     public var isChangingColumns: Bool { columnChange != nil }
 

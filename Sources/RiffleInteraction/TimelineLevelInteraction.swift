@@ -85,6 +85,27 @@ public struct TimelineLevelInteraction: Sendable {
     /// `insets.top`.
     public var scrollPosition: Double { scrolling.position(at: now) }
 
+    /// The scroll as a fraction of its range: 0 at the top, 1 at the end.
+    public var scrollFraction: Double {
+        scrolling.maximumPosition > 0 ? min(max(scrollPosition / scrolling.maximumPosition, 0), 1) : 0
+    }
+
+    /// The scroll's whole length, pixels (the layout with the room above and below).
+    public var scrollLength: Double { scrolledLength }
+
+    /// Puts the scroll at `fraction` of its range at once (the scrubber), ending any motion.
+    public mutating func scroll(toFraction fraction: Double) {
+        guard !dragging else { return }
+        let target = min(max(fraction, 0), 1) * scrolling.maximumPosition
+        scrolling.resize(
+            viewportLength: viewport.height, contentLength: scrolledLength,
+            anchor: FreeScrollModel.Anchor(contentPosition: target, viewportPosition: 0), at: now)
+    }
+
+    /// The month (`CivilCalendar.monthNumber`) at the window's middle now: what the scrubber's
+    /// label names.
+    public var monthAtMiddle: Int? { layout.month(atOffset: max(0, contentTop + viewport.height / 2)) }
+
     /// The layout's y under the window's top edge now, pixels (negative while the room above
     /// the content shows).
     public var contentTop: Double { scrollPosition - insets.top }

@@ -114,7 +114,7 @@ func replay(
     static let scripts = [
         "animation-play", "chrome-2x", "chrome-and-drag-down", "chrome-bars", "chrome-help", "chrome-hover", "chrome-info",
         "focus-click", "grid-drag-to-dismiss", "grid-open-and-back", "grid-turned-flight", "grid-zoom-out-to-dismiss", "resize",
-        "strip-click-wheel", "strip-flick", "strip-scrub", "strip-slide", "timeline-levels",
+        "strip-click-wheel", "strip-flick", "strip-scrub", "strip-slide", "timeline-levels", "timeline-scrub",
     ]
     static let outcomeScripts = [
         "flick", "slow-drag", "rubber-band", "double-click", "zoom-page-back", "wheel-zoom", "pan-to-next", "mid-swipe", "paging",
@@ -205,6 +205,12 @@ func replay(
                 "grandma.jpg", "beach.jpg", "sunset.jpg", "boat.jpg", "dunes.jpg", "snow.jpg", "park.jpg", "cake.jpg", "tea.jpg",
                 "lake.jpg", "bike.jpg", "field.jpg", "rain.jpg", "kite.jpg", "fire.jpg", "city.jpg", "moon.jpg",
             ])
+        case "timeline-scrub":
+            // Dragged to the top of the track: the grid at the top of its scroll, the 1962 scan in
+            // the first cell; let go, the grid shows.
+            #expect(scene.isShowingGrid && scene.levelView == nil)
+            #expect(scene.library.photos.first?.name == "grandma.jpg")
+            #expect(scene.shownScrollFraction == 0, "the drag to the track's top did not reach the top")
         case "grid-turned-flight":
             // friends.jpg turned a quarter clockwise (r), and back in the grid still turned.
             #expect(scene.isShowingGrid)
