@@ -419,6 +419,7 @@ public final class NavigationScene: Scene {
             follow(library.applying(changes))
             dating?.date(Self.datingFolders(of: library, named: Set(changes.map(\.folder))))
         }
+        if library.tree != nil, let arrived = liveFolders?.takeArrivedFolders(), !arrived.isEmpty { takeIn(folders: arrived) }
         applyDates(all: false)
         if let levelView { levelView.advance(to: now) } else { grid.advance(to: now, visible: isGridSeen) }
         if bars != nil, isGridSeen {
@@ -479,6 +480,18 @@ public final class NavigationScene: Scene {
         follow(library.dating(dates))
     }
 
+    /// Takes the folders `paths`, made or moved into the tree while it is shown, into the library
+    /// with every folder under them: their photos appear, their folders are watched, their
+    /// photos dated.
+    private func takeIn(folders paths: [String]) {
+        var problems: [String] = []
+        let walked = paths.flatMap { PhotoTree.folders(under: $0, skipping: PhotoLibrary.foldersNeverWalked, problems: &problems) }
+        for problem in problems { StandardError.write("riffle: \(problem)") }
+        follow(library.addingFolders(walked))
+        liveFolders?.watch(walked.map(\.path), at: now)
+        dating?.date(Self.datingFolders(of: library, named: Set(walked.map(\.path))))
+    }
+
     /// Stops dating the library (a scene replaced by another).
     func stopDating() { dating?.stop() }
 
@@ -487,7 +500,7 @@ public final class NavigationScene: Scene {
     /// `follow`), `wake` waking the runtime's wait when something happens. Live runs only: a
     /// replay's frames must not depend on what else happens to the folder.
     func watchFolders(wake: @escaping @Sendable () -> Void) {
-        liveFolders = LiveFolders(library: library, wake: wake)
+        liveFolders = LiveFolders(library: library, now: now, report: { StandardError.write($0) }, wake: wake)
     }
 
     /// Stops watching the library's folders.

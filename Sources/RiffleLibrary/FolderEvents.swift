@@ -33,6 +33,9 @@ struct FolderEvents: Sendable {
             switch event.kind {
             case .relist:
                 relist.insert(event.folder)
+            case .folderArrived:
+                // Not a photo: a tree's library takes the folder in (`LiveFolders`).
+                continue
             case .created:
                 touched[event.folder, default: []].insert(event.name)
             case .deleted:

@@ -34,6 +34,9 @@ final class FolderWatcher: @unchecked Sendable {
         /// IN_DELETE_SELF, IN_MOVE_SELF, IN_Q_OVERFLOW: events were lost or the folder itself went;
         /// only a new listing says what it holds.
         case relist
+        /// IN_CREATE or IN_MOVED_TO of a folder (IN_ISDIR): a folder made or moved in, `name`
+        /// inside `folder` (a tree's library takes its photos in and watches it).
+        case folderArrived
     }
 
     /// What each folder is watched for (inotify(7)).
@@ -43,16 +46,32 @@ final class FolderWatcher: @unchecked Sendable {
     private let descriptor: Int32
     /// Written to stop the thread: poll(2) wakes on it.
     private let stopPipe: (read: Int32, write: Int32)
-    /// Watch descriptor → folder; set before the thread starts, read-only after.
-    private let folders: [Int32: String]
+    /// Watch descriptor → folder, under `lock` (`watch` adds to it while the thread reads).
+    private var folders: [Int32: String]
+    /// Adds a watch (inotify_add_watch(2) by default): the watch descriptor, else −1 and errno.
+    private let addWatch: @Sendable (Int32, String) -> (watch: Int32, error: Int32)
     private let lock = ConditionLock()
     private var queued: [Event] = []
     private var isStopped = false
 
-    /// Watches `folders`; nil when inotify cannot be had (no such kernel facility, or out of
-    /// watches): the library then stays as it was listed. A folder that cannot be watched is
-    /// left out.
-    init?(folders paths: [String], wake: @escaping @Sendable () -> Void) {
+    /// The folders that could not be watched because the user's inotify watches ran out
+    /// (ENOSPC: `/proc/sys/fs/inotify/max_user_watches`), in the order asked.
+    var beyondTheLimit: [String] { lock.withLock { leftOut } }
+    private var leftOut: [String] = []
+
+    /// inotify_add_watch(2) for `path` on `descriptor`, with errno when it fails.
+    static let inotifyAddWatch: @Sendable (Int32, String) -> (watch: Int32, error: Int32) = { descriptor, path in
+        let watch = FileSystemPath.withSystemPath(path) { inotify_add_watch(descriptor, $0, FolderWatcher.mask) }
+        return (watch, watch < 0 ? errno : 0)
+    }
+
+    /// Watches `folders` (with `addWatch`, by default inotify's own); nil when inotify cannot
+    /// be had at all: the library then stays as it was listed. A folder that cannot be watched
+    /// is left out; those left out for want of watches are `beyondTheLimit`.
+    init?(
+        folders paths: [String], addWatch: @escaping @Sendable (Int32, String) -> (watch: Int32, error: Int32) = FolderWatcher.inotifyAddWatch,
+        wake: @escaping @Sendable () -> Void
+    ) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         var ends: [Int32] = [0, 0]
@@ -62,15 +81,29 @@ final class FolderWatcher: @unchecked Sendable {
             return nil
         }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var folders: [Int32: String] = [:]
-        for path in paths {
-            let watch = FileSystemPath.withSystemPath(path) { inotify_add_watch(descriptor, $0, Self.mask) }
-            if watch >= 0 { folders[watch] = path }
-        }
         self.descriptor = descriptor
-        self.folders = folders
+        self.addWatch = addWatch
+        folders = [:]
         stopPipe = (ends[0], ends[1])
+        _ = watch(paths)
         WorkerThread.start(stackBytes: 256 << 10) { [self] in self.run(wake: wake) }
+    }
+
+    /// Watches `paths` too (folders that arrived in a watched tree); returns those left out for
+    /// want of watches (also added to `beyondTheLimit`).
+    @discardableResult
+    func watch(_ paths: [String]) -> [String] {
+        var beyond: [String] = []
+        for path in paths {
+            let (watch, error) = addWatch(descriptor, path)
+            if watch >= 0 {
+                lock.withLock { folders[watch] = path }
+            } else if error == ENOSPC {
+                beyond.append(path)
+            }
+        }
+        lock.withLock { leftOut += beyond }
+        return beyond
     }
 
     /// The events read since the last call, in the kernel's order.
@@ -125,6 +158,7 @@ final class FolderWatcher: @unchecked Sendable {
         var events: [Event] = []
         var offset = 0
         let header = 16
+        let folders = lock.withLock { self.folders }
         while offset + header <= bytes.count {
             let watch = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
             let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
@@ -138,6 +172,9 @@ final class FolderWatcher: @unchecked Sendable {
             let kind: Kind
             if overflow || mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 {
                 kind = .relist
+            } else if mask & UInt32(IN_ISDIR) != 0 {
+                guard mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 else { continue }
+                kind = .folderArrived
             } else if mask & UInt32(IN_CREATE) != 0 {
                 kind = .created
             } else if mask & UInt32(IN_CLOSE_WRITE) != 0 {

@@ -37,8 +37,11 @@ package struct LibraryUpdate: Sendable {
     }
 
     /// True when nothing moved, arrived, left, was renamed or was rewritten: nothing to follow
-    /// (a photo dated anew is a change, even where it stays: the grid's header names the dates).
-    package var changesNothing: Bool { rewritten.isEmpty && before.photos == library.photos && before.dates == library.dates }
+    /// (a photo dated anew is a change, even where it stays: the bars name the dates; so is a
+    /// folder taken in with no photos yet, which the library must list to follow).
+    package var changesNothing: Bool {
+        rewritten.isEmpty && before.photos == library.photos && before.dates == library.dates && before.folders == library.folders
+    }
 }
 
 extension PhotoLibrary {
@@ -134,6 +137,28 @@ extension PhotoLibrary {
             description: description, unavailable: unavailable, missing: missing, pathCount: pathCount, folders: folders,
             tree: tree, nextID: PhotoID(nextID))
         return following(library, rewritten: rewritten)
+    }
+
+    /// This library with the folders `folders` of its tree (made or moved in while it is shown)
+    /// listed after the rest, each of their photos met for the first time (a new `PhotoID`,
+    /// undated until the index dates it); folders it lists already are left out. Pure.
+    package func addingFolders(_ folders: [PhotoTree.Folder]) -> LibraryUpdate {
+        let known = Set(self.folders.map(\.path))
+        var listing = self.listing
+        var listed = self.folders
+        var nextID = self.nextID.number
+        for folder in folders where !known.contains(folder.path) {
+            let start = listing.count
+            for path in folder.photos {
+                listing.append(Photo(id: PhotoID(nextID), path: path))
+                nextID += 1
+            }
+            listed.append(ListedFolder(path: folder.path, range: start..<listing.count))
+        }
+        let library = PhotoLibrary(
+            listing: listing, ordering: ordering, dates: dates, startIndex: 0, description: description, unavailable: unavailable,
+            missing: missing, pathCount: pathCount, folders: listed, tree: tree, nextID: PhotoID(nextID))
+        return following(library, rewritten: [])
     }
 
     /// The update from this library to `library` (the same settings, photos changed or

@@ -203,6 +203,10 @@ public struct PhotoLibrary: Sendable {
         return empty(because: "\(pictures), and the photos bundled with Riffle were not found. Drop a folder here, or give its path.")
     }
 
+    /// Folders a tree's walk never enters: the user's thumbnail cache, wherever it lies (it may
+    /// be inside the tree, in a home shown whole).
+    package static var foldersNeverWalked: Set<String> { CacheHome.folder().map { [$0 + "/thumbnails"] } ?? [] }
+
     /// The library of every folder of the tree under `root` (`PhotoTree`, the user's thumbnail
     /// cache skipped), ordered by date taken when more than one of its folders holds photos
     /// (dates unknown until the index gives them: listed order until then); nil when `root` has
@@ -210,8 +214,7 @@ public struct PhotoLibrary: Sendable {
     static func collectTree(_ root: String, problems: inout [String]) -> PhotoLibrary? {
         guard FilePaths.kind(of: root) == .directory else { return nil }
         var walkProblems: [String] = []
-        let skipping = CacheHome.folder().map { Set([$0 + "/thumbnails"]) } ?? []
-        let walked = PhotoTree.folders(under: root, skipping: skipping, problems: &walkProblems)
+        let walked = PhotoTree.folders(under: root, skipping: foldersNeverWalked, problems: &walkProblems)
         guard walked.count > 1 else { return nil }
         problems += walkProblems
         var listing: [String] = []

@@ -15,12 +15,22 @@ struct HeadlessSession {
 
     init(
         _ paths: [String], size: PixelSize = PixelSize(width: 320, height: 200),
-        options: SessionOptions = SessionOptions(thumbnailFolder: nil)
+        options: SessionOptions = .inMemory
     ) {
         var problems: [String] = []
         library = PhotoLibrary.collect(paths: paths, problems: &problems)
         self.problems = problems
         display = HeadlessDisplay(size: size)
         session = RiffleSession(library: library, display: display, options: options)
+    }
+}
+
+extension SessionOptions {
+    /// Options that keep nothing on disk: thumbnails made in memory, a tree's index in memory
+    /// (tests never touch the user's cache).
+    static var inMemory: SessionOptions {
+        var options = SessionOptions(thumbnailFolder: nil)
+        options.libraryIndexPath = nil
+        return options
     }
 }

@@ -97,4 +97,89 @@ import Testing
         #expect(watched.session.viewer.image(ofPhoto: 1)?.size == coffee)
         #expect(watched.session.viewer.current == 1)
     }
+
+    /// A tree's library follows the whole tree: a photo made deep in it, a folder moved in with
+    /// photos in it, and a folder made empty that a photo is then copied into all show, each
+    /// within half a second.
+    @Test func aTreeFollowsPhotosAndFoldersDeepInIt() throws {
+        let folder = try ScratchFolder()
+        try folder.makeFolder("a")
+        try folder.makeFolder("b/c")
+        try Self.copy("1 coffee.png", to: folder.path("a/1.png"))
+        try Self.copy("2 friends.jpg", to: folder.path("b/c/2.jpg"))
+        let watched = WatchedSession(paths: [folder.path], size: PixelSize(width: 320, height: 200), thumbnailFolder: nil)
+        let scene = watched.session.scene
+        #expect(scene.library.tree == folder.path)
+        func names() -> Set<String> { Set(scene.library.photos.map(\.name)) }
+        #expect(names() == ["1.png", "2.jpg"])
+
+        try Self.copy("10 hubble.jpg", to: folder.path("b/c/3.jpg"))
+        Self.takeIn(watched)
+        #expect(names() == ["1.png", "2.jpg", "3.jpg"])
+
+        // Made outside the tree, then moved in whole, as a file manager moves an album.
+        let outside = try ScratchFolder()
+        try outside.makeFolder("album/inner")
+        try Self.copy("1 coffee.png", to: outside.path("album/4.png"))
+        try Self.copy("2 friends.jpg", to: outside.path("album/inner/5.jpg"))
+        #expect(rename(outside.path("album"), folder.path("album")) == 0)
+        Self.takeIn(watched)
+        #expect(names() == ["1.png", "2.jpg", "3.jpg", "4.png", "5.jpg"])
+
+        // Made empty; a photo copied into it later is seen: the new folder is watched.
+        try folder.makeFolder("later")
+        Self.takeIn(watched)
+        try Self.copy("10 hubble.jpg", to: folder.path("later/6.jpg"))
+        Self.takeIn(watched)
+        #expect(names() == ["1.png", "2.jpg", "3.jpg", "4.png", "5.jpg", "6.jpg"])
+        #expect(watched.display.title.hasSuffix("6 photos"))
+    }
+
+    /// Past the user's inotify watches, a folder is said once to be looked at every half minute,
+    /// and is: a photo copied into it shows at the next look and not before, while a watched
+    /// folder's photo shows at once.
+    @Test func foldersBeyondTheWatchLimitAreLookedAtEveryHalfMinute() throws {
+        let folder = try ScratchFolder()
+        try folder.makeFolder("watched")
+        try folder.makeFolder("unwatched")
+        try Self.copy("1 coffee.png", to: folder.path("watched/1.png"))
+        try Self.copy("2 friends.jpg", to: folder.path("unwatched/2.jpg"))
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [folder.path], problems: &problems)
+        let reports = Reports()
+        let unwatched = folder.path("unwatched")
+        let addWatch: @Sendable (Int32, String) -> (watch: Int32, error: Int32) = { descriptor, path in
+            path == unwatched ? (-1, ENOSPC) : FolderWatcher.inotifyAddWatch(descriptor, path)
+        }
+        let made = LiveFolders(library: library, now: 0, report: { reports.hear($0) }, addWatch: addWatch, wake: {})
+        let live = try #require(made)
+        defer { live.stop() }
+        #expect(reports.all == [
+            "riffle: the inotify watch limit is reached (fs.inotify.max_user_watches): 1 folder is looked at every 30 s instead of watched",
+        ])
+        #expect(live.wakeTime == LiveFolders.rescanInterval)
+
+        try Self.copy("10 hubble.jpg", to: folder.path("unwatched/3.jpg"))
+        try Self.copy("10 hubble.jpg", to: folder.path("watched/4.jpg"))
+        /// The changes of the burst that begins at or after `time`, at its end.
+        func changes(from time: Double) -> [FolderChange] {
+            var now = time
+            for _ in 0..<200 {
+                if let found = live.changes(at: now, in: library) { return found }
+                if let wake = live.wakeTime, wake > now { now = wake } else { usleep(10_000) }
+            }
+            return []
+        }
+        let first = changes(from: 1)
+        #expect(first.map(\.folder) == [folder.path("watched")] && first.first?.arrived == ["4.jpg"])
+        let looked = changes(from: LiveFolders.rescanInterval)
+        #expect(looked.map(\.folder) == [unwatched] && looked.first?.arrived.contains("3.jpg") == true)
+        #expect(reports.all.count == 1, "said once")
+    }
+
+    /// Collects what is reported.
+    final class Reports: @unchecked Sendable {
+        private(set) var all: [String] = []
+        func hear(_ line: String) { all.append(line) }
+    }
 }

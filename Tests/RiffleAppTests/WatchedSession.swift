@@ -25,7 +25,10 @@ final class WatchedSession {
     /// A session on `paths` (as the command line opens them) in a window of `size`, keeping
     /// thumbnails in `thumbnailFolder` (nil: in memory), watching its folders.
     init(paths: [String], size: PixelSize = PixelSize(width: 640, height: 400), thumbnailFolder: String?) {
-        let headless = HeadlessSession(paths, size: size, options: SessionOptions(thumbnailFolder: thumbnailFolder))
+        var options = SessionOptions(thumbnailFolder: thumbnailFolder)
+        // A tree's index in memory: tests never write the user's cache.
+        options.libraryIndexPath = nil
+        let headless = HeadlessSession(paths, size: size, options: options)
         display = headless.display
         session = headless.session
         session.scene.watchFolders(wake: {})
