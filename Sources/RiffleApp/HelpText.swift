@@ -27,5 +27,16 @@ enum HelpText {
         ]),
         // Generated from the key map: every binding the pager answers, and nothing else.
         Group(title: "Keys", entries: KeyMap.helpLines(shownIn: .pager).map { ($0.keys, $0.action) }),
+        Group(title: "In the photos (a tree's timeline)", entries: [
+            ("Ctrl+wheel, pinch", "cell size; past the smallest, Days"),
+            ("Ctrl+wheel, pinch in a level", "Years ⇄ Months ⇄ Days ⇄ All Photos"),
+            ("Click a year, a month", "its months, its days"),
+            ("Click +N, a day's date", "All Photos there"),
+            ("Drag the right edge", "scrub through the years"),
+        ]),
+        // The grid's own keys (the window's are listed with the pager's above).
+        Group(title: "Keys in the photos", entries: KeyMap.helpLines(shownIn: .grid).filter { line in
+            line.bindings.allSatisfy { $0.context == .grid }
+        }.map { ($0.keys, $0.action) }),
     ]
 }
