@@ -387,6 +387,15 @@ public final class NavigationScene: Scene {
         return Layer(sublayers: [content, barsLayer(bars)] + (scrubberLayer(bars).map { [$0] } ?? []))
     }
 
+    /// Photo `photo`'s cell (or what stands for it) in the level shown, the grid for All Photos,
+    /// window pixels; nil when the grid's cell is off screen.
+    func shownCellRect(ofPhoto photo: Int) -> Rect? {
+        levelView?.cellRect(ofPhoto: photo) ?? grid.cellRect(photo)
+    }
+
+    /// The grid's cells drawn now, window pixels.
+    var visibleGridCells: [LevelMorph.Cell] { grid.visibleCells }
+
     /// The cells the level shown (the grid for All Photos) draws now, window pixels.
     private var shownLevelCells: [LevelMorph.Cell] {
         levelView?.visibleCells ?? grid.visibleCells
@@ -638,7 +647,7 @@ public final class NavigationScene: Scene {
 
     /// Flies photo `index` from its cell into the pager.
     private func open(_ index: Int) {
-        guard let cell = levelView?.cellRect(ofPhoto: index) ?? grid.cellRect(index) else { return }
+        guard let cell = shownCellRect(ofPhoto: index) else { return }
         pager.setSeen(true)
         pager.show(photo: index, at: now)
         pipeline.setFront(.pager)
@@ -657,7 +666,7 @@ public final class NavigationScene: Scene {
             // Paged far from where it opened: the level comes back centred on the photo.
             levelView = makeLevelView(shown.level, anchorPhoto: index, anchor: nil)
         }
-        guard let cell = levelView?.cellRect(ofPhoto: index) ?? grid.cellRect(index) else {
+        guard let cell = shownCellRect(ofPhoto: index) else {
             mode = .grid
             pager.setSeen(false)
             return
