@@ -285,13 +285,15 @@ public final class NavigationScene: Scene {
         needsDisplay = true
     }
 
-    /// The month at the middle of what shows ("June 2021"): the scrubber's label.
-    private var monthShown: String? {
+    /// The month shown at window height `y` ("June 2021"): the scrubber's label beside its
+    /// thumb, so the month named is the one under the pointer.
+    private func monthShown(atWindowY y: Double) -> String? {
         let month: Int?
         if let levelView {
-            month = levelView.interaction.monthAtMiddle
+            month = levelView.interaction.month(atWindowY: y)
         } else {
-            month = grid.itemNearMiddle.flatMap { library.photos.indices.contains($0) ? library.dates[library.photos[$0].id] : nil }
+            month = grid.visibleCells.min { abs($0.rect.center.y - y) < abs($1.rect.center.y - y) }
+                .flatMap { library.photos.indices.contains($0.photo) ? library.dates[library.photos[$0.photo].id] : nil }
                 .map { CivilCalendar.monthNumber(ofDay: TimelineDays.day(of: $0)) }
         }
         return month.map { "\(TimelineDates.monthNames[$0 % 12]) \($0 / 12)" }
@@ -303,7 +305,7 @@ public final class NavigationScene: Scene {
         let fraction = shownScrollFraction
         let thumb = scrubber.thumb(atFraction: fraction, dragged: scrubbing)
         var layers = [Layer(opacity: scrubbing ? 0.75 : 0.45, content: .fill(thumb, .black))]
-        if scrubbing, let month = monthShown {
+        if scrubbing, let month = monthShown(atWindowY: thumb.center.y) {
             let badge = labels.badge(month)
             let origin = Point(x: (thumb.minX - 8 * bars.scale - badge.size.width).rounded(), y: (thumb.center.y - badge.size.height / 2).rounded())
             layers.append(Layer(transform: ScaleTranslate(offset: origin), sublayers: [badge.layer]))

@@ -102,9 +102,9 @@ public struct TimelineLevelInteraction: Sendable {
             anchor: FreeScrollModel.Anchor(contentPosition: target, viewportPosition: 0), at: now)
     }
 
-    /// The month (`CivilCalendar.monthNumber`) at the window's middle now: what the scrubber's
-    /// label names.
-    public var monthAtMiddle: Int? { layout.month(atOffset: max(0, contentTop + viewport.height / 2)) }
+    /// The month (`CivilCalendar.monthNumber`) shown at window height `y` now: what the
+    /// scrubber's label names beside the thumb under the pointer.
+    public func month(atWindowY y: Double) -> Int? { layout.month(atOffset: max(0, contentTop + y)) }
 
     /// The layout's y under the window's top edge now, pixels (negative while the room above
     /// the content shows).

@@ -105,4 +105,17 @@ import Testing
         let inward = pinch(1.2, .changed, at: 2.02)
         if case let .showLevel(level, _, _)? = inward.first { #expect(level == .allPhotos) } else { Issue.record("1.44 did not step in") }
     }
+
+    /// The scrubber's label names the month under the pointer: at Months scrolled to the top,
+    /// July 2019 over its own section, August below it (the window y of August's header and on).
+    @Test func theMonthUnderAWindowHeight() throws {
+        var months = Self.level(.months, insets: (34, 44))
+        months.scrollToStart()
+        months.advance(to: 5)
+        let august = try #require(months.layout.sections.dropFirst().first)
+        let augustTop = months.windowRect(Rect(x: 0, y: august.y, width: 1, height: 1)).minY
+        #expect(months.month(atWindowY: 40) == TimelineLayoutTests.july2019)
+        #expect(months.month(atWindowY: augustTop - 1) == TimelineLayoutTests.july2019)
+        #expect(months.month(atWindowY: augustTop + 1) == TimelineLayoutTests.august2019)
+    }
 }
