@@ -637,10 +637,16 @@ public final class NavigationScene: Scene {
         }
     }
 
-    public func settleDecodes() {
-        // A replay's frames never depend on how fast the index fills either.
+    /// Blocks until the index has dated every photo of a timeline, then reorders by the dates
+    /// (nothing for a folder's grid).
+    public func settleDates() {
         dating?.waitUntilDone()
         applyDates(all: true)
+    }
+
+    public func settleDecodes() {
+        // A replay's frames never depend on how fast the index fills either.
+        settleDates()
         pager.settleDecodes()
         if let levelView { levelView.settleThumbnails(at: now) } else { grid.settleThumbnails(at: now) }
     }

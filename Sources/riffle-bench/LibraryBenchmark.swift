@@ -16,21 +16,25 @@ import Synchronization
 enum LibraryBenchmark {
     static func run(workspace: URL) throws {
         let count = ProcessInfo.processInfo.environment["RIFFLE_BENCH_LIBRARY_PHOTOS"].flatMap(Int.init) ?? 10_000
-        try indexing(count: count, workspace: workspace)
+        let (tree, database) = try indexing(count: count, workspace: workspace)
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) } }
+        print("")
+        let thumbnails = workspace.appendingPathComponent("library-thumbnails").path
+        TimelineSessionBenchmark.run(tree: tree, database: database, thumbnails: thumbnails)
         print("")
         layout()
     }
 
     // MARK: - The index
 
-    static func indexing(count: Int, workspace: URL) throws {
+    /// The tree and its index, warm (kept for the session's figures; the caller removes it).
+    static func indexing(count: Int, workspace: URL) throws -> (tree: URL, database: String) {
         let tree = try makeTree(count: count, workspace: workspace)
         var problems: [String] = []
         let walkStart = DispatchTime.now().uptimeNanoseconds
         let folders = PhotoTree.folders(under: tree.path, problems: &problems)
         let walk = seconds(since: walkStart)
         let database = workspace.appendingPathComponent("library-\(getpid()).sqlite").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) } }
         func indexAll() -> (seconds: Double, read: Int) {
             let index = LibraryIndex(path: database, report: { print($0) })
             let start = DispatchTime.now().uptimeNanoseconds
@@ -59,6 +63,7 @@ enum LibraryBenchmark {
             + "\(rate(photos, anchor)) files/s; riffle at \(ratio(anchor, cold.seconds)) exiftool's rate (target ≥ 5x)")
         print("  warm (stamps unchanged, \(warm.read) files read): \(ms(warm.seconds)), \(rate(photos, warm.seconds)) files/s")
         print("  database: \(bytes / max(photos, 1)) bytes a photo (target ≤ 400)")
+        return (tree, database)
     }
 
     /// A tree of `count` small JPEGs with EXIF dates (hard links to 30 originals written by

@@ -1,0 +1,86 @@
+import Dispatch
+import Foundation
+import Glibc
+import RiffleApp
+import RiffleDisplay
+import RiffleGeometry
+import RiffleInteraction
+import RiffleLibrary
+import RiffleRaster
+
+/// A timeline as a person meets it, headless at 1920×1080 over the benchmark's tree with its
+/// index warm: the launch to the first frame and to the first dated frame; then each level's
+/// frames while it scrolls (a wheel notch a frame), while the scrubber is dragged over the whole
+/// library, and while the levels morph into one another (y, m, d, a), each frame's build and
+/// composite timed on the wall clock while the thumbnails are made on the workers beside it;
+/// the peak RSS of the process after it all.
+enum TimelineSessionBenchmark {
+    static let window = PixelSize(width: 1920, height: 1080)
+    static let frame = 1.0 / 60
+
+    static func run(tree: URL, database: String, thumbnails: String) {
+        let launch = DispatchTime.now().uptimeNanoseconds
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [tree.path], problems: &problems)
+        var options = SessionOptions(thumbnailFolder: thumbnails)
+        options.libraryIndexPath = database
+        let display = HeadlessDisplay(size: window)
+        let session = RiffleSession(library: library, display: display, options: options)
+        let scene = session.scene
+        var now = 0.0
+        _ = scene.advance(to: now)
+        scene.renderIfNeeded()
+        let firstFrame = seconds(since: launch)
+        scene.settleDates()
+        _ = scene.advance(to: now)
+        scene.renderIfNeeded()
+        let datedFrame = seconds(since: launch)
+        print("timeline session, \(library.photos.count) photos at \(window.width)×\(window.height), index warm:")
+        print("  launch to the first frame \(ms(firstFrame)), to the first frame in date order \(ms(datedFrame)) (target ≤ 250 ms)")
+
+        /// Steps `count` frames at 60 Hz, `input` giving each frame's events; each frame's time.
+        func frames(_ count: Int, input: (Int) -> [InputEvent] = { _ in [] }) -> [Double] {
+            (0..<count).map { k in
+                now += frame
+                for event in input(k) { _ = scene.handle(event, now: now) }
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = scene.advance(to: now)
+                scene.renderIfNeeded()
+                return seconds(since: start)
+            }
+        }
+        func key(_ name: Character) -> [InputEvent] { [.key(.character(name), modifiers: [], time: now)] }
+        let middle = Point(x: Double(window.width) / 2, y: Double(window.height) / 2)
+        for (name, level) in [("a", "All Photos"), ("d", "Days"), ("m", "Months"), ("y", "Years")] {
+            var morph = frames(1) { _ in key(Character(name)) }
+            morph += frames(30)
+            let scroll = frames(120) { k in
+                [.scroll(delta: Point(x: 0, y: k < 60 ? 1 : -1), position: middle, modifiers: [], precise: false, time: now)]
+            }
+            // The scrubber: pressed at the track's foot, dragged to its top over two seconds.
+            let x = Double(window.width) - 6
+            let bottom = Double(window.height) - 60, top = 40.0
+            let scrub = frames(122) { k in
+                switch k {
+                case 0: [.pointerDown(position: Point(x: x, y: bottom), button: .left, modifiers: [], time: now)]
+                case 121: [.pointerUp(position: Point(x: x, y: top), button: .left, modifiers: [], time: now)]
+                default: [.pointerMove(position: Point(x: x, y: bottom + (top - bottom) * Double(k) / 120), modifiers: [], time: now)]
+                }
+            }
+            print("  \(level): the change to it \(summary(morph)); scrolling \(summary(scroll)); scrubbing \(summary(scrub))")
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        print("  peak RSS of the benchmark's process after it all: \(usage.ru_maxrss / 1024) MiB (target ≤ 200 MiB)")
+    }
+
+    /// "p99 3.1 ms, slowest 9.8 ms, 0 of 120 over 16.7 ms".
+    static func summary(_ times: [Double]) -> String {
+        let sorted = times.sorted()
+        let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.down)))]
+        let over = times.filter { $0 > frame }.count
+        return "p99 \(ms(p99)), slowest \(ms(sorted.last ?? 0)), \(over) of \(times.count) over 16.7 ms"
+    }
+
+    private static func seconds(since start: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+}
