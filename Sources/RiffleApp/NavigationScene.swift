@@ -48,6 +48,11 @@ public final class NavigationScene: Scene {
     private var pressOnBar = false
     /// True while the scrubber's thumb is dragged.
     private var scrubbing = false
+    /// The view options kept between runs (the aspect-ratio grid), and where.
+    private(set) var viewSettings: ViewSettings
+    private let viewSettingsPath: String?
+    /// Each photo's aspect ratio as the index gives it: the aspect-ratio grid's rows.
+    private var aspects: [PhotoID: Double] = [:]
     /// The change of level under way, drawn in the level's place until it is done.
     private var levelMorph: LevelMorph?
     private let labels: PageLabels
@@ -98,10 +103,12 @@ public final class NavigationScene: Scene {
     /// start photo when it was opened on a file (`PhotoLibrary.opensOnPhoto`).
     init(
         library: PhotoLibrary, pager: Viewer, pipeline: PhotoPipeline, labels: PageLabels, display: Display, compositor: Compositor,
-        fullscreen: Bool = false, dating: LibraryDating? = nil
+        fullscreen: Bool = false, dating: LibraryDating? = nil, viewSettingsPath: String? = nil
     ) {
         self.pager = pager
         self.dating = dating
+        self.viewSettingsPath = viewSettingsPath
+        viewSettings = ViewSettings.load(from: viewSettingsPath)
         isFullscreen = fullscreen
         cursor = PointerCursorModel()
         self.display = display
@@ -119,6 +126,9 @@ public final class NavigationScene: Scene {
         self.library = library
         mode = library.opensOnPhoto ? .pager : .grid
         pager.isWindowFullscreen = { [unowned self] in isFullscreen }
+        if bars != nil, viewSettings.aspectGrid {
+            levelView = makeLevelView(.allPhotos, anchorPhoto: nil, anchor: nil)
+        }
         if library.opensOnPhoto {
             grid.reveal(library.startIndex, at: 0)
         } else {
@@ -206,6 +216,7 @@ public final class NavigationScene: Scene {
                 case .open(let index): open(index)
                 case .quit: commands.append(.quit)
                 case let .showLevel(level, item): showLevel(level, photo: item ?? grid.itemNearMiddle, anchor: nil)
+                case .toggleAspectGrid: toggleAspectGrid()
                 }
             }
             return commands
@@ -238,7 +249,9 @@ public final class NavigationScene: Scene {
             return true
         case let .pointerUp(position, _, _, _) where pressOnBar:
             pressOnBar = false
-            if let level = bars.level(at: position) {
+            if bars.aspectSwitch.contains(position) {
+                toggleAspectGrid()
+            } else if let level = bars.level(at: position) {
                 let photo = levelView?.interaction.photoAtMiddle ?? grid.itemNearMiddle
                 showLevel(level, photo: photo, anchor: nil)
             }
@@ -324,6 +337,7 @@ public final class NavigationScene: Scene {
             case .home: view.scroll { $0.scrollToStart() }
             case .end: view.scroll { $0.scrollToEnd() }
             case .showLevel(let level): showLevel(level, photo: view.interaction.photoAtMiddle, anchor: nil)
+            case .toggleAspectGrid: toggleAspectGrid()
             case .quit: return [.quit]
             case .arrow, .open: break
             }
@@ -345,7 +359,7 @@ public final class NavigationScene: Scene {
         guard library.ordering == .byDateTaken, level != levelView?.level ?? .allPhotos else { return }
         let outgoing = shownLevelCells
         let oldFrame = shownLevelFrame
-        if level == .allPhotos {
+        if level == .allPhotos && !viewSettings.aspectGrid {
             levelView = nil
             grid.activate(at: now)
             if let photo { grid.reveal(photo, at: now) }
@@ -358,15 +372,41 @@ public final class NavigationScene: Scene {
         needsDisplay = true
     }
 
-    /// A view of the timeline's `level` (not All Photos) over the library as it is, with
+    /// Switches All Photos between square cells (the grid) and the aspect-ratio grid, and keeps
+    /// the choice for the next run; shown at All Photos, the change morphs from one to the other.
+    private func toggleAspectGrid() {
+        guard bars != nil else { return }
+        viewSettings.aspectGrid.toggle()
+        if let viewSettingsPath, !viewSettings.save(to: viewSettingsPath) {
+            StandardError.write("riffle: cannot keep the view options in \(viewSettingsPath)")
+        }
+        guard (levelView?.level ?? .allPhotos) == .allPhotos else { return }
+        let photo = levelView?.interaction.photoAtMiddle ?? grid.itemNearMiddle
+        let outgoing = shownLevelCells
+        let oldFrame = shownLevelFrame
+        if viewSettings.aspectGrid {
+            levelView = makeLevelView(.allPhotos, anchorPhoto: photo, anchor: nil)
+        } else {
+            levelView = nil
+            grid.activate(at: now)
+            if let photo { grid.reveal(photo, at: now) }
+        }
+        let newFrame = shownLevelFrame
+        levelMorph = LevelMorph(
+            outgoing: outgoing.map { ($0, newFrame($0.photo)) }, incoming: shownLevelCells.map { ($0, oldFrame($0.photo)) }, start: now)
+        needsDisplay = true
+    }
+
+    /// A view of the timeline's `level` (All Photos only as the aspect-ratio grid) over the library as it is, with
     /// `anchorPhoto` under window point `anchor` (the end without a photo, the middle without a
     /// point), leaving room for the bars.
     private func makeLevelView(_ level: TimelineLayout.Level, anchorPhoto: Int?, anchor: Point?) -> TimelineLevelView {
         let bars = bars ?? TimelineBars(viewport: Size(display.size), scale: chromeScale)
         return TimelineLevelView(
             library: library, days: TimelineDays(library: library), level: level, viewport: Size(display.size), scale: bars.scale,
-            insets: (bars.insets.top, bars.insets.bottom), thumbnails: pipeline.thumbnailStore, labels: labels,
-            anchorPhoto: anchorPhoto, anchor: anchor, time: now)
+            insets: (bars.insets.top, bars.insets.bottom),
+            aspects: level == .allPhotos ? library.photos.map { aspects[$0.id] ?? 1 } : nil, thumbnails: pipeline.thumbnailStore,
+            labels: labels, anchorPhoto: anchorPhoto, anchor: anchor, time: now)
     }
 
     /// Pixels per point of the window's chrome (the bars' and the levels' text).
@@ -374,7 +414,7 @@ public final class NavigationScene: Scene {
 
     /// The timeline's bars over the grid or its level, with the title and the level shown.
     private func barsLayer(_ bars: TimelineBars) -> Layer {
-        barsView.layer(bars, title: barsTitle, level: levelView?.level ?? .allPhotos)
+        barsView.layer(bars, title: barsTitle, level: levelView?.level ?? .allPhotos, aspectGrid: viewSettings.aspectGrid)
     }
 
     /// What the top bar says now.
@@ -484,6 +524,7 @@ public final class NavigationScene: Scene {
     private func applyDates(all: Bool) {
         guard let dating else { return }
         pendingDates.merge(dating.takeDates()) { _, new in new }
+        aspects.merge(dating.takeShapes()) { _, new in new }
         guard !pendingDates.isEmpty, all || now - datesAppliedAt >= Self.datingInterval || dating.progress.isDone else { return }
         let dates = pendingDates
         pendingDates = [:]

@@ -37,6 +37,9 @@ public struct SessionOptions: Sendable {
     /// `$XDG_CACHE_HOME/riffle/library.sqlite`); nil: in memory, for this run only. Opened only
     /// for a library ordered by date taken (a tree of folders).
     public var libraryIndexPath: String? = LibraryIndex.standardPath()
+    /// Where the view options a person chooses are kept between runs (`ViewSettings`: by
+    /// default `$XDG_STATE_HOME/riffle/view`); nil: for this run only.
+    public var viewSettingsPath: String? = ViewSettings.standardPath()
 
     /// `$XDG_CACHE_HOME/thumbnails` (or `~/.cache/thumbnails`), as the Thumbnail Managing
     /// Standard places it; nil without an absolute XDG_CACHE_HOME or HOME.
@@ -139,7 +142,7 @@ public final class RiffleSession {
         }
         let scene = NavigationScene(
             library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor,
-            fullscreen: options.fullscreen, dating: dating)
+            fullscreen: options.fullscreen, dating: dating, viewSettingsPath: options.viewSettingsPath)
         return (pipeline, scene)
     }
 

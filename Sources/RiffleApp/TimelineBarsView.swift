@@ -15,6 +15,8 @@ final class TimelineBarsView {
     /// Text sizes, points.
     static let titlePoints = 14.0
     static let segmentPoints = 13.0
+    /// The aspect-ratio grid's switch, as the top bar names it.
+    static let aspectSwitchName = "Aspect ratio"
     /// The levels as the bottom bar names them.
     static func name(of level: TimelineLayout.Level) -> String {
         switch level {
@@ -31,7 +33,7 @@ final class TimelineBarsView {
     init(labels: PageLabels) { self.labels = labels }
 
     /// The bars of `bars` with `title` in the top one and `level` marked in the bottom one.
-    func layer(_ bars: TimelineBars, title: String, level: TimelineLayout.Level) -> Layer {
+    func layer(_ bars: TimelineBars, title: String, level: TimelineLayout.Level, aspectGrid: Bool) -> Layer {
         var layers: [Layer] = []
         let line = max(1, bars.scale.rounded())
         for (bar, edge) in [(bars.top, bars.top.maxY - line), (bars.bottom, bars.bottom.minY)] {
@@ -40,6 +42,15 @@ final class TimelineBarsView {
         }
         let margin = TimelineLevelInteraction.margin * bars.scale
         layers.append(text(title, points: Self.titlePoints, bold: false, left: margin, centreY: bars.top.center.y, scale: bars.scale))
+        // The aspect-ratio grid's switch: on a plate while it is on.
+        let switchRect = bars.aspectSwitch
+        if aspectGrid { layers.append(Layer(content: .fill(switchRect, Self.selectedPlate))) }
+        if let rendered = rendered(Self.aspectSwitchName, points: Self.segmentPoints, bold: aspectGrid, scale: bars.scale) {
+            layers.append(Layer(clip: switchRect, sublayers: [
+                text(Self.aspectSwitchName, points: Self.segmentPoints, bold: aspectGrid,
+                     left: switchRect.center.x - Double(rendered.width) / 2, centreY: switchRect.center.y, scale: bars.scale),
+            ]))
+        }
         for (segment, rect) in bars.segments {
             let selected = segment == level
             if selected { layers.append(Layer(content: .fill(rect, Self.selectedPlate))) }

@@ -33,15 +33,15 @@ final class TimelineLevelView {
     /// `anchorPhoto` under window point `anchor` (the end without).
     init(
         library: PhotoLibrary, days: TimelineDays, level: TimelineLayout.Level, viewport: Size, scale: Double,
-        insets: (top: Double, bottom: Double), thumbnails: ThumbnailStore, labels: PageLabels, anchorPhoto: Int?, anchor: Point?,
-        time: Double
+        insets: (top: Double, bottom: Double), aspects: [Double]? = nil, thumbnails: ThumbnailStore, labels: PageLabels,
+        anchorPhoto: Int?, anchor: Point?, time: Double
     ) {
         self.library = library
         self.thumbnails = thumbnails
         self.labels = labels
         interaction = TimelineLevelInteraction(
-            days: days, level: level, viewport: viewport, scale: scale, insets: insets, anchorPhoto: anchorPhoto, anchor: anchor,
-            time: time)
+            days: days, level: level, viewport: viewport, scale: scale, insets: insets, aspects: aspects, anchorPhoto: anchorPhoto,
+            anchor: anchor, time: time)
     }
 
     var level: TimelineLayout.Level { interaction.layout.level }

@@ -51,6 +51,7 @@ package final class LibraryDating: @unchecked Sendable {
     private var surveys: [Folder] = []
     private var reads: [(folder: String, photos: [(id: PhotoID, path: String, stamp: FileStamp)], gone: [String])] = []
     private var learned: [PhotoID: TakenDate?] = [:]
+    private var shapes: [PhotoID: Double] = [:]
     private var counts = Progress()
     private var running = false
     private var stopped = false
@@ -80,6 +81,15 @@ package final class LibraryDating: @unchecked Sendable {
         lock.withLock {
             defer { learned = [:] }
             return learned
+        }
+    }
+
+    /// The aspect ratios (upright width over height, as the file's head gives it) learned since
+    /// the last take, by photo: what the aspect-ratio grid lays photos out by.
+    package func takeShapes() -> [PhotoID: Double] {
+        lock.withLock {
+            defer { shapes = [:] }
+            return shapes
         }
     }
 
@@ -137,6 +147,7 @@ package final class LibraryDating: @unchecked Sendable {
     private func survey(_ folder: Folder) {
         let known = index.photos(inFolder: folder.path)
         var dates: [PhotoID: TakenDate?] = [:]
+        var shapes: [PhotoID: Double] = [:]
         var unread: [(id: PhotoID, path: String, stamp: FileStamp)] = []
         var present = Set<String>()
         for photo in folder.photos {
@@ -148,6 +159,7 @@ package final class LibraryDating: @unchecked Sendable {
             present.insert(name)
             if let indexed = known[name], indexed.isCurrent(stamp) {
                 dates[photo.id] = indexed.taken
+                shapes[photo.id] = Self.aspect(of: indexed)
             } else {
                 dates[photo.id] = FolderIndexing.modificationDate(nanoseconds: stamp.modifiedNanoseconds)
                 unread.append((photo.id, photo.path, stamp))
@@ -155,7 +167,7 @@ package final class LibraryDating: @unchecked Sendable {
         }
         // Only a whole folder's survey knows which indexed names are gone from it.
         let gone = folder.isWhole ? known.keys.filter { !present.contains($0) } : []
-        publish(dates, dated: folder.photos.count - unread.count) {
+        publish(dates, shapes: shapes, dated: folder.photos.count - unread.count) {
             if !unread.isEmpty || !gone.isEmpty { reads.append((folder.path, unread, gone)) }
         }
     }
@@ -164,17 +176,28 @@ package final class LibraryDating: @unchecked Sendable {
         let read = photos.map { FolderIndexing.read(path: $0.path, stamp: $0.stamp) }
         index.record(read, forgetting: gone, inFolder: folder)
         var dates: [PhotoID: TakenDate?] = [:]
-        for (photo, indexed) in zip(photos, read) { dates[photo.id] = indexed.taken }
-        publish(dates, dated: photos.count) {}
+        var shapes: [PhotoID: Double] = [:]
+        for (photo, indexed) in zip(photos, read) {
+            dates[photo.id] = indexed.taken
+            shapes[photo.id] = Self.aspect(of: indexed)
+        }
+        publish(dates, shapes: shapes, dated: photos.count) {}
     }
 
-    /// Hands `dates` to the app's thread, counting `dated` photos done, with `more` run under
+    /// The upright aspect ratio the index knows for `photo`, nil when its head gave no size.
+    private static func aspect(of photo: IndexedPhoto) -> Double? {
+        guard let size = photo.facts?.uprightSize, size.width > 0, size.height > 0 else { return nil }
+        return Double(size.width) / Double(size.height)
+    }
+
+    /// Hands `dates` (and `shapes`) to the app's thread, counting `dated` photos done, with `more` run under
     /// the lock; wakes the app when it had taken everything before.
-    private func publish(_ dates: [PhotoID: TakenDate?], dated: Int, more: () -> Void) {
+    private func publish(_ dates: [PhotoID: TakenDate?], shapes: [PhotoID: Double], dated: Int, more: () -> Void) {
         let wasEmpty = lock.withLock {
             guard !stopped else { return false }
             let wasEmpty = learned.isEmpty
             learned.merge(dates) { _, new in new }
+            self.shapes.merge(shapes) { _, new in new }
             counts.dated += dated
             more()
             return wasEmpty

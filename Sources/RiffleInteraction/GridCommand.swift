@@ -8,4 +8,6 @@ public enum GridCommand: Hashable, Sendable {
     /// Show the timeline's `level` at item `item` (its keys; Ctrl+wheel or a pinch zooming
     /// out past the most columns asks for Days), nil: the item nearest the middle.
     case showLevel(TimelineLayout.Level, item: Int?)
+    /// Switch All Photos between square cells and the aspect-ratio grid (g).
+    case toggleAspectGrid
 }

@@ -409,6 +409,8 @@ public struct GridInteraction: Sendable {
             commands.append(.quit)
         case .showLevel(let level):
             commands.append(.showLevel(level, item: isFocusRingVisible ? focusIndex : nil))
+        case .toggleAspectGrid:
+            commands.append(.toggleAspectGrid)
         case .open:
             if isFocusRingVisible, let focusIndex { commands.append(.open(focusIndex)) }
         case .pageUp, .pageDown:

@@ -16,4 +16,6 @@ public enum GridKeyCommand: Hashable, Sendable {
     case quit
     /// y, m, d, a: the timeline's Years, Months, Days or All Photos (a library of a tree).
     case showLevel(TimelineLayout.Level)
+    /// g: All Photos as the aspect-ratio grid, or back to square cells (a library of a tree).
+    case toggleAspectGrid
 }

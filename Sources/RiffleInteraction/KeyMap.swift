@@ -100,6 +100,7 @@ public enum KeyMap {
             "a tree's Years / Months / Days / All Photos",
             [grid("y", .showLevel(.years))], [grid("m", .showLevel(.months))], [grid("d", .showLevel(.days))],
             [grid("a", .showLevel(.allPhotos))]),
+        HelpLine("a tree's All Photos whole, in rows / square", [grid("g", .toggleAspectGrid)]),
         HelpLine("quit", [grid("q", .quit), grid(.escape, .quit)]),
         HelpLine("quit", [KeyBinding("q", in: .flight, .window(.quit))]),
     ]

@@ -12,6 +12,8 @@ public struct TimelineBars: Sendable, Equatable {
     /// A level's segment: its widest, points, and its margin inside the bottom bar.
     public static let segmentPoints = 86.0
     public static let segmentMarginPoints = 6.0
+    /// The aspect-ratio grid's switch's width, points.
+    public static let aspectSwitchPoints = 104.0
     /// The levels in the bottom bar, left to right.
     public static let levels: [TimelineLayout.Level] = [.years, .months, .days, .allPhotos]
 
@@ -47,6 +49,14 @@ public struct TimelineBars: Sendable, Equatable {
         return Self.levels.enumerated().map { i, level in
             (level, Rect(x: left + Double(i) * width, y: bar.minY + margin, width: width, height: bar.height - 2 * margin))
         }
+    }
+
+    /// The aspect-ratio grid's switch, at the top bar's right end, window pixels.
+    public var aspectSwitch: Rect {
+        let margin = Self.segmentMarginPoints * scale
+        let width = min(Self.aspectSwitchPoints * scale, viewport.width / 2).rounded(.down)
+        let bar = top
+        return Rect(x: viewport.width - margin - width, y: bar.minY + margin / 2, width: width, height: bar.height - margin)
     }
 
     /// True when window point `point` lies on a bar.

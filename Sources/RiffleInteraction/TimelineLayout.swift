@@ -5,7 +5,9 @@ import RiffleGeometry
 /// the level and the width: Photos' Years, Months and Days, and All Photos.
 ///
 /// - **All Photos:** every photo in time order in square cells, `columns` across (as many cells
-///   of about `Metrics.allPhotosCell` as fit, at least 3), `Metrics.spacing` apart.
+///   of about `Metrics.allPhotosCell` as fit, at least 3), `Metrics.spacing` apart; or, given
+///   the photos' aspect ratios (the aspect-ratio grid), whole in justified rows about
+///   `Metrics.allPhotosCell` high (`JustifiedRows`).
 /// - **Days:** a section per day: a header, then up to `Metrics.dayRows` rows of larger cells
 ///   (`Metrics.dayColumns` across); a day with more photos than fit shows the first ones and,
 ///   in the last cell, "+N" for the N not shown (`Content.more`), which opens the day.
@@ -88,11 +90,19 @@ public struct TimelineLayout: Sendable {
     /// Cells across (All Photos and Days), and their side.
     public let columns: Int
     public let cellSide: Double
+    /// All Photos as the aspect-ratio grid: its justified rows; nil for square cells.
+    public let justified: JustifiedRows?
 
     /// The layout of `days` at `level` in a column `width` points wide, at `scale` pixels a point
-    /// (all sizes are multiplied by it).
-    public init(days: TimelineDays, level: Level, width: Double, scale: Double = 1) {
+    /// (all sizes are multiplied by it); All Photos in justified rows when `aspects` gives each
+    /// photo's aspect ratio (one a photo, in time order), in square cells otherwise.
+    public init(days: TimelineDays, level: Level, width: Double, scale: Double = 1, aspects: [Double]? = nil) {
         self.days = days
+        justified = level == .allPhotos ? aspects.flatMap { aspects in
+            aspects.count == days.photoCount
+                ? JustifiedRows(aspects: aspects, width: width, targetHeight: Metrics.allPhotosCell * scale, spacing: Metrics.spacing * scale)
+                : nil
+        } : nil
         self.level = level
         self.width = width
         let spacing = Metrics.spacing * scale
@@ -117,7 +127,7 @@ public struct TimelineLayout: Sendable {
         switch level {
         case .allPhotos:
             let rows = (days.photoCount + columns - 1) / columns
-            y = rows == 0 ? 0 : Double(rows) * rowHeight - spacing
+            y = justified?.contentHeight ?? (rows == 0 ? 0 : Double(rows) * rowHeight - spacing)
         case .days:
             for k in days.days.indices {
                 let shown = min(days.photos(ofDay: k).count, columns * Metrics.dayRows)
@@ -152,6 +162,15 @@ public struct TimelineLayout: Sendable {
     /// The cells that meet the band of content from `top` to `bottom`, top to bottom.
     public func cells(from top: Double, to bottom: Double) -> [Cell] {
         guard bottom > top else { return [] }
+        if let justified {
+            guard var row = justified.row(atOffset: top) else { return [] }
+            var cells: [Cell] = []
+            while row < justified.rowCount, justified.rowTops[row] < bottom {
+                cells += justified.frames(ofRow: row).filter { $0.frame.maxY > top }.map { Cell(content: .photo($0.photo), frame: $0.frame) }
+                row += 1
+            }
+            return cells
+        }
         if level == .allPhotos {
             let rowHeight = cellSide + spacing
             let first = max(0, Int((top / rowHeight).rounded(.down)))
@@ -244,6 +263,7 @@ public struct TimelineLayout: Sendable {
     /// "+N" cell of its day, its month's key photo, its year's tile.
     public func frame(ofPhoto photo: Int) -> Rect? {
         guard (0..<days.photoCount).contains(photo) else { return nil }
+        if let justified { return justified.frame(ofPhoto: photo) }
         if level == .allPhotos { return allPhotosFrame(photo) }
         guard let index = section(ofPhoto: photo) else { return nil }
         let cells = cells(ofSection: index)
@@ -274,6 +294,9 @@ public struct TimelineLayout: Sendable {
     /// date label say; nil for an empty timeline.
     public func month(atOffset y: Double) -> Int? {
         guard days.photoCount > 0 else { return nil }
+        if let justified, let row = justified.row(atOffset: y) {
+            return CivilCalendar.monthNumber(ofDay: days.days[days.dayIndex(ofPhoto: justified.rowStarts[row])])
+        }
         if level == .allPhotos {
             let row = max(0, min((days.photoCount - 1) / columns, Int((y / (cellSide + spacing)).rounded(.down))))
             return CivilCalendar.monthNumber(ofDay: days.days[days.dayIndex(ofPhoto: row * columns)])
@@ -294,6 +317,7 @@ public struct TimelineLayout: Sendable {
         }
         guard low < days.days.count else { return contentHeight }
         let photo = days.firstPhoto[low]
+        if let justified { return justified.row(ofPhoto: photo).map { justified.rowTops[$0] } ?? 0 }
         if level == .allPhotos { return Double(photo / columns) * (cellSide + spacing) }
         return section(ofPhoto: photo).map { sections[$0].y } ?? 0
     }

@@ -7,7 +7,8 @@ import RifflePhysics
 /// its clicks, Ctrl+wheel notches and pinches ask of the scene.
 ///
 /// - A click on a year's tile shows that year's months; on a month, its days; on a day's
-///   photo, that photo (the pager); on a day's "+N" cell or its header, All Photos at that day.
+///   photo, that photo (the pager); on a day's "+N" cell or its header, All Photos at that day;
+///   on a photo of All Photos as the aspect-ratio grid, that photo.
 /// - Ctrl+wheel away from the user, or a pinch out (spreading the fingers), shows the next
 ///   finer level at the photo under the pointer; towards the user, or pinching in, the next
 ///   coarser one. One level per `levelChangeInterval` of notches (a burst of notches is one
@@ -50,15 +51,16 @@ public struct TimelineLevelInteraction: Sendable {
     private var pinchFactor: Double?
     private var commands: [Command] = []
 
-    /// `days` at `level` in `viewport` at `scale`, with `insets` of room above and below, scrolled
+    /// `days` at `level` in `viewport` at `scale` (All Photos in justified rows by `aspects`,
+    /// one a photo, when given), with `insets` of room above and below, scrolled
     /// so that photo `anchorPhoto`'s cell lies under window point `anchor` (as far as the range
     /// allows), or to the end without one.
     public init(
         days: TimelineDays, level: TimelineLayout.Level, viewport: Size, scale: Double, insets: (top: Double, bottom: Double),
-        anchorPhoto: Int?, anchor: Point?, time: Double
+        aspects: [Double]? = nil, anchorPhoto: Int?, anchor: Point?, time: Double
     ) {
         let margin = Self.margin * scale
-        layout = TimelineLayout(days: days, level: level, width: max(1, viewport.width - 2 * margin), scale: scale)
+        layout = TimelineLayout(days: days, level: level, width: max(1, viewport.width - 2 * margin), scale: scale, aspects: aspects)
         self.viewport = viewport
         self.scale = scale
         self.insets = insets
@@ -249,7 +251,8 @@ public struct TimelineLevelInteraction: Sendable {
                 commands.append(.showLevel(.allPhotos, photo: layout.sections[index].photos.lowerBound, anchor: point))
             }
         case .allPhotos:
-            break
+            // The aspect-ratio grid: a photo opens.
+            if let photo = layout.photo(at: content) { commands.append(.open(photo: photo)) }
         }
     }
 

@@ -69,6 +69,7 @@ import Testing
         #expect(Set(Self.names(library)) == ["a.jpg", "b.jpg", "c.jpg", "d.jpg"], "every photo of the tree, dot-folders skipped")
         var options = SessionOptions(thumbnailFolder: nil)
         options.libraryIndexPath = nil
+        options.viewSettingsPath = nil
         let headless = HeadlessSession([tree.root], options: options)
         headless.session.scene.settleDecodes()
         #expect(Self.names(headless.session.scene.library) == ["d.jpg", "c.jpg", "a.jpg", "b.jpg"])

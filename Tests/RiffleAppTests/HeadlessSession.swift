@@ -31,6 +31,7 @@ extension SessionOptions {
     static var inMemory: SessionOptions {
         var options = SessionOptions(thumbnailFolder: nil)
         options.libraryIndexPath = nil
+        options.viewSettingsPath = nil
         return options
     }
 }

@@ -24,6 +24,7 @@ func replay(
     var options = SessionOptions(rasterPath: path, thumbnailFolder: nil)
     // Nor does it keep a library index (a `timeline-…` script's tree is dated in memory).
     options.libraryIndexPath = nil
+    options.viewSettingsPath = nil
     options.scale = Double(ScriptLibrary.scale(forScript: scriptName))
     let session = RiffleSession(library: library, display: display, options: options)
     var shots: [(String, PixelBuffer)] = []
@@ -114,7 +115,7 @@ func replay(
     static let scripts = [
         "animation-play", "chrome-2x", "chrome-and-drag-down", "chrome-bars", "chrome-help", "chrome-hover", "chrome-info",
         "focus-click", "grid-drag-to-dismiss", "grid-open-and-back", "grid-turned-flight", "grid-zoom-out-to-dismiss", "resize",
-        "strip-click-wheel", "strip-flick", "strip-scrub", "strip-slide", "timeline-levels", "timeline-scrub",
+        "strip-click-wheel", "strip-flick", "strip-scrub", "strip-slide", "timeline-aspect", "timeline-levels", "timeline-scrub",
     ]
     static let outcomeScripts = [
         "flick", "slow-drag", "rubber-band", "double-click", "zoom-page-back", "wheel-zoom", "pan-to-next", "mid-swipe", "paging",
@@ -205,6 +206,11 @@ func replay(
                 "grandma.jpg", "beach.jpg", "sunset.jpg", "boat.jpg", "dunes.jpg", "snow.jpg", "park.jpg", "cake.jpg", "tea.jpg",
                 "lake.jpg", "bike.jpg", "field.jpg", "rain.jpg", "kite.jpg", "fire.jpg", "city.jpg", "moon.jpg",
             ])
+        case "timeline-aspect":
+            // g left the grid for the aspect-ratio grid, where the click opened a photo and
+            // Escape brought it back: still the aspect-ratio grid, at All Photos.
+            #expect(scene.isShowingGrid && scene.viewSettings.aspectGrid && scene.levelView?.level == .allPhotos)
+            #expect(scene.levelView?.interaction.layout.justified != nil)
         case "timeline-scrub":
             // Dragged to the top of the track: the grid at the top of its scroll, the 1962 scan in
             // the first cell; let go, the grid shows.

@@ -28,6 +28,7 @@ final class WatchedSession {
         var options = SessionOptions(thumbnailFolder: thumbnailFolder)
         // A tree's index in memory: tests never write the user's cache.
         options.libraryIndexPath = nil
+        options.viewSettingsPath = nil
         let headless = HeadlessSession(paths, size: size, options: options)
         display = headless.display
         session = headless.session

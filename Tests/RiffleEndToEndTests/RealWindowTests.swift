@@ -49,6 +49,8 @@ import Testing
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: cache) }
         env["XDG_CACHE_HOME"] = cache.path
+        // Nor the user's view options: every run starts from the defaults.
+        env["XDG_STATE_HOME"] = cache.path + "/state"
         return try ExternalCommand(path: riffle).run(arguments, environment: env, timeLimit: processTimeLimit)
     }
 

@@ -31,6 +31,8 @@ final class RunningWindow {
         env["DISPLAY"] = server.display
         cache = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-cache-\(UUID().uuidString)")
         env["XDG_CACHE_HOME"] = cache.path
+        // The defaults' view options, never the user's.
+        env["XDG_STATE_HOME"] = cache.path + "/state"
         environment = env
         riffle = Process()
         riffle.executableURL = URL(fileURLWithPath: RealWindowTests.riffle)
