@@ -66,8 +66,10 @@ import Testing
                 // A level's key: the photo in the middle stays in view.
                 let key = ["y", "m", "d", "a"].randomElement(using: &random)!
                 let middle = scene.levelView?.interaction.photoAtMiddle
+                let before = scene.levelView?.level
                 send(.key(.character(Character(key)), modifiers: [], time: now))
                 run(0.6)
+                if scene.levelView?.level != before { levelChanges += 1 }
                 if let middle { #expect(isShown(middle), "\(context): \(key) lost photo \(middle)") }
             case 2:
                 // Scrolls, with the wheel.
@@ -95,7 +97,7 @@ import Testing
                 #expect(headless.session.viewer.current == cell.photo, "\(context): opened \(headless.session.viewer.current), not \(cell.photo)")
             }
         }
-        // A walk that never changed level by the pointer or never opened a photo shows nothing.
+        // A walk that never changed level or never opened a photo shows nothing.
         #expect(levelChanges > 0 && opens > 0, "seed \(seed): \(levelChanges) level changes, \(opens) opens")
     }
 }
