@@ -678,6 +678,10 @@ public final class NavigationScene: Scene {
         }
     }
 
+    /// True when every photo of the library has a date (a timeline the index has dated, if not
+    /// yet verified every file of), or the library is not a timeline.
+    public var isDated: Bool { library.ordering != .byDateTaken || library.dates.count == library.photos.count }
+
     /// Blocks until the index has dated every photo of a timeline, then reorders by the dates
     /// (nothing for a folder's grid).
     public func settleDates() {

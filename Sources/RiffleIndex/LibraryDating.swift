@@ -5,7 +5,10 @@ import RiffleLibrary
 /// priority, so that a timeline settles into the order photos were taken while the app draws
 /// on: frames never wait for it.
 ///
-/// Work comes as folders with the photos of each to date (`date(_:)`), in two passes:
+/// Work comes as folders with the photos of each to date (`date(_:)`), in three passes:
+/// 0. Recall, one query: every photo the index holds in those folders takes its indexed date at
+///    once, before any file is looked at (a warm library is in date order within a query's time;
+///    the survey then corrects a photo whose file changed since).
 /// 1. Survey, quick: each folder's rows are read from the index and each photo is stat(2)ed. A
 ///    photo whose stamp is the one indexed takes the indexed date; any other takes its file's
 ///    modification time for now (`FolderIndexing.modificationDate`) and waits for the second
@@ -49,6 +52,11 @@ package final class LibraryDating: @unchecked Sendable {
     /// Under `lock`: folders waiting for their survey, photos waiting for their read (by folder),
     /// dates learned and not yet taken, progress, whether the thread is running, and stop.
     private var surveys: [Folder] = []
+    /// Folders given whose index rows are still to be recalled.
+    private var recalls: [Folder] = []
+    /// What the recall read of each folder, by name: the survey's "known", so it queries no more.
+    /// The worker's own (only its thread touches it).
+    private var recalled: [String: [String: IndexedPhoto]] = [:]
     private var reads: [(folder: String, photos: [(id: PhotoID, path: String, stamp: FileStamp)], gone: [String])] = []
     private var learned: [PhotoID: TakenDate?] = [:]
     private var shapes: [PhotoID: Double] = [:]
@@ -69,6 +77,7 @@ package final class LibraryDating: @unchecked Sendable {
         let start = lock.withLock {
             guard !stopped else { return false }
             surveys += folders
+            recalls += folders
             counts.total += folders.reduce(0) { $0 + $1.photos.count }
             defer { running = true }
             return !running
@@ -115,6 +124,7 @@ package final class LibraryDating: @unchecked Sendable {
     private func work() {
         while let job = nextJob() {
             switch job {
+            case let .recall(folders): recall(folders)
             case let .survey(folder): survey(folder)
             case let .read(folder, photos, gone): read(folder: folder, photos: photos, gone: gone)
             }
@@ -122,6 +132,7 @@ package final class LibraryDating: @unchecked Sendable {
     }
 
     private enum Job {
+        case recall([Folder])
         case survey(Folder)
         case read(folder: String, photos: [(id: PhotoID, path: String, stamp: FileStamp)], gone: [String])
     }
@@ -130,6 +141,10 @@ package final class LibraryDating: @unchecked Sendable {
     /// stopped.
     private func nextJob() -> Job? {
         let job: Job? = lock.withLock {
+            if !stopped, !recalls.isEmpty {
+                defer { recalls.removeAll() }
+                return .recall(recalls)
+            }
             if !stopped, !surveys.isEmpty { return .survey(surveys.removeFirst()) }
             if !stopped, !reads.isEmpty {
                 let next = reads.removeFirst()
@@ -144,8 +159,27 @@ package final class LibraryDating: @unchecked Sendable {
         return job
     }
 
+    /// Every indexed photo of `folders` dated as the index has it, in one query.
+    private func recall(_ folders: [Folder]) {
+        let wanted = Set(folders.map(\.path))
+        var rows: [String: [String: IndexedPhoto]] = [:]
+        for (folder, photo) in index.allPhotos() where wanted.contains(folder) { rows[folder, default: [:]][photo.name] = photo }
+        var dates: [PhotoID: TakenDate?] = [:]
+        var shapes: [PhotoID: Double] = [:]
+        for folder in folders {
+            let known = rows[folder.path] ?? [:]
+            recalled[folder.path] = known
+            for photo in folder.photos {
+                guard let indexed = known[FilePaths.name(of: photo.path)] else { continue }
+                dates[photo.id] = indexed.taken
+                shapes[photo.id] = Self.aspect(of: indexed)
+            }
+        }
+        publish(dates, shapes: shapes, dated: 0) {}
+    }
+
     private func survey(_ folder: Folder) {
-        let known = index.photos(inFolder: folder.path)
+        let known = recalled.removeValue(forKey: folder.path) ?? index.photos(inFolder: folder.path)
         var dates: [PhotoID: TakenDate?] = [:]
         var shapes: [PhotoID: Double] = [:]
         var unread: [(id: PhotoID, path: String, stamp: FileStamp)] = []
