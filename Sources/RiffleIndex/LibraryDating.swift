@@ -161,9 +161,7 @@ package final class LibraryDating: @unchecked Sendable {
 
     /// Every indexed photo of `folders` dated as the index has it, in one query.
     private func recall(_ folders: [Folder]) {
-        let wanted = Set(folders.map(\.path))
-        var rows: [String: [String: IndexedPhoto]] = [:]
-        for (folder, photo) in index.allPhotos() where wanted.contains(folder) { rows[folder, default: [:]][photo.name] = photo }
+        let rows = index.datedPhotos()
         var dates: [PhotoID: TakenDate?] = [:]
         var shapes: [PhotoID: Double] = [:]
         for folder in folders {

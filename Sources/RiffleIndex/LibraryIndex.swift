@@ -65,15 +65,41 @@ package final class LibraryIndex: @unchecked Sendable {
                 db, sql: "SELECT \(Self.photoColumns) FROM photo JOIN folder ON folder.id = photo.folder WHERE folder.path = ?",
                 arguments: [folder])
         }) ?? []
-        return Dictionary(rows.map { (($0["name"] as String?) ?? "", Self.photo(from: $0)) }, uniquingKeysWith: { a, _ in a })
+        return Dictionary(rows.map { Self.photo(from: $0, at: 0) }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// Every photo the index holds, with its folder.
-    package func allPhotos() -> [(folder: String, photo: IndexedPhoto)] {
+    /// Every photo the index holds, by folder path and name, with its stamp, date and size but
+    /// not its camera, lens or failure: what dating a timeline needs, in two queries whose rows
+    /// are read by position, each folder's path once (the photo table is clustered by folder),
+    /// so that a warm library of 100,000 photos is recalled in a fraction of a second.
+    package func datedPhotos() -> [String: [String: IndexedPhoto]] {
         (try? reader.read { db in
-            try Row.fetchAll(db, sql: "SELECT folder.path AS folder_path, \(Self.photoColumns) FROM photo JOIN folder ON folder.id = photo.folder")
-                .map { (($0["folder_path"] as String?) ?? "", Self.photo(from: $0)) }
-        }) ?? []
+            var paths: [Int64: String] = [:]
+            let folders = try Row.fetchCursor(db, sql: "SELECT id, path FROM folder")
+            while let row = try folders.next() { paths[row[0]] = row[1] }
+            var photos: [String: [String: IndexedPhoto]] = [:]
+            var folder: Int64?
+            var inFolder: [String: IndexedPhoto] = [:]
+            func close() {
+                if let folder, let path = paths[folder] { photos[path, default: [:]].merge(inFolder) { _, new in new } }
+                inFolder = [:]
+            }
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT folder, name, device, inode, size, modified, format, width, height, orientation, taken, taken_offset,
+                    taken_source FROM photo ORDER BY folder
+                """)
+            while let row = try rows.next() {
+                let id: Int64 = row[0]
+                if id != folder {
+                    close()
+                    folder = id
+                }
+                let photo = Self.photo(from: row, at: 1, details: false)
+                inFolder[photo.name] = photo
+            }
+            close()
+            return photos
+        }) ?? [:]
     }
 
     /// Records `photos` of `folder` (replacing what was known of them) and forgets the photos of
@@ -177,27 +203,33 @@ package final class LibraryIndex: @unchecked Sendable {
         return queue
     }
 
+    /// The photo's columns, in the order `photo(from:at:)` reads them by position.
     private static let photoColumns = """
         photo.name, photo.device, photo.inode, photo.size, photo.modified, photo.format, photo.width, photo.height,
         photo.orientation, photo.taken, photo.taken_offset, photo.taken_source, photo.camera, photo.lens, photo.failure
         """
 
-    private static func photo(from row: Row) -> IndexedPhoto {
-        let format = (row["format"] as String?).flatMap(ImageFormat.init(rawValue:))
-        let width: Int? = row["width"], height: Int? = row["height"]
+    /// The photo of `photoColumns` read from `row`, those columns starting at position `first`;
+    /// without `details`, only those up to the date's source (no camera, lens or failure).
+    private static func photo(from row: Row, at first: Int, details: Bool = true) -> IndexedPhoto {
+        // StatementColumnConvertible: GRDB reads such a value straight from the statement, not
+        // through a DatabaseValue.
+        func column<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ k: Int) -> Value? { row[first + k] }
+        let format = (column(5) as String?).flatMap(ImageFormat.init(rawValue:))
+        let width: Int? = column(6), height: Int? = column(7)
         let facts = format.map { format in
             PhotoFacts(
                 format: format, uprightSize: PixelSize(width: width ?? 0, height: height ?? 0),
-                orientation: (row["orientation"] as Int?).flatMap(ImageOrientation.init(rawValue:)) ?? .topLeft,
-                taken: nil, camera: row["camera"], lens: row["lens"])
+                orientation: (column(8) as Int?).flatMap(ImageOrientation.init(rawValue:)) ?? .topLeft,
+                taken: nil, camera: details ? column(12) : nil, lens: details ? column(13) : nil)
         }
-        let source = TakenDate.Source(rawValue: row["taken_source"] ?? 2) ?? .fileModified
-        let taken = TakenDate(localSeconds: row["taken"] ?? 0, offsetMinutes: row["taken_offset"], source: source)
+        let source = TakenDate.Source(rawValue: column(11) ?? 2) ?? .fileModified
+        let taken = TakenDate(localSeconds: column(9) ?? 0, offsetMinutes: column(10), source: source)
         var found = facts
         if source != .fileModified { found?.taken = taken }
         return IndexedPhoto(
-            name: row["name"] ?? "", device: UInt64(bitPattern: row["device"] ?? 0), inode: UInt64(bitPattern: row["inode"] ?? 0),
-            size: row["size"] ?? 0, modifiedNanoseconds: row["modified"] ?? 0, facts: found, taken: taken, failure: row["failure"])
+            name: column(0) ?? "", device: UInt64(bitPattern: column(1) ?? 0), inode: UInt64(bitPattern: column(2) ?? 0),
+            size: column(3) ?? 0, modifiedNanoseconds: column(4) ?? 0, facts: found, taken: taken, failure: details ? column(14) : nil)
     }
 
     private static func describe(_ error: any Error) -> String {

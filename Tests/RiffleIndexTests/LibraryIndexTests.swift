@@ -73,6 +73,30 @@ import Testing
 
     /// Without a date of its own, a photo is dated by its modification time in this machine's
     /// zone, marked as such.
+    /// The dating's recall: every indexed photo by folder and name, as `photos(inFolder:)` gives
+    /// it but for the camera, lens and failure it leaves out.
+    @Test func theRecallGivesEveryFoldersPhotosWithoutTheirDetails() throws {
+        let scratch = try Scratch(count: 3)
+        try FileManager.default.createDirectory(atPath: scratch.tree + "/sub", withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: LibraryIndexTests.photos + "/1 coffee.png", toPath: scratch.tree + "/sub/c.png")
+        let index = LibraryIndex(path: scratch.database, report: { _ in })
+        var problems: [String] = []
+        for folder in PhotoTree.folders(under: scratch.tree, problems: &problems) { _ = FolderIndexing.index(folder, in: index) }
+        let recalled = index.datedPhotos()
+        #expect(Set(recalled.keys) == [scratch.tree, scratch.tree + "/sub"])
+        for folder in recalled.keys {
+            let full = index.photos(inFolder: folder)
+            #expect(Set(recalled[folder]?.keys ?? [:].keys) == Set(full.keys))
+            for (name, photo) in full {
+                var expected = photo
+                expected.facts?.camera = nil
+                expected.facts?.lens = nil
+                expected.failure = nil
+                #expect(recalled[folder]?[name] == expected, "\(folder)/\(name)")
+            }
+        }
+    }
+
     @Test func aPhotoWithoutDateIsDatedByItsFile() throws {
         let scratch = try Scratch(count: 1)
         setModificationTime(1_600_000_000, ofFileAt: scratch.tree + "/p1.jpg")
