@@ -37,6 +37,10 @@ public final class NavigationScene: Scene {
     private var library: PhotoLibrary
     /// The library's folders watched while the app runs (`watchFolders`); nil when not.
     private var liveFolders: LiveFolders?
+    /// Reads the heads of the photos listed by their names alone, from the scene's start, and of
+    /// those the live folders bring or rewrite; those that hold no image leave the library as
+    /// deleted files do (`takeProbed`).
+    private let probe: PhotoProbe
     private let display: Display
     private let compositor: Compositor
     private let pipeline: PhotoPipeline
@@ -67,11 +71,14 @@ public final class NavigationScene: Scene {
     public private(set) var showsDropHighlight = false
 
     /// A scene on `library` in `display`, opening on the grid, or on the pager at the library's
-    /// start photo when it was opened on a file (`PhotoLibrary.opensOnPhoto`).
+    /// start photo when it was opened on a file (`PhotoLibrary.opensOnPhoto`). The library's
+    /// photos listed by name are probed from now on (`PhotoProbe`), `wake` waking the runtime's
+    /// wait when one is found to hold no image.
     init(
         library: PhotoLibrary, pager: Viewer, pipeline: PhotoPipeline, labels: PageLabels, display: Display, compositor: Compositor,
-        fullscreen: Bool = false
+        fullscreen: Bool = false, wake: @escaping @Sendable () -> Void = {}
     ) {
+        probe = PhotoProbe(photos: library.photosToProbe, wake: wake)
         self.pager = pager
         isFullscreen = fullscreen
         cursor = PointerCursorModel()
@@ -92,6 +99,8 @@ public final class NavigationScene: Scene {
             pager.setSeen(false)
         }
     }
+
+    deinit { probe.stop() }
 
     /// True while the grid is what the window shows (at rest, not under a photo).
     public var isShowingGrid: Bool {
@@ -192,7 +201,13 @@ public final class NavigationScene: Scene {
     @discardableResult
     public func advance(to now: Double) -> [AppCommand] {
         self.now = max(self.now, now)
-        if let changes = liveFolders?.changes(at: self.now, in: library) { follow(library.applying(changes)) }
+        takeProbed()
+        if let changes = liveFolders?.changes(at: self.now, in: library) {
+            let update = library.applying(changes)
+            follow(update)
+            // What arrived or was written anew may be no image at all (a text file saved as x.jpg).
+            probe.add(update.photosToProbe)
+        }
         grid.advance(to: now, visible: isGridSeen)
         for command in pager.advance(to: now) {
             if case .pager = mode, case .dismiss(let from) = command { close(from: from) }
@@ -234,6 +249,12 @@ public final class NavigationScene: Scene {
     func stopWatchingFolders() {
         liveFolders?.stop()
         liveFolders = nil
+    }
+
+    /// Drops the photos the probe found to hold no image, as the live folders drop deleted files.
+    private func takeProbed() {
+        let gone = probe.take()
+        if !gone.isEmpty { follow(library.removing(gone)) }
     }
 
     /// Follows the library through a change of its folders (`LibraryUpdate`), at the scene's
@@ -330,7 +351,11 @@ public final class NavigationScene: Scene {
         }
     }
 
+    /// Also waits for the probe of the library's photos and takes in what it found, so that a
+    /// replay's frames count the same photos however fast the files are read.
     public func settleDecodes() {
+        probe.settle()
+        takeProbed()
         pager.settleDecodes()
         grid.settleThumbnails(at: now)
     }

@@ -115,7 +115,7 @@ public final class RiffleSession {
             startsSlideshow: options.startsSlideshow, wallClock: clock.now, wake: { waker.wake() })
         let scene = NavigationScene(
             library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor,
-            fullscreen: options.fullscreen)
+            fullscreen: options.fullscreen, wake: { waker.wake() })
         return (pipeline, scene)
     }
 

@@ -36,6 +36,18 @@ package struct LibraryUpdate: Sendable {
         before.order.photo(at: old).flatMap { library.order.index(of: $0.id) }
     }
 
+    /// The photos of the library after the change whose heads `PhotoProbe` is to read: those
+    /// that arrived in a listed folder and those written anew, taken by their extension
+    /// (`PhotoLibrary.isProbed`), once whole (a file still growing is probed when it is closed,
+    /// which rewrites it).
+    package var photosToProbe: [Photo] {
+        library.folders.flatMap { listed in
+            library.photos[listed.range].filter { photo in
+                (rewritten.contains(photo.id) || !before.order.contains(photo.id)) && !photo.isArriving && library.isProbed(photo)
+            }
+        }
+    }
+
     /// True when nothing moved, arrived, left, was renamed or was rewritten: nothing to follow.
     package var changesNothing: Bool { rewritten.isEmpty && before.photos == library.photos }
 }
@@ -131,6 +143,7 @@ extension PhotoLibrary {
             photos: photos, startIndex: 0, description: description, unavailable: unavailable, missing: missing,
             pathCount: pathCount, folders: folders, nextID: PhotoID(nextID))
         library.opensOnPhoto = opensOnPhoto
+        library.namedPhoto = namedPhoto
         let update = LibraryUpdate(before: self, library: library, rewritten: rewritten)
         switch update.place(ofPhotoAt: startIndex) {
         case let .same(index), let .next(index), let .previous(index): library = library.starting(at: index)
@@ -139,12 +152,28 @@ extension PhotoLibrary {
         return LibraryUpdate(before: self, library: library, rewritten: rewritten)
     }
 
+    /// This library without `gone` (photos found to hold no image, `PhotoProbe`), exactly as if
+    /// their files had been deleted from their folders (`applying(_:)` with them departed): the
+    /// start photo follows, everything held of the others follows by identity. A photo no
+    /// longer in the library, or listed under another path since (renamed), is left alone: what
+    /// was probed is not what is there now. Pure: reads no file.
+    package func removing(_ gone: [Photo]) -> LibraryUpdate {
+        var byFolder: [String: FolderChange] = [:]
+        for photo in gone {
+            guard let index = order.index(of: photo.id), photos[index].path == photo.path,
+                  let folder = folders.first(where: { $0.range.contains(index) })?.path else { continue }
+            byFolder[folder, default: FolderChange(folder: folder)].departed.insert(FilePaths.name(of: photo.path))
+        }
+        return applying(byFolder.keys.sorted().compactMap { byFolder[$0] })
+    }
+
     /// The same library starting at photo `index`.
     private func starting(at index: Int) -> PhotoLibrary {
         var library = PhotoLibrary(
             photos: photos, startIndex: index, description: description, unavailable: unavailable, missing: missing,
             pathCount: pathCount, folders: folders, nextID: nextID)
         library.opensOnPhoto = opensOnPhoto
+        library.namedPhoto = namedPhoto
         return library
     }
 }
