@@ -78,7 +78,7 @@ public final class NavigationScene: Scene {
         library: PhotoLibrary, pager: Viewer, pipeline: PhotoPipeline, labels: PageLabels, display: Display, compositor: Compositor,
         fullscreen: Bool = false, wake: @escaping @Sendable () -> Void = {}
     ) {
-        probe = PhotoProbe(photos: library.photosToProbe, wake: wake)
+        probe = PhotoProbe(photos: { library.photosToProbe }, wake: wake)
         self.pager = pager
         isFullscreen = fullscreen
         cursor = PointerCursorModel()

@@ -7,7 +7,9 @@ import RiffleImageIO
 ///
 /// Listing stays a `readdir` and a look at each name (`PhotoLibrary.listFolder`): opening 100,000
 /// files as they are listed would hold the first frame back by as many reads (the `folder`
-/// benchmark prints both figures). The probe reads each file's head after the window is up.
+/// benchmark prints both figures). The probe reads each file's head after the window is up, and
+/// even the choice of which files to read is made on its thread: at 100,000 photos, filtering
+/// their names alone takes tens of milliseconds the first frame must not wait for.
 ///
 /// Invariants:
 /// - Only the first `ImageFormat.signatureLength` bytes of each file are read, read-only
@@ -23,34 +25,40 @@ package final class PhotoProbe: @unchecked Sendable {
     /// The probe thread's stack: a 64-byte read and a signature match need little.
     private static let stackBytes = 256 << 10
 
+    /// One photo to probe, with the generation of the `add` that asked (0: the first list).
+    private typealias Request = (photo: Photo, generation: Int)
+
     private let lock = ConditionLock()
-    /// Photos waiting to be probed, in order (guarded by `lock`).
-    private var waiting: [Photo] = []
-    /// Index of the next photo of `waiting` to probe (guarded by `lock`).
+    /// Photos handed in by `add`, waiting to be probed, in order (guarded by `lock`).
+    private var waiting: [Request] = []
+    /// Index of the next request of `waiting` to probe (guarded by `lock`).
     private var next = 0
+    /// The generation of the last `add` (guarded by `lock`).
+    private var generation = 0
+    /// The generation that last asked for each photo handed to `add` (guarded by `lock`): only
+    /// the probe asked for last reports. A photo of the first list not in it was asked for once.
+    private var latest: [PhotoID: Int] = [:]
     /// True while the thread is probing (guarded by `lock`).
     private var running = false
     /// Set by `stop()`: the thread ends before its next photo (guarded by `lock`).
     private var stopped = false
     /// Photos found not to be images and not yet taken (guarded by `lock`).
     private var found: [Photo] = []
-    /// How many probes of each photo are waiting or under way (guarded by `lock`): only the last
-    /// one reports.
-    private var pending: [PhotoID: Int] = [:]
     private let wake: @Sendable () -> Void
     private let isImage: @Sendable (String) -> Bool
 
-    /// Starts probing `photos` at once (nothing to do when it is empty); `wake` is called from the
-    /// probe's thread each time it finds one that is not an image, so the app's loop takes it in.
-    /// `isImage` tells whether the file at a path may be an image (`PhotoProbe.mayBeImage` unless
-    /// a test counts the reads).
+    /// Starts probing at once the photos `photos` returns, called on the probe's thread (a
+    /// library's `photosToProbe`); `wake` is called from that thread each time it finds one that
+    /// is not an image, so the app's loop takes it in. `isImage` tells whether the file at a path
+    /// may be an image (`PhotoProbe.mayBeImage` unless a test counts the reads).
     package init(
-        photos: [Photo], wake: @escaping @Sendable () -> Void,
+        photos: @escaping @Sendable () -> [Photo], wake: @escaping @Sendable () -> Void,
         isImage: @escaping @Sendable (String) -> Bool = { PhotoProbe.mayBeImage(atPath: $0) }
     ) {
         self.wake = wake
         self.isImage = isImage
-        add(photos)
+        running = true
+        WorkerThread.start(stackBytes: Self.stackBytes) { [self] in run(first: photos()) }
     }
 
     /// Probes `photos` too, after those handed in before (the live folders' arrivals, and photos
@@ -59,15 +67,18 @@ package final class PhotoProbe: @unchecked Sendable {
         guard !photos.isEmpty else { return }
         let start: Bool = lock.withLock {
             guard !stopped else { return false }
+            generation += 1
             let added = Set(photos.map(\.id))
             found.removeAll { added.contains($0.id) }
-            for photo in photos { pending[photo.id, default: 0] += 1 }
-            waiting += photos
+            for photo in photos {
+                latest[photo.id] = generation
+                waiting.append((photo, generation))
+            }
             guard !running else { return false }
             running = true
             return true
         }
-        if start { WorkerThread.start(stackBytes: Self.stackBytes) { [self] in run() } }
+        if start { WorkerThread.start(stackBytes: Self.stackBytes) { [self] in run(first: []) } }
     }
 
     /// False only when the file at `path` was read and its first bytes are no image's signature
@@ -102,30 +113,39 @@ package final class PhotoProbe: @unchecked Sendable {
         lock.withLock { stopped = true }
     }
 
-    /// Probes the waiting photos in order until none is left or the probe is stopped.
-    private func run() {
-        while let photo = lock.withLock({ () -> Photo? in
-            guard !stopped, next < waiting.count else {
-                running = false
-                waiting = []
-                next = 0
-                pending = [:]
-                lock.broadcast()
-                return nil
+    /// Probes `first` (the first list, kept on this thread: a hundred thousand photos are not
+    /// copied under the lock the app's thread takes each frame), then the photos `add` hands in,
+    /// in order, until none is left or the probe is stopped.
+    private func run(first: [Photo]) {
+        var index = 0
+        while let request = lock.withLock({ () -> Request? in
+            guard !stopped else { return finish() }
+            if index < first.count {
+                defer { index += 1 }
+                return (first[index], 0)
             }
+            guard next < waiting.count else { return finish() }
             defer { next += 1 }
             return waiting[next]
         }) {
-            let image = isImage(photo.path)
+            let image = isImage(request.photo.path)
             let report: Bool = lock.withLock {
-                let left = (pending[photo.id] ?? 1) - 1
-                pending[photo.id] = left > 0 ? left : nil
-                // A later probe of the same photo is waiting: it reports instead.
-                guard left == 0, !image else { return false }
-                found.append(photo)
+                // A later probe of the same photo is asked for: it reports instead.
+                guard !image, (latest[request.photo.id] ?? 0) == request.generation else { return false }
+                found.append(request.photo)
                 return true
             }
             if report { wake() }
         }
+    }
+
+    /// Ends the thread's run (the lock held): nothing is left to probe. Returns nil.
+    private func finish() -> Request? {
+        running = false
+        waiting = []
+        next = 0
+        latest = [:]
+        lock.broadcast()
+        return nil
     }
 }

@@ -50,7 +50,7 @@ enum FolderBenchmark {
         var problems: [String] = []
         let listing = Stopwatch.median(minimumRuns: 5) { _ = PhotoLibrary.collect(paths: [big.path], problems: &problems) }
         let listed = PhotoLibrary.collect(paths: [big.path], problems: &problems).photosToProbe
-        let probing = Stopwatch.median(minimumRuns: 3) { PhotoProbe(photos: listed, wake: {}).settle() }
+        let probing = Stopwatch.median(minimumRuns: 3) { PhotoProbe(photos: { listed }, wake: {}).settle() }
         print("  listing the \(count) by their names: \(ms(listing)); reading each one's head (the probe, after the first frame, "
             + "at a low priority): \(ms(probing)), \(ratio(probing, listing)) the listing")
     }

@@ -86,7 +86,7 @@ import Testing
         let photos = ["text.jpg", "broken.jpg", "empty.jpg", "gone.jpg"].enumerated().map {
             Photo(id: PhotoID($0.offset), path: folder.path($0.element))
         }
-        let probe = PhotoProbe(photos: photos, wake: {})
+        let probe = PhotoProbe(photos: { photos }, wake: {})
         probe.settle()
         #expect(!probe.isProbing)
         #expect(probe.take().map(\.path) == [folder.path("text.jpg")])
@@ -98,7 +98,7 @@ import Testing
         let folder = try ScratchFolder()
         let photos = (0..<3).map { k in Photo(id: PhotoID(k), path: try! folder.write(Self.text, to: "\(k).jpg")) }
         let wakes = Atomic(0)
-        let probe = PhotoProbe(photos: photos, wake: { wakes.add(1, ordering: .sequentiallyConsistent) })
+        let probe = PhotoProbe(photos: { photos }, wake: { wakes.add(1, ordering: .sequentiallyConsistent) })
         probe.settle()
         #expect(wakes.load(ordering: .sequentiallyConsistent) == 3)
         #expect(probe.take().count == 3)
@@ -110,12 +110,33 @@ import Testing
         let photo = Photo(id: PhotoID(0), path: "/nowhere/saved.jpg")
         // Text at the first read, a photo at the second.
         let answers = Mutex([false, true])
-        let probe = PhotoProbe(photos: [photo], wake: {}, isImage: { _ in answers.withLock { $0.removeFirst() } })
+        let probe = PhotoProbe(photos: { [photo] }, wake: {}, isImage: { _ in answers.withLock { $0.removeFirst() } })
         probe.settle()
         probe.add([photo])
         probe.settle()
         #expect(probe.take().isEmpty)
         #expect(answers.withLock { $0.isEmpty }, "read twice")
+    }
+
+    /// A photo handed in again while its first probe is reading it (saved anew meanwhile, now a
+    /// photo): the first read's verdict is dropped, the second's stands.
+    @Test func aPhotoHandedInAgainWhileBeingReadIsJudgedByItsLastProbe() {
+        let photo = Photo(id: PhotoID(0), path: "/nowhere/saved.jpg")
+        let reading = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
+        let reads = Atomic(0)
+        let probe = PhotoProbe(photos: { [photo] }, wake: {}, isImage: { _ in
+            guard reads.add(1, ordering: .sequentiallyConsistent).oldValue == 0 else { return true }
+            // The first read: text, answered once the photo has been handed in again.
+            reading.signal()
+            resume.wait()
+            return false
+        })
+        reading.wait()
+        probe.add([photo])
+        resume.signal()
+        probe.settle()
+        #expect(probe.take().isEmpty)
+        #expect(reads.load(ordering: .sequentiallyConsistent) == 2)
     }
 
     /// The probe only reads: the folder holds the same files, modes, times and bytes after it.
@@ -124,7 +145,7 @@ import Testing
         try folder.write([], to: "empty.jpg")
         let before = folder.snapshot()
         let photos = before.keys.sorted().enumerated().map { Photo(id: PhotoID($0.offset), path: folder.path($0.element)) }
-        let probe = PhotoProbe(photos: photos, wake: {})
+        let probe = PhotoProbe(photos: { photos }, wake: {})
         probe.settle()
         #expect(probe.take().count == 1)
         let after = folder.snapshot()
@@ -140,7 +161,7 @@ import Testing
         let folder = try ScratchFolder()
         let photos = (0..<200).map { k in Photo(id: PhotoID(k), path: try! folder.write(Self.text, to: "\(k).jpg")) }
         let reads = Atomic(0)
-        let probe = PhotoProbe(photos: photos, wake: {}, isImage: { _ in
+        let probe = PhotoProbe(photos: { photos }, wake: {}, isImage: { _ in
             reads.add(1, ordering: .sequentiallyConsistent)
             usleep(1000)
             return false
