@@ -108,7 +108,7 @@ SANITIZE_C_UB := -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
 # of the huge PNG and the decompression bombs, which ASan's shadow and quarantine inflate (the
 # huge PNG's 210 MiB against 64); the fuzzers run those decoders under ASan.
 SANITIZE_SKIP := InstallTests|OutOfMemoryTests|HugePNGTests|DecompressionBombTests
-SANITIZE_THREADS := DecodeService|DecodeCancellation|WorkerThread|TileDecoder|TiledZoom|TilePyramid|ThumbnailStore|PhotoLibrary|LiveFolder|Placeholder|MemoryBounds|ArrivingFile|RewrittenThumbnail
+SANITIZE_THREADS := DecodeService|DecodeCancellation|WorkerThread|TileDecoder|TiledZoom|TilePyramid|ThumbnailStore|PhotoLibrary|PhotoProbe|LiveFolder|Placeholder|MemoryBounds|ArrivingFile|RewrittenThumbnail
 test-sanitize: deps-test
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize address $(SANITIZE_C_UB)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \

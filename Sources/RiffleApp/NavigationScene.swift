@@ -70,6 +70,10 @@ public final class NavigationScene: Scene {
     /// Seconds between two reorders while the index fills: twice a second keeps a big first
     /// launch settling visibly without re-sorting 100,000 photos every frame.
     static let datingInterval = 0.5
+    /// Reads the heads of the photos listed by their names alone, from the scene's start, and of
+    /// those the live folders bring or rewrite; those that hold no image leave the library as
+    /// deleted files do (`takeProbed`).
+    private let probe: PhotoProbe
     private let display: Display
     private let compositor: Compositor
     private let pipeline: PhotoPipeline
@@ -100,11 +104,15 @@ public final class NavigationScene: Scene {
     public private(set) var showsDropHighlight = false
 
     /// A scene on `library` in `display`, opening on the grid, or on the pager at the library's
-    /// start photo when it was opened on a file (`PhotoLibrary.opensOnPhoto`).
+    /// start photo when it was opened on a file (`PhotoLibrary.opensOnPhoto`). The library's
+    /// photos listed by name are probed from now on (`PhotoProbe`), `wake` waking the runtime's
+    /// wait when one is found to hold no image.
     init(
         library: PhotoLibrary, pager: Viewer, pipeline: PhotoPipeline, labels: PageLabels, display: Display, compositor: Compositor,
-        fullscreen: Bool = false, dating: LibraryDating? = nil, viewSettingsPath: String? = nil
+        fullscreen: Bool = false, dating: LibraryDating? = nil, viewSettingsPath: String? = nil,
+        wake: @escaping @Sendable () -> Void = {}
     ) {
+        probe = PhotoProbe(photos: { library.photosToProbe }, wake: wake)
         self.pager = pager
         self.dating = dating
         self.viewSettingsPath = viewSettingsPath
@@ -136,6 +144,8 @@ public final class NavigationScene: Scene {
             pager.setSeen(false)
         }
     }
+
+    deinit { probe.stop() }
 
     /// True while the grid is what the window shows (at rest, not under a photo).
     public var isShowingGrid: Bool {
@@ -466,8 +476,12 @@ public final class NavigationScene: Scene {
     @discardableResult
     public func advance(to now: Double) -> [AppCommand] {
         self.now = max(self.now, now)
+        takeProbed()
         if let changes = liveFolders?.changes(at: self.now, in: library) {
-            follow(library.applying(changes))
+            let update = library.applying(changes)
+            follow(update)
+            // What arrived or was written anew may be no image at all (a text file saved as x.jpg).
+            probe.add(update.photosToProbe)
             dating?.date(Self.datingFolders(of: library, named: Set(changes.map(\.folder))))
         }
         if library.tree != nil, let arrived = liveFolders?.takeArrivedFolders(), !arrived.isEmpty { takeIn(folders: arrived) }
@@ -539,7 +553,9 @@ public final class NavigationScene: Scene {
         var problems: [String] = []
         let walked = paths.flatMap { PhotoTree.folders(under: $0, skipping: PhotoLibrary.foldersNeverWalked, problems: &problems) }
         for problem in problems { StandardError.write("riffle: \(problem)") }
-        follow(library.addingFolders(walked))
+        let update = library.addingFolders(walked)
+        follow(update)
+        probe.add(update.photosToProbe)
         liveFolders?.watch(walked.map(\.path), at: now)
         dating?.date(Self.datingFolders(of: library, named: Set(walked.map(\.path))))
     }
@@ -559,6 +575,12 @@ public final class NavigationScene: Scene {
     func stopWatchingFolders() {
         liveFolders?.stop()
         liveFolders = nil
+    }
+
+    /// Drops the photos the probe found to hold no image, as the live folders drop deleted files.
+    private func takeProbed() {
+        let gone = probe.take()
+        if !gone.isEmpty { follow(library.removing(gone)) }
     }
 
     /// Follows the library through a change of its folders (`LibraryUpdate`), at the scene's
@@ -689,9 +711,13 @@ public final class NavigationScene: Scene {
         applyDates(all: true)
     }
 
+    /// Also waits for the index's dates and for the probe of the library's photos, and takes in
+    /// what they found, so that a replay's frames count and order the same photos however fast
+    /// the files are read.
     public func settleDecodes() {
-        // A replay's frames never depend on how fast the index fills either.
         settleDates()
+        probe.settle()
+        takeProbed()
         pager.settleDecodes()
         if let levelView { levelView.settleThumbnails(at: now) } else { grid.settleThumbnails(at: now) }
     }

@@ -142,7 +142,7 @@ public final class RiffleSession {
         }
         let scene = NavigationScene(
             library: library, pager: pager, pipeline: pipeline, labels: PageLabels(), display: display, compositor: compositor,
-            fullscreen: options.fullscreen, dating: dating, viewSettingsPath: options.viewSettingsPath)
+            fullscreen: options.fullscreen, dating: dating, viewSettingsPath: options.viewSettingsPath, wake: { waker.wake() })
         return (pipeline, scene)
     }
 

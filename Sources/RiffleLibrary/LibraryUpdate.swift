@@ -36,6 +36,18 @@ package struct LibraryUpdate: Sendable {
         before.order.photo(at: old).flatMap { library.order.index(of: $0.id) }
     }
 
+    /// The photos of the library after the change whose heads `PhotoProbe` is to read: those
+    /// that arrived in a listed folder and those written anew, taken by their extension
+    /// (`PhotoLibrary.isProbed`), once whole (a file still growing is probed when it is closed,
+    /// which rewrites it).
+    package var photosToProbe: [Photo] {
+        library.folders.flatMap { listed in
+            library.listing[listed.range].filter { photo in
+                (rewritten.contains(photo.id) || !before.order.contains(photo.id)) && !photo.isArriving && library.isProbed(photo)
+            }
+        }
+    }
+
     /// True when nothing moved, arrived, left, was renamed or was rewritten: nothing to follow
     /// (a photo dated anew is a change, even where it stays: the bars name the dates; so is a
     /// folder taken in with no photos yet, which the library must list to follow).
@@ -166,6 +178,7 @@ extension PhotoLibrary {
     func following(_ library: PhotoLibrary, rewritten: Set<PhotoID>) -> LibraryUpdate {
         var library = library
         library.opensOnPhoto = opensOnPhoto
+        library.namedPhoto = namedPhoto
         let update = LibraryUpdate(before: self, library: library, rewritten: rewritten)
         switch update.place(ofPhotoAt: startIndex) {
         case let .same(index), let .next(index), let .previous(index): library = library.starting(at: index)
@@ -174,12 +187,30 @@ extension PhotoLibrary {
         return LibraryUpdate(before: self, library: library, rewritten: rewritten)
     }
 
+    /// This library without `gone` (photos found to hold no image, `PhotoProbe`), exactly as if
+    /// their files had been deleted from their folders (`applying(_:)` with them departed): the
+    /// start photo follows, everything held of the others follows by identity. A photo no
+    /// longer in the library, or listed under another path since (renamed), is left alone: what
+    /// was probed is not what is there now. Pure: reads no file.
+    package func removing(_ gone: [Photo]) -> LibraryUpdate {
+        var byFolder: [String: FolderChange] = [:]
+        // Folders' runs are places in the listing, which a timeline orders otherwise.
+        let listed = Dictionary(listing.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        for photo in gone {
+            guard let index = listed[photo.id], listing[index].path == photo.path,
+                  let folder = folders.first(where: { $0.range.contains(index) })?.path else { continue }
+            byFolder[folder, default: FolderChange(folder: folder)].departed.insert(FilePaths.name(of: photo.path))
+        }
+        return applying(byFolder.keys.sorted().compactMap { byFolder[$0] })
+    }
+
     /// The same library starting at photo `index`.
     private func starting(at index: Int) -> PhotoLibrary {
         var library = PhotoLibrary(
             listing: listing, ordering: ordering, dates: dates, startIndex: index, description: description,
             unavailable: unavailable, missing: missing, pathCount: pathCount, folders: folders, tree: tree, nextID: nextID)
         library.opensOnPhoto = opensOnPhoto
+        library.namedPhoto = namedPhoto
         return library
     }
 }

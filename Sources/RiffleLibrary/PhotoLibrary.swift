@@ -60,6 +60,9 @@ public struct PhotoLibrary: Sendable {
     /// True when the library was opened on one photo file (its folder's grid lies behind it);
     /// false for folders, where the grid shows first.
     public var opensOnPhoto = false
+    /// The photo named on the command line when it was one file (`riffle FILE`): shown whatever
+    /// it holds, so that a file that is no image gets the error page saying why. Never probed.
+    package var namedPhoto: PhotoID?
     /// What the user asked for, for the "no photos" message.
     public let description: String
     /// Sentences about the paths that gave nothing because they could not be read ("/x does not
@@ -139,6 +142,8 @@ public struct PhotoLibrary: Sendable {
     /// opens as its whole tree (`collectTree`); a single file opens its folder starting at that
     /// file; several paths are concatenated in the given order.
     /// Paths that do not exist are reported in `problems` and skipped; nothing is ever written.
+    /// A file taken by its extension is not opened here: `PhotoProbe` reads its head later
+    /// (`photosToProbe`), off the first frame's path.
     public static func collect(paths: [String], problems: inout [String]) -> PhotoLibrary {
         var unavailable: [String] = []
         if paths.count == 1, let only = paths.first, FilePaths.kind(of: only) == .file {
@@ -157,6 +162,7 @@ public struct PhotoLibrary: Sendable {
                 listing: numbered(list), startIndex: start ?? 0, description: only, unavailable: unavailable, missing: [],
                 pathCount: 1, folders: [listed])
             library.opensOnPhoto = true
+            library.namedPhoto = library.photos[start ?? 0].id
             return library
         }
         if paths.count == 1, let root = paths.first, let tree = collectTree(root, problems: &problems) { return tree }
@@ -257,6 +263,20 @@ public struct PhotoLibrary: Sendable {
         guard (kind ?? FilePaths.kind(of: path)) == .file else { return false }
         if imageExtensions.contains(FilePaths.pathExtension(of: name)) { return true }
         return sniff(path) != nil
+    }
+
+    /// The photos of the listed folders taken by their extension alone, without a look inside
+    /// (`listFolder`), but the one named on the command line: what `PhotoProbe` reads the heads
+    /// of. Those taken by content were looked at already; files named on their own are shown
+    /// whatever they hold.
+    package var photosToProbe: [Photo] {
+        folders.flatMap { listed in listing[listed.range].filter(isProbed) }
+    }
+
+    /// True when `photo`, listed from a folder, was taken by its extension and was not named on
+    /// the command line: its head is for `PhotoProbe` to read.
+    package func isProbed(_ photo: Photo) -> Bool {
+        photo.id != namedPhoto && Self.imageExtensions.contains(FilePaths.pathExtension(of: FilePaths.name(of: photo.path)))
     }
 
     /// The format the first bytes of the file announce, or nil (unreadable or not an image).

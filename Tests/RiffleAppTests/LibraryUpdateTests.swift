@@ -122,4 +122,30 @@ import Testing
             }
         }
     }
+
+    /// Photos the probe found to hold no image leave as deleted ones do, the start photo
+    /// following.
+    @Test func removingPhotosIsDeletingTheirFiles() {
+        let before = Self.library(["a.jpg", "b.jpg", "c.jpg", "d.jpg"], start: 1)
+        let update = before.removing([before.photos[1], before.photos[2]])
+        #expect(Self.names(update.library) == ["a.jpg", "d.jpg"])
+        #expect(update.library.photos.map(\.id) == [before.photos[0].id, before.photos[3].id])
+        #expect(update.place(ofPhotoAt: 1) == .next(1))
+        #expect(update.library.startIndex == 1)
+        #expect(Self.names(update.library) == Self.names(before.applying([FolderChange(folder: "/f", departed: ["b.jpg", "c.jpg"])]).library))
+        #expect(before.removing([]).changesNothing)
+    }
+
+    /// What was probed is not what is there now: a photo renamed since (b.jpg → e.jpg), another
+    /// file having taken its old name, is left alone, and so is the newcomer.
+    @Test func removingSkipsAPhotoNoLongerAtThePathProbed() {
+        let before = Self.library(["a.jpg", "b.jpg"])
+        let probed = before.photos[1]
+        let renamed = before.applying([FolderChange(
+            folder: "/f", arrived: ["e.jpg"], departed: ["b.jpg"], renamed: [FolderChange.Rename(from: "b.jpg", to: "e.jpg")])]).library
+        let now = renamed.applying([FolderChange(folder: "/f", arrived: ["b.jpg"])]).library
+        #expect(Self.names(now) == ["a.jpg", "b.jpg", "e.jpg"])
+        #expect(now.order.photo(probed.id)?.path == "/f/e.jpg")
+        #expect(now.removing([probed]).changesNothing)
+    }
 }

@@ -17,11 +17,13 @@ import Testing
     /// Half a second: the app's promise, on its own clock.
     static let promised = 0.5
 
-    /// A scratch folder holding copies of three test photos, and a watched session on it (on the
-    /// folder's grid, or on `open`'s pager), with no thumbnail cache.
+    /// A scratch folder holding copies of three test photos (the truncated PNG as "3 truncated.png":
+    /// a damaged photo is still one), and a watched session on it (on the folder's grid, or on
+    /// `open`'s pager), with no thumbnail cache.
     static func session(open: String? = nil) throws -> (folder: ScratchFolder, watched: WatchedSession) {
         let folder = try ScratchFolder()
-        for name in ["1 coffee.png", "2 friends.jpg", "3 notes.jpg"] { try copy(name, to: folder.path(name)) }
+        for name in ["1 coffee.png", "2 friends.jpg"] { try copy(name, to: folder.path(name)) }
+        try copy("4 truncated.png", to: folder.path("3 truncated.png"))
         let watched = WatchedSession(
             paths: [open.map(folder.path) ?? folder.path], size: PixelSize(width: 320, height: 200), thumbnailFolder: nil)
         return (folder, watched)
@@ -48,19 +50,35 @@ import Testing
         try Self.copy("2 friends.jpg", to: folder.path("10 copy.jpg"))
         try Self.copy("1 coffee.png", to: folder.path("0 first.png"))
         Self.takeIn(watched)
-        #expect(Self.names(watched) == ["0 first.png", "1 coffee.png", "2 friends.jpg", "3 notes.jpg", "10 copy.jpg"])
+        #expect(Self.names(watched) == ["0 first.png", "1 coffee.png", "2 friends.jpg", "3 truncated.png", "10 copy.jpg"])
         #expect(watched.display.title.hasSuffix("5 photos"))
 
         #expect(rename(folder.path("10 copy.jpg"), folder.path("2a copy.jpg")) == 0)
         #expect(unlink(folder.path("1 coffee.png")) == 0)
         Self.takeIn(watched)
-        #expect(Self.names(watched) == ["0 first.png", "2 friends.jpg", "2a copy.jpg", "3 notes.jpg"])
+        #expect(Self.names(watched) == ["0 first.png", "2 friends.jpg", "2a copy.jpg", "3 truncated.png"])
         // Not photos, written before a photo in one burst: never listed.
         try folder.write(Array("text".utf8), to: "notes.txt")
         try folder.write(Array("hidden".utf8), to: ".hidden.jpg")
         try Self.copy("1 coffee.png", to: folder.path("4 more.png"))
         Self.takeIn(watched)
-        #expect(Self.names(watched) == ["0 first.png", "2 friends.jpg", "2a copy.jpg", "3 notes.jpg", "4 more.png"])
+        #expect(Self.names(watched) == ["0 first.png", "2 friends.jpg", "2a copy.jpg", "3 truncated.png", "4 more.png"])
+    }
+
+    /// A text file arriving under a photo's name never stays in the grid's count, and a photo
+    /// saved over with text leaves as a deleted one does, once their heads are read
+    /// (`PhotoProbe`); the settling the session does waits for that read.
+    @Test func aFileThatHoldsNoImageLeavesOnceProbed() throws {
+        let (folder, watched) = try Self.session()
+        try folder.write(Array("not a photo\n".utf8), to: "0 text.jpg")
+        Self.takeIn(watched)
+        #expect(Self.names(watched) == ["1 coffee.png", "2 friends.jpg", "3 truncated.png"])
+        #expect(watched.display.title.hasSuffix("3 photos"))
+
+        try rewrite(folder.path("2 friends.jpg"), with: Array("a shopping list now\n".utf8))
+        Self.takeIn(watched)
+        #expect(Self.names(watched) == ["1 coffee.png", "3 truncated.png"])
+        #expect(watched.display.title.hasSuffix("2 photos"))
     }
 
     /// The photo shown is deleted: the next one takes its place and names the window; the
@@ -80,7 +98,7 @@ import Testing
 
         #expect(unlink(folder.path("9 friends.jpg")) == 0)
         Self.takeIn(watched)
-        #expect(watched.display.title == "3 notes.jpg — 3 of 3")
+        #expect(watched.display.title == "3 truncated.png — 3 of 3")
     }
 
     /// The photo shown is written anew (another picture saved over it): it is decoded again,

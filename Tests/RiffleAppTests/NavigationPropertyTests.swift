@@ -51,7 +51,7 @@ import Testing
     func theSceneAlwaysComesToRestSomewhereSensible(seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
         let headless = HeadlessSession([TestPaths.photos], size: Self.size)
-        let (library, display, session) = (headless.library, headless.display, headless.session)
+        let (display, session) = (headless.display, headless.session)
         var scene: Scene = session.scene
         let performer = AppCommandPerformer(display: display)
         var t = 0.0
@@ -82,6 +82,8 @@ import Testing
         for _ in 0..<180 { frame() }
         #expect(!scene.isAnimating, "RIFFLE_PROPERTY_SEED=\(seed): still moving at rest")
         #expect(!scene.renderIfNeeded(), "RIFFLE_PROPERTY_SEED=\(seed): a frame drawn with nothing changing")
+        // The library as the scene holds it now (the text file named as a photo probed out).
+        let library = session.viewer.library
         let current = session.viewer.current
         #expect((0..<library.photos.count).contains(current), "RIFFLE_PROPERTY_SEED=\(seed)")
         let title = session.scene.isShowingGrid ? WindowTitle.grid(library: library) : WindowTitle.text(library: library, index: current)

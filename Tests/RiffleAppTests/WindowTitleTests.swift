@@ -45,18 +45,20 @@ import Testing
         let session = RiffleSession(library: Self.library([TestPaths.photos]), display: display, options: SessionOptions(thumbnailFolder: nil))
         let scene = session.scene
         #expect(display.title == "", "nothing asked of the display but through a command")
-        #expect(Self.titles(scene.advance(to: 0)) == ["Photos — 5 photos"])
+        // The probe has dropped "3 notes.jpg" (text, named as a photo) before the first frame.
+        scene.settleDecodes()
+        #expect(Self.titles(scene.advance(to: 0)) == ["Photos — 4 photos"])
         #expect(Self.titles(scene.advance(to: 0.1)).isEmpty)
         #expect(Self.titles(scene.handle(.key(.right, modifiers: [], time: 0.2), now: 0.2)).isEmpty, "the focus ring moves")
-        #expect(Self.titles(scene.handle(.key(.enter, modifiers: [], time: 0.3), now: 0.3)) == ["1 coffee.png — 1 of 5"])
+        #expect(Self.titles(scene.handle(.key(.enter, modifiers: [], time: 0.3), now: 0.3)) == ["1 coffee.png — 1 of 4"])
         for t in 19...60 { #expect(Self.titles(scene.advance(to: Double(t) / 60)).isEmpty) }
         #expect(!scene.isShowingGrid)
-        #expect(Self.titles(scene.handle(.key(.right, modifiers: [], time: 1.1), now: 1.1)) == ["2 friends.jpg — 2 of 5"])
+        #expect(Self.titles(scene.handle(.key(.right, modifiers: [], time: 1.1), now: 1.1)) == ["2 friends.jpg — 2 of 4"])
         #expect(Self.titles(scene.handle(.key(.escape, modifiers: [], time: 1.2), now: 1.2)).isEmpty, "flying back: still the photo")
         var landed: [String] = []
         for t in 73...180 { landed += Self.titles(scene.advance(to: Double(t) / 60)) }
         #expect(scene.isShowingGrid)
-        #expect(landed == ["Photos — 5 photos"])
+        #expect(landed == ["Photos — 4 photos"])
         #expect(display.title == "")
     }
 
@@ -70,6 +72,6 @@ import Testing
         try session.replay(try ReplayScript(parsing: "snapshot first\nkey Right\nwait 500\nsnapshot second\n")) { name, _ in
             titles[name] = display.title
         }
-        #expect(titles == ["first": "1 coffee.png — 1 of 5", "second": "2 friends.jpg — 2 of 5"])
+        #expect(titles == ["first": "1 coffee.png — 1 of 4", "second": "2 friends.jpg — 2 of 4"])
     }
 }
