@@ -429,7 +429,10 @@ public final class NavigationScene: Scene {
 
     /// What the top bar says now.
     private var barsTitle: String {
-        TimelineTitle.text(library: library, progress: dating.map { $0.progress })
+        // At All Photos the title leads with the month of the row under the bar: the quiet date
+        // over the rows that Photos shows as they scroll.
+        let month = (levelView?.level ?? .allPhotos) == .allPhotos ? bars.flatMap { monthShown(atWindowY: $0.top.maxY + 1) } : nil
+        return TimelineTitle.text(library: library, progress: dating.map { $0.progress }, month: month)
     }
 
     /// `content` (the grid, a level, or the change between levels) with the timeline's bars

@@ -4,14 +4,17 @@ import RiffleInteraction
 import RiffleLibrary
 
 /// What a timeline's top bar says: "2,431 photos · 2019–2024", and while the index is still
-/// reading dates, how far it has come ("· dating 1,204 of 2,431").
+/// reading dates, how far it has come ("· dating 1,204 of 2,431"); at All Photos, the month
+/// shown under the bar first, in place of the years ("June 2021 · 2,431 photos").
 enum TimelineTitle {
     /// The title of `library` (ordered by date taken), with the dating's `progress` while it is
-    /// not done.
-    static func text(library: PhotoLibrary, progress: LibraryDating.Progress?) -> String {
+    /// not done, led by `month` when given.
+    static func text(library: PhotoLibrary, progress: LibraryDating.Progress?, month: String? = nil) -> String {
         let count = library.photos.count
         var text = "\(grouped(count)) \(count == 1 ? "photo" : "photos")"
-        if let years = years(of: library) {
+        if let month {
+            text = month + " · " + text
+        } else if let years = years(of: library) {
             text += years.lowerBound == years.upperBound ? " · \(years.lowerBound)" : " · \(years.lowerBound)–\(years.upperBound)"
         }
         if let progress, !progress.isDone {

@@ -38,6 +38,7 @@ import Testing
         #expect(TimelineTitle.text(library: library, progress: LibraryDating.Progress(dated: 5, total: 5)) == "3 photos · 2019–2021")
         #expect(TimelineTitle.text(library: Self.library(dates: [Self.start2019]), progress: nil) == "1 photo · 2019")
         #expect(TimelineTitle.text(library: Self.library(dates: [nil, nil]), progress: nil) == "2 photos")
+        #expect(TimelineTitle.text(library: library, progress: nil, month: "June 2021") == "June 2021 · 3 photos", "at All Photos")
     }
 
     @Test func undatedPhotosTakeTheLastDatedDay() {
