@@ -36,50 +36,50 @@ public final class NavigationScene: Scene {
     /// The pager: the photos one at a time.
     public let pager: Viewer
     /// The grid: a folder's photos, or a timeline's All Photos.
-    private let grid: GridView
+    let grid: GridView
     /// A timeline's Years, Months or Days, shown in the grid's place; nil shows the grid.
-    private(set) var levelView: TimelineLevelView?
+    var levelView: TimelineLevelView?
     /// A timeline's bars (a library ordered by date taken), nil for a folder's grid.
-    private var bars: TimelineBars?
-    private let barsView: TimelineBarsView
+    var bars: TimelineBars?
+    let barsView: TimelineBarsView
     /// The title the bars last drew, so that a change of it (the dating's progress) redraws.
-    private var drawnBarsTitle: String?
+    var drawnBarsTitle: String?
     /// True while a press that began on a bar is held: it belongs to the bar, not the cells.
-    private var pressOnBar = false
+    var pressOnBar = false
     /// True while the scrubber's thumb is dragged.
-    private var scrubbing = false
+    var scrubbing = false
     /// The view options kept between runs (the aspect-ratio grid), and where.
-    private(set) var viewSettings: ViewSettings
-    private let viewSettingsPath: String?
+    var viewSettings: ViewSettings
+    let viewSettingsPath: String?
     /// Each photo's aspect ratio as the index gives it: the aspect-ratio grid's rows.
-    private var aspects: [PhotoID: Double] = [:]
+    var aspects: [PhotoID: Double] = [:]
     /// The change of level under way, drawn in the level's place until it is done.
-    private var levelMorph: LevelMorph?
-    private let labels: PageLabels
+    var levelMorph: LevelMorph?
+    let labels: PageLabels
     private(set) var library: PhotoLibrary
     /// The library's folders watched while the app runs (`watchFolders`); nil when not.
-    private var liveFolders: LiveFolders?
+    var liveFolders: LiveFolders?
     /// Dates the photos of a library ordered by date taken (`PhotoOrdering.byDateTaken`) from
     /// the index, off the app's thread; nil for a library in listed order.
-    private let dating: LibraryDating?
+    let dating: LibraryDating?
     /// Dates learned and not yet applied: a reorder costs a sort of the whole library, so
     /// they are applied at most every `datingInterval`, and at once when the dating is done.
-    private var pendingDates: [PhotoID: TakenDate?] = [:]
+    var pendingDates: [PhotoID: TakenDate?] = [:]
     /// When dates were last applied, on the scene's clock.
-    private var datesAppliedAt = -Double.infinity
+    var datesAppliedAt = -Double.infinity
     /// Seconds between two reorders while the index fills: twice a second keeps a big first
     /// launch settling visibly without re-sorting 100,000 photos every frame.
     static let datingInterval = 0.5
     /// Reads the heads of the photos listed by their names alone, from the scene's start, and of
     /// those the live folders bring or rewrite; those that hold no image leave the library as
     /// deleted files do (`takeProbed`).
-    private let probe: PhotoProbe
-    private let display: Display
-    private let compositor: Compositor
-    private let pipeline: PhotoPipeline
+    let probe: PhotoProbe
+    let display: Display
+    let compositor: Compositor
+    let pipeline: PhotoPipeline
     private var mode: Mode
-    private var now = 0.0
-    private var needsDisplay = true
+    var now = 0.0
+    var needsDisplay = true
     /// When the photo in flight was clicked open, on the runtime's clock, until its first frame.
     private var openedAt: Double?
     /// True once the scene asked for fullscreen (or the window opened so) and not to leave it:
@@ -248,234 +248,6 @@ public final class NavigationScene: Scene {
         }
     }
 
-    /// Takes `event` when it is the bars': a press on a bar, and what follows it until its
-    /// release, which shows the level of the segment it is released on. False for the rest.
-    private func routeToBars(_ event: InputEvent, _ bars: TimelineBars) -> Bool {
-        switch event {
-        case let .pointerDown(position, _, _, _) where bars.contains(position):
-            pressOnBar = true
-            return true
-        case .pointerMove where pressOnBar:
-            return true
-        case let .pointerUp(position, _, _, _) where pressOnBar:
-            pressOnBar = false
-            if bars.aspectSwitch.contains(position) {
-                toggleAspectGrid()
-            } else if let level = bars.level(at: position) {
-                let photo = levelView?.interaction.photoAtMiddle ?? grid.itemNearMiddle
-                showLevel(level, photo: photo, anchor: nil)
-            }
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// The scrubber of a timeline whose scroll is long enough for one, nil otherwise.
-    private func scrubber(_ bars: TimelineBars) -> TimelineScrubber? {
-        let scrubber = TimelineScrubber(viewport: bars.viewport, scale: bars.scale, insets: bars.insets)
-        let length = levelView?.interaction.scrollLength ?? grid.scrollLength
-        return scrubber.isShown(contentLength: length) ? scrubber : nil
-    }
-
-    /// Takes `event` when it is the scrubber's: a press in its strip, the moves that drag the
-    /// thumb, and the release. The scroll goes where the pointer's height says, at once.
-    private func routeToScrubber(_ event: InputEvent, _ bars: TimelineBars) -> Bool {
-        switch event {
-        case let .pointerDown(position, .left, _, _):
-            guard let scrubber = scrubber(bars), scrubber.strip.contains(position) else { return false }
-            scrubbing = true
-            scrub(to: scrubber.fraction(atY: position.y))
-            return true
-        case let .pointerMove(position, _, _) where scrubbing:
-            if let scrubber = scrubber(bars) { scrub(to: scrubber.fraction(atY: position.y)) }
-            return true
-        case .pointerUp where scrubbing:
-            scrubbing = false
-            needsDisplay = true
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// The grid's or the level's scroll as a fraction of its range (0 the top, 1 the end).
-    var shownScrollFraction: Double { levelView?.interaction.scrollFraction ?? grid.scrollFraction }
-
-    /// Puts the grid or the level shown at `fraction` of its scroll.
-    private func scrub(to fraction: Double) {
-        if let levelView { levelView.scroll { $0.scroll(toFraction: fraction) } } else { grid.scroll(toFraction: fraction) }
-        needsDisplay = true
-    }
-
-    /// The month shown at window height `y` ("June 2021"): the scrubber's label beside its
-    /// thumb, so the month named is the one under the pointer.
-    private func monthShown(atWindowY y: Double) -> String? {
-        let month: Int?
-        if let levelView {
-            month = levelView.interaction.month(atWindowY: y)
-        } else {
-            month = grid.visibleCells.min { abs($0.rect.center.y - y) < abs($1.rect.center.y - y) }
-                .flatMap { library.photos.indices.contains($0.photo) ? library.dates[library.photos[$0.photo].id] : nil }
-                .map { CivilCalendar.monthNumber(ofDay: TimelineDays.day(of: $0)) }
-        }
-        return month.map { "\(TimelineDates.monthNames[$0 % 12]) \($0 / 12)" }
-    }
-
-    /// The scrubber's thumb, and while it is dragged the month it has reached beside it.
-    private func scrubberLayer(_ bars: TimelineBars) -> Layer? {
-        guard let scrubber = scrubber(bars) else { return nil }
-        let fraction = shownScrollFraction
-        let thumb = scrubber.thumb(atFraction: fraction, dragged: scrubbing)
-        var layers = [Layer(opacity: scrubbing ? 0.75 : 0.45, content: .fill(thumb, .black))]
-        if scrubbing, let month = monthShown(atWindowY: thumb.center.y) {
-            let badge = labels.badge(month)
-            let origin = Point(x: (thumb.minX - 8 * bars.scale - badge.size.width).rounded(), y: (thumb.center.y - badge.size.height / 2).rounded())
-            layers.append(Layer(transform: ScaleTranslate(offset: origin), sublayers: [badge.layer]))
-        }
-        return Layer(sublayers: layers)
-    }
-
-    /// Hands `event` to the timeline's level shown: the grid's keys that mean something there
-    /// (a screen down or up, the ends, the levels, quit), the rest to the level itself.
-    private func route(_ event: InputEvent, toLevel view: TimelineLevelView, now: Double) -> [AppCommand] {
-        if case let .key(key, modifiers, _) = event {
-            guard case let .grid(command) = KeyMap.command(for: key, modifiers: modifiers, in: .grid) else { return [] }
-            switch command {
-            case .pageDown: view.scroll { $0.scroll(pages: 1) }
-            case .pageUp: view.scroll { $0.scroll(pages: -1) }
-            case .home: view.scroll { $0.scrollToStart() }
-            case .end: view.scroll { $0.scrollToEnd() }
-            case .showLevel(let level): showLevel(level, photo: view.interaction.photoAtMiddle, anchor: nil)
-            case .toggleAspectGrid: toggleAspectGrid()
-            case .quit: return [.quit]
-            case .arrow, .open: break
-            }
-            return []
-        }
-        for command in view.handle(event, now: now) {
-            switch command {
-            case let .showLevel(level, photo, anchor): showLevel(level, photo: photo, anchor: anchor)
-            case .open(let photo): open(photo)
-            }
-        }
-        return []
-    }
-
-    /// Shows the timeline's `level` with photo `photo` (time order) under window point `anchor`
-    /// (the middle without one): All Photos is the grid, the others a level view. Only a library
-    /// ordered by date taken has levels.
-    private func showLevel(_ level: TimelineLayout.Level, photo: Int?, anchor: Point?) {
-        guard library.ordering == .byDateTaken, level != levelView?.level ?? .allPhotos else { return }
-        let outgoing = shownLevelCells
-        let oldFrame = shownLevelFrame
-        if level == .allPhotos && !viewSettings.aspectGrid {
-            levelView = nil
-            grid.activate(at: now)
-            if let photo { grid.reveal(photo, at: now) }
-        } else {
-            levelView = makeLevelView(level, anchorPhoto: photo, anchor: anchor)
-        }
-        let newFrame = shownLevelFrame
-        levelMorph = LevelMorph(
-            outgoing: outgoing.map { ($0, newFrame($0.photo)) }, incoming: shownLevelCells.map { ($0, oldFrame($0.photo)) }, start: now)
-        needsDisplay = true
-    }
-
-    /// Switches All Photos between square cells (the grid) and the aspect-ratio grid, and keeps
-    /// the choice for the next run; shown at All Photos, the change morphs from one to the other.
-    private func toggleAspectGrid() {
-        guard bars != nil else { return }
-        viewSettings.aspectGrid.toggle()
-        if let viewSettingsPath, !viewSettings.save(to: viewSettingsPath) {
-            StandardError.write("riffle: cannot keep the view options in \(viewSettingsPath)")
-        }
-        guard (levelView?.level ?? .allPhotos) == .allPhotos else { return }
-        let photo = levelView?.interaction.photoAtMiddle ?? grid.itemNearMiddle
-        let outgoing = shownLevelCells
-        let oldFrame = shownLevelFrame
-        if viewSettings.aspectGrid {
-            levelView = makeLevelView(.allPhotos, anchorPhoto: photo, anchor: nil)
-        } else {
-            levelView = nil
-            grid.activate(at: now)
-            if let photo { grid.reveal(photo, at: now) }
-        }
-        let newFrame = shownLevelFrame
-        levelMorph = LevelMorph(
-            outgoing: outgoing.map { ($0, newFrame($0.photo)) }, incoming: shownLevelCells.map { ($0, oldFrame($0.photo)) }, start: now)
-        needsDisplay = true
-    }
-
-    /// A view of the timeline's `level` (All Photos only as the aspect-ratio grid) over the library as it is, with
-    /// `anchorPhoto` under window point `anchor` (the end without a photo, the middle without a
-    /// point), leaving room for the bars.
-    private func makeLevelView(_ level: TimelineLayout.Level, anchorPhoto: Int?, anchor: Point?) -> TimelineLevelView {
-        let bars = bars ?? TimelineBars(viewport: Size(display.size), scale: chromeScale)
-        return TimelineLevelView(
-            library: library, days: TimelineDays(library: library), level: level, viewport: Size(display.size), scale: bars.scale,
-            insets: (bars.insets.top, bars.insets.bottom),
-            aspects: level == .allPhotos ? library.photos.map { aspects[$0.id] ?? 1 } : nil, thumbnails: pipeline.thumbnailStore,
-            labels: labels, anchorPhoto: anchorPhoto, anchor: anchor, time: now)
-    }
-
-    /// Pixels per point of the window's chrome (the bars' and the levels' text).
-    private var chromeScale: Double { pager.renderState.chrome.layout.scale }
-
-    /// The timeline's bars over the grid or its level, with the title and the level shown.
-    private func barsLayer(_ bars: TimelineBars) -> Layer {
-        barsView.layer(bars, title: barsTitle, level: levelView?.level ?? .allPhotos, aspectGrid: viewSettings.aspectGrid)
-    }
-
-    /// What the top bar says now.
-    private var barsTitle: String {
-        // At All Photos the title leads with the month of the row under the bar: the quiet date
-        // over the rows that Photos shows as they scroll.
-        let month = (levelView?.level ?? .allPhotos) == .allPhotos ? bars.flatMap { monthShown(atWindowY: $0.top.maxY + 1) } : nil
-        return TimelineTitle.text(library: library, progress: dating.map { $0.progress }, month: month)
-    }
-
-    /// `content` (the grid, a level, or the change between levels) with the timeline's bars
-    /// over it, for a library that has them.
-    private func withBars(_ content: Layer) -> Layer {
-        guard let bars else { return content }
-        return Layer(sublayers: [content, barsLayer(bars)] + (scrubberLayer(bars).map { [$0] } ?? []))
-    }
-
-    /// Photo `photo`'s cell (or what stands for it) in the level shown, the grid for All Photos,
-    /// window pixels; nil when the grid's cell is off screen.
-    func shownCellRect(ofPhoto photo: Int) -> Rect? {
-        levelView?.cellRect(ofPhoto: photo) ?? grid.cellRect(photo)
-    }
-
-    /// The grid's cells drawn now, window pixels.
-    var visibleGridCells: [LevelMorph.Cell] { grid.visibleCells }
-
-    /// The cells the level shown (the grid for All Photos) draws now, window pixels.
-    private var shownLevelCells: [LevelMorph.Cell] {
-        levelView?.visibleCells ?? grid.visibleCells
-    }
-
-    /// Where the level shown (the grid for All Photos) draws a photo now: its cell or what
-    /// stands for it, window pixels; nil where it has none (a grid cell off screen).
-    private var shownLevelFrame: (Int) -> Rect? {
-        if let levelView { return { [levelView] in levelView.cellRect(ofPhoto: $0) } }
-        return { [grid] in grid.cellRect($0) }
-    }
-
-    /// The change of level at `now`: its cells, each the centre crop of its photo's thumbnail.
-    private func morphLayer(_ morph: LevelMorph) -> Layer {
-        let window = Rect(origin: .zero, size: Size(display.size))
-        let store = pipeline.thumbnailStore
-        let cells = morph.frames(at: now).compactMap { frame -> Layer? in
-            guard library.photos.indices.contains(frame.photo) else { return nil }
-            let plate = Layer(opacity: frame.opacity, content: .fill(frame.rect, GridView.placeholder))
-            guard case let .thumbnail(image, _, _) = store.state(of: library.photos[frame.photo].id) else { return plate }
-            return Layer(sublayers: [plate, GridView.centreCrop(image, in: frame.rect, opacity: frame.opacity)])
-        }
-        return Layer(clip: window, content: .fill(window, GridView.background), sublayers: cells)
-    }
-
     @discardableResult
     public func advance(to now: Double) -> [AppCommand] {
         self.now = max(self.now, now)
@@ -525,46 +297,6 @@ public final class NavigationScene: Scene {
         let times = [shownCursor == .hidden ? nil : cursor.hideTime(fullscreen: isFullscreen), liveFolders?.wakeTime, slideshow, playing, dates]
         return times.compactMap { $0 }.min()
     }
-
-    /// The folders of `library` named in `names` (every folder when nil) as whole folders to
-    /// date: each with the photos of its run in the listing.
-    static func datingFolders(of library: PhotoLibrary, named names: Set<String>? = nil) -> [LibraryDating.Folder] {
-        library.folders.filter { names?.contains($0.path) ?? true }.map { folder in
-            LibraryDating.Folder(
-                path: folder.path, photos: folder.range.map { (library.listing[$0].id, library.listing[$0].path) }, isWhole: true)
-        }
-    }
-
-    /// Takes in the dates the dating has learned and reorders the library by them: when
-    /// `datingInterval` has passed since the last reorder, when the dating is done, or (`all`)
-    /// now.
-    private func applyDates(all: Bool) {
-        guard let dating else { return }
-        pendingDates.merge(dating.takeDates()) { _, new in new }
-        aspects.merge(dating.takeShapes()) { _, new in new }
-        guard !pendingDates.isEmpty, all || now - datesAppliedAt >= Self.datingInterval || dating.progress.isDone else { return }
-        let dates = pendingDates
-        pendingDates = [:]
-        datesAppliedAt = now
-        follow(library.dating(dates))
-    }
-
-    /// Takes the folders `paths`, made or moved into the tree while it is shown, into the library
-    /// with every folder under them: their photos appear, their folders are watched, their
-    /// photos dated.
-    private func takeIn(folders paths: [String]) {
-        var problems: [String] = []
-        let walked = paths.flatMap { PhotoTree.folders(under: $0, skipping: PhotoLibrary.foldersNeverWalked, problems: &problems) }
-        for problem in problems { StandardError.write("riffle: \(problem)") }
-        let update = library.addingFolders(walked)
-        follow(update)
-        probe.add(update.photosToProbe)
-        liveFolders?.watch(walked.map(\.path), at: now)
-        dating?.date(Self.datingFolders(of: library, named: Set(walked.map(\.path))))
-    }
-
-    /// Stops dating the library (a scene replaced by another).
-    func stopDating() { dating?.stop() }
 
     /// Watches the library's folders from now on: files added, removed, renamed or rewritten
     /// in them show in the grid and the pager within half a second (`LiveFolders`, then
@@ -703,17 +435,6 @@ public final class NavigationScene: Scene {
         }
     }
 
-    /// True when every photo of the library has a date (a timeline the index has dated, if not
-    /// yet verified every file of), or the library is not a timeline.
-    public var isDated: Bool { library.ordering != .byDateTaken || library.dates.count == library.photos.count }
-
-    /// Blocks until the index has dated every photo of a timeline, then reorders by the dates
-    /// (nothing for a folder's grid).
-    public func settleDates() {
-        dating?.waitUntilDone()
-        applyDates(all: true)
-    }
-
     /// Also waits for the index's dates and for the probe of the library's photos, and takes in
     /// what they found, so that a replay's frames count and order the same photos however fast
     /// the files are read.
@@ -728,7 +449,7 @@ public final class NavigationScene: Scene {
     // MARK: - Flights
 
     /// Flies photo `index` from its cell into the pager.
-    private func open(_ index: Int) {
+    func open(_ index: Int) {
         guard let cell = shownCellRect(ofPhoto: index) else { return }
         pager.setSeen(true)
         pager.show(photo: index, at: now)

@@ -21,6 +21,7 @@ enum LibraryBenchmark {
         print("")
         let thumbnails = workspace.appendingPathComponent("library-thumbnails").path
         TimelineSessionBenchmark.run(tree: tree, database: database, thumbnails: thumbnails)
+        TimelineSessionBenchmark.runFlat(folder: try TimelineSessionBenchmark.flatFolder(of: tree, workspace: workspace), thumbnails: thumbnails)
         print("")
         layout()
     }

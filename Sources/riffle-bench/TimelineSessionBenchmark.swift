@@ -13,10 +13,51 @@ import RiffleRaster
 /// frames while it scrolls (a wheel notch a frame), while the scrubber is dragged over the whole
 /// library, and while the levels morph into one another (y, m, d, a), each frame's build and
 /// composite timed on the wall clock while the thumbnails are made on the workers beside it;
-/// the peak RSS of the process after it all.
+/// the peak RSS of the process after it all. Beside it, the same launch and All Photos' frames for
+/// the same photos in one flat folder (hard links), the grid a folder opened as before timelines.
 enum TimelineSessionBenchmark {
     static let window = PixelSize(width: 1920, height: 1080)
     static let frame = 1.0 / 60
+
+    /// A folder of hard links to every photo of `tree`, made once in `workspace`.
+    static func flatFolder(of tree: URL, workspace: URL) throws -> URL {
+        let flat = workspace.appendingPathComponent(tree.lastPathComponent + "-flat")
+        let marker = flat.appendingPathComponent(".complete")
+        if FileManager.default.fileExists(atPath: marker.path) { return flat }
+        try FileManager.default.createDirectory(at: flat, withIntermediateDirectories: true)
+        var problems: [String] = []
+        for (k, path) in PhotoTree.folders(under: tree.path, problems: &problems).flatMap(\.photos).enumerated() {
+            let link = flat.appendingPathComponent(String(format: "IMG_%06d.jpg", k)).path
+            if !FileManager.default.fileExists(atPath: link) { try FileManager.default.linkItem(atPath: path, toPath: link) }
+        }
+        FileManager.default.createFile(atPath: marker.path, contents: Data())
+        return flat
+    }
+
+    /// The same photos in one folder: launch to the grid's first frame, and its frames while it
+    /// scrolls, as a folder opened before timelines (the anchor of the timeline's figures).
+    static func runFlat(folder: URL, thumbnails: String) {
+        let launch = DispatchTime.now().uptimeNanoseconds
+        var problems: [String] = []
+        let library = PhotoLibrary.collect(paths: [folder.path], problems: &problems)
+        let session = RiffleSession(library: library, display: HeadlessDisplay(size: window), options: SessionOptions(thumbnailFolder: thumbnails))
+        let scene = session.scene
+        var now = 0.0
+        _ = scene.advance(to: now)
+        scene.renderIfNeeded()
+        let first = seconds(since: launch)
+        let middle = Point(x: Double(window.width) / 2, y: Double(window.height) / 2)
+        let scroll = (0..<120).map { k -> Double in
+            now += frame
+            _ = scene.handle(.scroll(delta: Point(x: 0, y: k < 60 ? -1 : 1), position: middle, modifiers: [], precise: false, time: now), now: now)
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = scene.advance(to: now)
+            scene.renderIfNeeded()
+            return seconds(since: start)
+        }
+        print("the same \(library.photos.count) photos in one folder, as before timelines: launch to the first frame \(ms(first)); "
+            + "the grid scrolling \(summary(scroll))")
+    }
 
     static func run(tree: URL, database: String, thumbnails: String) {
         let launch = DispatchTime.now().uptimeNanoseconds
