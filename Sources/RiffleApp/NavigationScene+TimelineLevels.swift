@@ -88,7 +88,7 @@ extension NavigationScene {
             library: library, days: TimelineDays(library: library), level: level, viewport: Size(display.size), scale: bars.scale,
             insets: (bars.insets.top, bars.insets.bottom),
             aspects: level == .allPhotos ? library.photos.map { aspects[$0.id] ?? 1 } : nil, thumbnails: pipeline.thumbnailStore,
-            labels: labels, anchorPhoto: anchorPhoto, anchor: anchor, time: now)
+            lines: lines, anchorPhoto: anchorPhoto, anchor: anchor, time: now)
     }
 
     /// Photo `photo`'s cell (or what stands for it) in the level shown, the grid for All Photos,

@@ -42,6 +42,8 @@ public final class NavigationScene: Scene {
     /// A timeline's bars (a library ordered by date taken), nil for a folder's grid.
     var bars: TimelineBars?
     let barsView: TimelineBarsView
+    /// The timeline's lines of text (its headers, titles and bars), rendered once.
+    let lines: RenderedLines
     /// The title the bars last drew, so that a change of it (the dating's progress) redraws.
     var drawnBarsTitle: String?
     /// True while a press that began on a bar is held: it belongs to the bar, not the cells.
@@ -123,7 +125,8 @@ public final class NavigationScene: Scene {
         self.compositor = compositor
         self.pipeline = pipeline
         self.labels = labels
-        barsView = TimelineBarsView(labels: labels)
+        lines = RenderedLines(labels: labels)
+        barsView = TimelineBarsView(lines: lines)
         let bars = library.ordering == .byDateTaken
             ? TimelineBars(viewport: Size(display.size), scale: pager.renderState.chrome.layout.scale) : nil
         self.bars = bars

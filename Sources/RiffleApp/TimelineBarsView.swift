@@ -27,10 +27,10 @@ final class TimelineBarsView {
         }
     }
 
-    private let labels: PageLabels
-    private var texts: [String: (mask: AlphaMask, width: Int)] = [:]
+    private let lines: RenderedLines
 
-    init(labels: PageLabels) { self.labels = labels }
+    /// Bars drawing their text with `lines`.
+    init(lines: RenderedLines) { self.lines = lines }
 
     /// The bars of `bars` with `title` in the top one and `level` marked in the bottom one.
     func layer(_ bars: TimelineBars, title: String, level: TimelineLayout.Level, aspectGrid: Bool) -> Layer {
@@ -71,14 +71,7 @@ final class TimelineBarsView {
         return Layer(content: .text(line.mask, origin: Point(x: left.rounded(), y: (centreY - height / 2).rounded()), color: .black))
     }
 
-    private func rendered(_ text: String, points: Double, bold: Bool, scale: Double) -> (mask: AlphaMask, width: Int)? {
-        let pixels = max(1, Int((points * scale).rounded()))
-        let key = "\(bold ? "b" : "r")\(pixels) \(text)"
-        if let known = texts[key] { return known }
-        guard let faces = labels.faces else { return nil }
-        if texts.count > TimelineLevelView.textCacheLimit { texts = [:] }
-        let image = (bold ? faces.bold : faces.regular).render(text, pixelHeight: pixels)
-        texts[key] = (image.mask, image.advance)
-        return texts[key]
+    private func rendered(_ text: String, points: Double, bold: Bool, scale: Double) -> RenderedLines.Line? {
+        lines.line(text, points: points, scale: scale, bold: bold)
     }
 }

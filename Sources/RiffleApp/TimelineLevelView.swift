@@ -17,28 +17,25 @@ final class TimelineLevelView {
     static let yearPoints = 34.0
     /// The "+N" cell's shade over its photo.
     static let moreShade = 0.45
-    /// Most text renderings kept between frames (headers scroll by again and again).
-    static let textCacheLimit = 400
 
     private(set) var interaction: TimelineLevelInteraction
     private let library: PhotoLibrary
     private let thumbnails: ThumbnailStore
-    private let labels: PageLabels
     private var drawnScroll: Double?
     private var damaged = true
-    private var texts: [String: (mask: AlphaMask, width: Int)] = [:]
+    private let lines: RenderedLines
 
     /// `level` of `library` (its photos in time order, `days` their days) in `viewport` at
     /// `scale` pixels a point with `insets` of room for the bars above and below, photo
     /// `anchorPhoto` under window point `anchor` (the end without).
     init(
         library: PhotoLibrary, days: TimelineDays, level: TimelineLayout.Level, viewport: Size, scale: Double,
-        insets: (top: Double, bottom: Double), aspects: [Double]? = nil, thumbnails: ThumbnailStore, labels: PageLabels,
+        insets: (top: Double, bottom: Double), aspects: [Double]? = nil, thumbnails: ThumbnailStore, lines: RenderedLines,
         anchorPhoto: Int?, anchor: Point?, time: Double
     ) {
         self.library = library
         self.thumbnails = thumbnails
-        self.labels = labels
+        self.lines = lines
         interaction = TimelineLevelInteraction(
             days: days, level: level, viewport: viewport, scale: scale, insets: insets, aspects: aspects, anchorPhoto: anchorPhoto,
             anchor: anchor, time: time)
@@ -99,7 +96,6 @@ final class TimelineLevelView {
             }
         }
         layers += headers()
-        if texts.count > Self.textCacheLimit { texts = [:] }
         drawnScroll = interaction.scrollPosition
         damaged = false
         return Layer(clip: window, content: .fill(window, GridView.background), sublayers: layers)
@@ -229,14 +225,8 @@ final class TimelineLevelView {
             at: Point(x: rect.center.x - Double(line.width) / 2, y: rect.center.y - height * 0.7), color: color)
     }
 
-    private func rendered(_ text: String, points: Double, bold: Bool) -> (mask: AlphaMask, width: Int)? {
-        let pixels = max(1, Int((points * interaction.scale).rounded()))
-        let key = "\(bold ? "b" : "r")\(pixels) \(text)"
-        if let known = texts[key] { return known }
-        guard let faces = labels.faces else { return nil }
-        let image = (bold ? faces.bold : faces.regular).render(text, pixelHeight: pixels)
-        texts[key] = (image.mask, image.advance)
-        return texts[key]
+    private func rendered(_ text: String, points: Double, bold: Bool) -> RenderedLines.Line? {
+        lines.line(text, points: points, scale: interaction.scale, bold: bold)
     }
 }
 
