@@ -150,15 +150,6 @@ public struct TimelineLevelInteraction: Sendable {
         }.first
     }
 
-    /// Brings section `index`'s top into view at once.
-    public mutating func reveal(section index: Int) {
-        guard layout.sections.indices.contains(index) else { return }
-        let y = layout.sections[index].y
-        scrolling.resize(
-            viewportLength: viewport.height, contentLength: scrolledLength,
-            anchor: FreeScrollModel.Anchor(contentPosition: y + insets.top, viewportPosition: insets.top), at: now)
-    }
-
     /// Scrolls by whole windows (Page Up/Down: `pages` ±1) or to an end (Home, End).
     public mutating func scroll(pages: Int) { scrolling.scroll(pages: pages, overlap: 0, at: now) }
     public mutating func scrollToStart() { scrolling.scroll(to: 0, at: now) }
