@@ -14,6 +14,11 @@ final class PageView {
     var message: (width: Double, color: Color, detail: String, layer: Layer)?
     /// The badge saying this photo's file is damaged (or still arriving), laid out, and its text.
     var damageBadge: (text: String, badge: (layer: Layer, size: Size))?
+    /// The photo's upright size read from its header for its placeholder (`PagePlaceholder`),
+    /// nil when the header could not be read; meaningful once `isShapeRead`.
+    var shape: PixelSize?
+    /// True once the header was read for `shape` (read once per photo shown, not every frame).
+    var isShapeRead = false
 
     fileprivate init(photo: PhotoID) { self.photo = photo }
 
@@ -22,6 +27,8 @@ final class PageView {
         waitingSince = nil
         message = nil
         damageBadge = nil
+        shape = nil
+        isShapeRead = false
     }
 }
 

@@ -80,7 +80,9 @@ public final class RiffleSession {
     /// the run (a drop that opens another tree uses it too).
     private var index: LibraryIndex?
 
-    /// Decode threads: one per core, at most two (the frame loop needs a core too).
+    /// Decode threads: one per core, at most two (the frame loop needs a core too); as many
+    /// again decode only what is on screen, at the app's own priority (`PhotoPipeline`'s
+    /// `focusWorkers`).
     public static var defaultDecodeWorkers: Int { min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
     /// One more thread for quick work only (EXIF thumbnails, a few ms each): it mostly sleeps,
     /// and pages flown past while paging fast get their thumbnails while both decoders are busy.
@@ -122,7 +124,8 @@ public final class RiffleSession {
         let waker = DisplayWaker(display: display)
         let pipeline = PhotoPipeline(
             photos: library.photos, memoryBudget: options.memoryBudget, thumbnailFolder: options.thumbnailFolder,
-            workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers, clock: { clock.now() },
+            workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers, focusWorkers: Self.defaultDecodeWorkers,
+            clock: { clock.now() },
             colour: ColourManagement(displayProfile: display.colourProfile), onResult: { waker.wake() })
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(

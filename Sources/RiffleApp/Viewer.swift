@@ -12,15 +12,22 @@ import RiffleRaster
 public final class Viewer {
     /// The photos paged through; it changes as the folders shown change (`follow(_:at:)`).
     public private(set) var library: PhotoLibrary
-    /// Pages on screen drawn with nothing yet (black, or a spinner after half a second).
+    /// Pages on screen drawn with nothing decoded yet (their placeholder, and a spinner after
+    /// half a second).
     public var blankPages: [Int] {
         pages.filter { store.content(of: $0.photo) == nil }.compactMap { library.order.index(of: $0.photo) }
+    }
+    /// Pages on screen drawn black: nothing decoded and no placeholder (their header could not
+    /// be read either).
+    public var blackPages: [Int] {
+        pages.filter { store.content(of: $0.photo) == nil && $0.shape == nil }.compactMap { library.order.index(of: $0.photo) }
     }
     /// True while something moves on screen, a gesture timer runs or a page waits for its
     /// photo (its spinner turns), so the loop must keep stepping at 60 Hz. An animated photo
     /// playing is not: it asks for frames at its own frame times (`animationWakeTime`).
     public var isAnimating: Bool {
         interaction.isAnimating || notice.isAnimating(at: interaction.now) || pages.contains { store.content(of: $0.photo) == nil }
+            || pace.isPassing
     }
 
     /// When the animated photo playing shows its next frame (nil when none plays, or its next
@@ -57,6 +64,8 @@ public final class Viewer {
     private let launchTime: Double
     private let recycler = PageRecycler()
     private let spinner = Spinner()
+    /// Whether paging passes photos (turns faster than a decode) or rests on one.
+    private var pace = PagingPace()
     private var interaction: ViewerInteraction
     private var pages: [PageView] = []
     private var focusedPage: Int
@@ -175,7 +184,7 @@ public final class Viewer {
         default:
             commands = interaction.handle(event)
         }
-        followInteraction()
+        followInteraction(now: now)
         return commands
     }
 
@@ -199,7 +208,9 @@ public final class Viewer {
         }
         if store.advanceAnimation(to: now) { needsDisplay = true }
         if notice.opacity(at: now) != drawnNoticeOpacity { needsDisplay = true }
-        followInteraction()
+        followInteraction(now: now)
+        // Paging has come to rest on a photo: decode it (and its neighbours) in full.
+        if pace.rests(at: now) { store.setPassing(false) }
         countPanelLines()
         let state = interaction.renderState
         if stripView.update(state.strip, of: library.order, visible: isSeen && state.chrome.opacity > 0, now: now) { needsDisplay = true }
@@ -256,6 +267,10 @@ public final class Viewer {
         for page in pages {
             if store.content(of: page.photo) == nil {
                 if page.waitingSince == nil { page.waitingSince = now }
+                if !page.isShapeRead, let path = library.order.photo(page.photo)?.path {
+                    page.shape = PhotoDecoding.uprightSize(path: path)
+                    page.isShapeRead = true
+                }
                 if now - (page.waitingSince ?? now) >= Spinner.delay { needsDisplay = true }
             } else {
                 page.waitingSince = nil
@@ -342,7 +357,7 @@ public final class Viewer {
     /// `title` naming it.
     public func show(photo index: Int, at now: Double) {
         interaction.show(page: index, at: now)
-        followInteraction()
+        followInteraction(now: now)
         needsDisplay = true
     }
 
@@ -381,11 +396,13 @@ public final class Viewer {
         advance(to: interaction.now)
     }
 
-    /// Reacts to what the interaction model decided: a new current page refocuses decoding (and
-    /// `title` names it).
-    private func followInteraction() {
+    /// Reacts to what the interaction model decided at clock time `now`: a new current page
+    /// refocuses decoding (and `title` names it), passing (`PagingPace`) when it follows the
+    /// last turn closely.
+    private func followInteraction(now: Double) {
         let page = interaction.currentPage
         if page != focusedPage, library.photos.indices.contains(page) {
+            store.setPassing(pace.turn(at: now), refocus: false)
             store.focus(on: page, viewport: display.size, direction: page > focusedPage ? 1 : -1)
             if arrivingPage != nil { frameObserver?.recordPassed() }
             arrivingPage = page
@@ -520,11 +537,17 @@ public final class Viewer {
                     view.message = (size.width, foreground, detail, content)
                 }
             case nil:
-                if let since = view.waitingSince, now - since >= Spinner.delay {
-                    content = spinner.layer(center: window.center, elapsed: now - since - Spinner.delay, color: foreground)
-                } else {
-                    content = Layer()
+                // The photo's shape where it will be, never a black page; the spinner over it
+                // once the wait is long.
+                var waiting: [Layer] = []
+                if let shape = view.shape {
+                    waiting.append(PagePlaceholder.layer(
+                        shape: shape, rotation: page.rotation, viewport: size, backgroundBlackness: state.backgroundBlackness))
                 }
+                if let since = view.waitingSince, now - since >= Spinner.delay {
+                    waiting.append(spinner.layer(center: window.center, elapsed: now - since - Spinner.delay, color: foreground))
+                }
+                content = Layer(sublayers: waiting)
             }
             if page.index == state.currentPage { drawnCurrentContent = content }
             let placed = Layer(transform: ScaleTranslate(offset: origin), clip: window, sublayers: [content])

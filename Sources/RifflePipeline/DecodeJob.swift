@@ -17,11 +17,12 @@ enum DecodeJob: Hashable, Sendable {
     /// within the second the stored one's Thumb::MTime names, to the same byte count, leaves
     /// the stored stamp matching (`ThumbnailStamp`). Not quick.
     case remakeThumbnail(ThumbnailSize)
-    /// For a neighbour of the pager's photo: the camera's EXIF thumbnail only, nothing when the
-    /// file has none (a 1/8 decode would cost a good part of the real one). Quick.
+    /// For a neighbour of the pager's photo: the camera's EXIF thumbnail, else the thumbnail the
+    /// thumbnail cache holds (the grid's, or another program's), nothing when there is neither
+    /// (a 1/8 decode would cost a good part of the real one). Quick.
     case exifPreview
     /// A coarse look at the photo fitted in `viewport`, shown while the real decode runs: the
-    /// EXIF thumbnail, else a 1/8-scale decode, else nothing when the real decode is at 1/8
+    /// EXIF thumbnail, else the cached thumbnail, else a 1/8-scale decode, else nothing when the real decode is at 1/8
     /// already. (A PNG, which has no cheap reduced decode, gets its real decode at fit.)
     case preview(viewport: PixelSize)
     /// The focused photo's stand-in while its fit decode runs, fitted in `viewport`: a draft

@@ -48,7 +48,11 @@ package enum DecodeClient: CaseIterable, Hashable, Sendable {
 ///
 /// Workers take the first pending request; the quick lane's workers take only the first quick
 /// one (`DecodeRequest.isQuick`), so a thumbnail for a page sliding in never waits behind full
-/// decodes that hold every other worker. Each result waits in the inbox of every client that
+/// decodes that hold every other worker. Focus workers take only urgent requests (what is on
+/// screen) and run at the process's own priority; the others run below it
+/// (`prefetchNicenessOffset`) and, when there are focus workers, leave urgent requests to them,
+/// so the photo a person waits for is never decoded at prefetch's priority (one that was taken
+/// as prefetch and became urgent while it ran finishes where it is). Each result waits in the inbox of every client that
 /// asked for it while it ran (a cancelled one too, so the client can ask again), and each
 /// client drains its own on the app's thread with `takeResults(for:)`. `onResult` is called
 /// from the worker after each result (the app uses it to wake its loop). How long each decode
@@ -73,8 +77,15 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
     private let condition = ConditionLock()
     private var wishes: [DecodeClient: WishList] = [:]
     private var front = DecodeClient.pager
-    /// The merged wish lists, without what is running, with the clients that want each.
-    private var pending: [(request: DecodeRequest, clients: Set<DecodeClient>)] = []
+    /// The merged wish lists, without what is running, with the clients that want each and
+    /// whether one of them wants it urgently.
+    private var pending: [(request: DecodeRequest, clients: Set<DecodeClient>, isUrgent: Bool)] = []
+    /// True when focus workers take the urgent requests (the others then leave them).
+    private let hasFocusWorkers: Bool
+
+    /// What a worker takes: any request (urgent ones only without focus workers), only quick
+    /// ones, or only urgent ones (a focus worker).
+    private enum Lane { case any, quick, urgent }
     private var running: [DecodeRequest: Running] = [:]
     private var inboxes: [DecodeClient: [DecodeResult<Output>]] = [:]
     private var stopping = false
@@ -84,21 +95,29 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
     private let clock: @Sendable () -> Double
 
     /// Starts `workers` threads (at least one) that take any request, and `quickWorkers` that
-    /// take only quick ones, timing decodes on `clock` (seconds). The pager is in front until
-    /// `setFront(_:)` says otherwise.
+    /// take only quick ones, both `prefetchNicenessOffset` below the process, and `focusWorkers`
+    /// at the process's priority that take only urgent requests (what is on screen); with focus
+    /// workers, the others leave urgent requests to them. Decodes are timed on `clock` (seconds).
+    /// The pager is in front until `setFront(_:)` says otherwise.
     init(
-        workers: Int, quickWorkers: Int = 0, clock: @escaping @Sendable () -> Double,
+        workers: Int, quickWorkers: Int = 0, focusWorkers: Int = 0, clock: @escaping @Sendable () -> Double,
         decode: @escaping @Sendable (DecodeRequest, DecodeCancellation) -> Output, onResult: @escaping @Sendable () -> Void
     ) {
         self.decode = decode
         self.onResult = onResult
         self.clock = clock
         // Workers hold the service until `shutdown()` lets them return.
+        hasFocusWorkers = focusWorkers > 0
         for _ in 0..<max(1, workers) {
-            WorkerThread.start(stackBytes: Self.workerStackBytes) { self.work(quickOnly: false) }
+            WorkerThread.start(stackBytes: Self.workerStackBytes, nicenessOffset: Self.prefetchNicenessOffset) { self.work(.any) }
         }
         for _ in 0..<max(0, quickWorkers) {
-            WorkerThread.start(stackBytes: Self.workerStackBytes) { self.work(quickOnly: true) }
+            WorkerThread.start(stackBytes: Self.workerStackBytes, nicenessOffset: Self.prefetchNicenessOffset) { self.work(.quick) }
+        }
+        for _ in 0..<max(0, focusWorkers) {
+            // At the app's own priority: the photo a person waits for never loses its core to
+            // an ordinary program, nor to Riffle's own prefetch.
+            WorkerThread.start(stackBytes: Self.workerStackBytes, nicenessOffset: nil) { self.work(.urgent) }
         }
     }
 
@@ -162,45 +181,53 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
     /// the Swift ones above them take a few tens of KiB.
     static var workerStackBytes: Int { 1 << 20 }
 
-    /// Niceness of the decode threads (Linux per-thread): the frame loop must win the cores
-    /// when both are busy, or a decode finishing mid-slide drops frames; 5 gives a frame thread
-    /// three times a decoder's share (CFS weights 1024 vs 335), not all of it, since decodes
-    /// must still land before the slide ends.
-    static var workerNiceness: Int32 { 5 }
+    /// How many nice levels below the process the workers that take any request and the quick
+    /// lane's run (Linux per-thread; `WorkerThread.niceness(below:)`): prefetch and thumbnails
+    /// must not take the cores from the frame loop or from the photo on screen, or a decode
+    /// finishing mid-slide drops frames; 5 gives a frame thread three times such a decoder's
+    /// share (CFS weights 1024 vs 335), not all of it, since neighbours must still land before
+    /// a slide reaches them. The focus workers are never lowered.
+    static var prefetchNicenessOffset: Int32 { 5 }
 
     /// Rebuilds `pending` from the wish lists (the lock held) and wakes the workers.
     private func merge() {
         let clients = [front] + DecodeClient.allCases.filter { $0 != front }
         var order: [DecodeRequest] = []
         var wanting: [DecodeRequest: Set<DecodeClient>] = [:]
-        func add(_ requests: ArraySlice<DecodeRequest>, of client: DecodeClient) {
+        var urgent: Set<DecodeRequest> = []
+        func add(_ requests: ArraySlice<DecodeRequest>, of client: DecodeClient, isUrgent: Bool) {
             for request in requests where running[request] == nil {
                 if wanting[request] == nil { order.append(request) }
                 wanting[request, default: []].insert(client)
+                if isUrgent { urgent.insert(request) }
             }
         }
         for client in clients {
-            if let list = wishes[client] { add(list.requests.prefix(list.urgent), of: client) }
+            if let list = wishes[client] { add(list.requests.prefix(list.urgent), of: client, isUrgent: true) }
         }
         for client in clients {
-            if let list = wishes[client] { add(list.requests.dropFirst(list.urgent), of: client) }
+            if let list = wishes[client] { add(list.requests.dropFirst(list.urgent), of: client, isUrgent: false) }
         }
-        pending = order.map { ($0, wanting[$0]!) }
+        pending = order.map { ($0, wanting[$0]!, urgent.contains($0)) }
         condition.broadcast()
     }
 
-    private func work(quickOnly: Bool) {
-        // Linux keeps niceness per thread: PRIO_PROCESS with who = 0 sets the calling thread's.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.workerNiceness)
+    private func work(_ lane: Lane) {
         while true {
             condition.lock()
-            func next() -> Int? { quickOnly ? pending.firstIndex(where: \.request.isQuick) : pending.indices.first }
+            func next() -> Int? {
+                switch lane {
+                case .any: hasFocusWorkers ? pending.firstIndex { !$0.isUrgent } : pending.indices.first
+                case .quick: pending.firstIndex(where: \.request.isQuick)
+                case .urgent: pending.firstIndex(where: \.isUrgent)
+                }
+            }
             while next() == nil && !stopping { condition.wait() }
             if stopping {
                 condition.unlock()
                 return
             }
-            let (request, clients) = pending.remove(at: next()!)
+            let (request, clients, _) = pending.remove(at: next()!)
             let cancellation = DecodeCancellation()
             running[request] = Running(cancellation: cancellation, askers: clients, wanting: clients)
             condition.unlock()

@@ -180,9 +180,9 @@ public struct PhotoDecoding: Sendable {
         case .remakeThumbnail(let size):
             return makeThumbnail(path: path, size: size, reusingStored: false, cancellation: cancellation)
         case .exifPreview:
-            return Self.exifPreview(path: path, colour: colour)
+            return Self.exifPreview(path: path, colour: colour) ?? cachedPreview(path: path) ?? .redundantPreview
         case .preview(let viewport):
-            if let quick = Self.quickPreview(path: path, viewport: viewport, colour: colour) { return quick }
+            if let quick = Self.quickPreview(path: path, viewport: viewport, colour: colour, cached: cachedPreview) { return quick }
             return Self.photo(path: path, viewport: viewport, detail: 1, isPreview: true, colour: colour, cancellation: cancellation)
         case .draft(let viewport):
             return Self.draft(path: path, viewport: viewport, colour: colour, cancellation: cancellation)
@@ -301,13 +301,30 @@ public struct PhotoDecoding: Sendable {
     }
 
     /// The thumbnail embedded in the file at `path` (a JPEG's EXIF thumbnail: a camera's
-    /// 160×120 decodes in well under a millisecond) as a preview; `.redundantPreview` for a file
-    /// without one.
-    static func exifPreview(path: String, colour: ColourManagement) -> DecodeOutput {
-        guard let (head, codec, info) = probedHead(path: path),
-              let preview = embeddedPreview(head: head, path: path, codec: codec, info: info, colour: colour)
-        else { return .redundantPreview }
-        return preview
+    /// 160×120 decodes in well under a millisecond) as a preview; nil for a file without one.
+    static func exifPreview(path: String, colour: ColourManagement) -> DecodeOutput? {
+        guard let (head, codec, info) = probedHead(path: path) else { return nil }
+        return embeddedPreview(head: head, path: path, codec: codec, info: info, colour: colour)
+    }
+
+    /// The sizes of stored thumbnail a preview is taken from, sharpest first: the grid's cells
+    /// use `normal` and, in a large window or at 2×, the larger ones (`ThumbnailSize`).
+    static let previewThumbnailSizes: [ThumbnailSize] = [.xxLarge, .xLarge, .large, .normal]
+
+    /// The valid thumbnail the thumbnail cache holds of the photo at `path` (the grid made it,
+    /// or another program did: the Freedesktop cache is shared), sharpest first, as a preview
+    /// of the upright photo; nil without a cache, a readable header or a valid thumbnail. Reads
+    /// one small PNG and stats the photo: a quick job.
+    func cachedPreview(path: String) -> DecodeOutput? {
+        guard let thumbnailCache, let info = try? ImageDecoder.probeFile(atPath: path) else { return nil }
+        for size in Self.previewThumbnailSizes {
+            guard let stored = thumbnailCache.lookup(path: path, size: size) else { continue }
+            // Stored thumbnails are sRGB PNGs, as the grid converts them (`quickThumbnail`).
+            colour.convert(stored, from: nil, isOpaque: false)
+            return .photo(.image(DecodedPhoto(
+                pixels: stored, fullSize: info.uprightSize, isOpaque: !info.hasAlpha, smaller: [], isPreview: true, pyramid: nil)))
+        }
+        return nil
     }
 
     /// The preview of a photo found from the start of its file alone: its embedded thumbnail
@@ -317,9 +334,12 @@ public struct PhotoDecoding: Sendable {
     /// no other preview (`.redundantPreview`): its real decode is asked for beside it (two
     /// decodes of one file in parallel would only slow the first view down). nil for a file
     /// whose head cannot be read: its real decode says why.
-    static func quickPreview(path: String, viewport: PixelSize, colour: ColourManagement) -> DecodeOutput? {
+    static func quickPreview(
+        path: String, viewport: PixelSize, colour: ColourManagement, cached: (String) -> DecodeOutput? = { _ in nil }
+    ) -> DecodeOutput? {
         guard let (head, codec, info) = probedHead(path: path) else { return nil }
         if let preview = embeddedPreview(head: head, path: path, codec: codec, info: info, colour: colour) { return preview }
+        if let preview = cached(path) { return preview }
         guard codec.decodesReduced else { return .redundantPreview }
         let eighths = try? ImageDecoder.jpegScaleEighths(
             for: info, shrunkTo: target(for: info.uprightSize, in: viewport, factor: 1), filter: .lanczos3,

@@ -33,7 +33,9 @@ public final class PhotoPipeline {
     ///   - thumbnailFolder: the Freedesktop thumbnails folder
     ///     (`ThumbnailCache.standardFolder()`); nil for none: thumbnails are made in memory.
     ///   - workers: decode threads that take any job (at least one); `quickWorkers` more take
-    ///     only quick ones (`DecodeJob.isQuick`).
+    ///     only quick ones (`DecodeJob.isQuick`); both run below the process's priority.
+    ///     `focusWorkers` more, at the process's priority, take only what is on screen (the
+    ///     clients' urgent requests), which the others then leave to them.
     ///   - clock: the runtime's monotonic clock (seconds), on which decodes are timed.
     ///   - colour: brings decoded pixels into the display's colours.
     ///   - decode: what a worker runs for a request; by default `PhotoDecoding.perform` (tests
@@ -41,7 +43,7 @@ public final class PhotoPipeline {
     ///   - onResult: called from a worker after each result (the app wakes its loop).
     package init(
         photos: [Photo], memoryBudget: Int, thumbnailBudget: Int = ThumbnailStore.defaultBudget, thumbnailFolder: String?,
-        workers: Int, quickWorkers: Int = 0, clock: @escaping @Sendable () -> Double, colour: ColourManagement = ColourManagement(displayProfile: nil),
+        workers: Int, quickWorkers: Int = 0, focusWorkers: Int = 0, clock: @escaping @Sendable () -> Double, colour: ColourManagement = ColourManagement(displayProfile: nil),
         decode: @escaping @Sendable (PhotoDecoding, DecodeRequest, DecodeCancellation) -> DecodeOutput = {
             $0.perform($1, cancellation: $2)
         },
@@ -54,7 +56,7 @@ public final class PhotoPipeline {
             animationSources: animationSources)
         self.decoding = decoding
         service = DecodeService(
-            workers: workers, quickWorkers: quickWorkers, clock: clock, decode: { decode(decoding, $0, $1) }, onResult: onResult)
+            workers: workers, quickWorkers: quickWorkers, focusWorkers: focusWorkers, clock: clock, decode: { decode(decoding, $0, $1) }, onResult: onResult)
         let order = PhotoOrder(photos)
         photoStore = PhotoStore(
             photos: order, service: service, tileSources: tileSources, animationSources: animationSources, budget: memoryBudget)

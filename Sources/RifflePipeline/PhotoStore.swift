@@ -35,6 +35,10 @@ import RiffleLibrary
 /// folders (`follow`) moves nothing: it lets go of what belongs to photos that left and marks
 /// the rewritten ones stale.
 ///
+/// While paging passes photos faster than a decode takes (`setPassing(_:refocus:)`: a held
+/// key, fast presses), nothing is decoded in full: the pages in view and the focus get previews
+/// only, until paging rests.
+///
 /// The pager's client of the decode service (`DecodeClient.pager`): everything up to the
 /// focused photo's real decode (and its next frames) is urgent, ahead of the grid's thumbnails
 /// even while the grid is in front (the photo a tap in the grid opens decodes during the
@@ -71,6 +75,10 @@ package final class PhotoStore {
     package private(set) var tileOpenSeconds: [Double] = []
     /// Decodes given up part-way because their photo stopped being wanted.
     package private(set) var cancelledDecodes = 0
+    /// How many full decodes (real decodes at fit or sharper, and drafts: each a whole pass over
+    /// the file) each photo got, finished or given up part-way; a photo only passed while
+    /// paging fast gets none (`setPassing(_:refocus:)`).
+    package private(set) var fullDecodes: [PhotoID: Int] = [:]
     private let service: DecodeService<DecodeOutput>
     private let tileSources: TileSources
     private let animationSources: AnimationSources
@@ -106,6 +114,8 @@ package final class PhotoStore {
     private var inView: [PhotoID] = []
     /// False while the pager is out of sight (the grid at rest over it): nothing is asked for.
     private var isPagerSeen = true
+    /// True while paging passes photos faster than a decode takes (`setPassing(_:refocus:)`).
+    private var isPassing = false
 
     /// A store of `photos` asking `service` for decodes, letting a huge photo's file go from
     /// `tileSources` (those its decodes open) and an animated one's from `animationSources`
@@ -193,7 +203,20 @@ package final class PhotoStore {
         // thumbnail (the quick lane takes it at once), else a 1/8 decode, else (a photo whose
         // real decode is as cheap) the real decode.
         for page in inView where entries[page] == nil && page != focused {
-            wanted.append(previewRequest(page) ?? wholeRequest(page))
+            // While paging passes, never the real decode: the page shows its placeholder.
+            if let preview = previewRequest(page) { wanted.append(preview) } else if !isPassing { wanted.append(wholeRequest(page)) }
+        }
+        if isPassing {
+            // Only passed: what shows it (its preview; the pages in view have theirs above), no
+            // full decode, which the next turn would abandon. Paging at rest asks for the rest.
+            if let focused, entries[focused] == nil, let preview = previewRequest(focused) { wanted.append(preview) }
+            for photo in neighbourhood.dropFirst() where entries[photo] == nil && !thumbnailsTried.contains(photo) && !inView.contains(photo) {
+                wanted.append(request(photo, .exifPreview))
+            }
+            var seen = Set<DecodeRequest>()
+            let once = wanted.filter { seen.insert($0).inserted }
+            service.want(once, for: .pager, urgent: once.count)
+            return
         }
         if let focused {
             // Its EXIF thumbnail at once (the quick lane), and beside it a draft, sharp at fit in
@@ -248,6 +271,18 @@ package final class PhotoStore {
             paused = nil
         }
         focus(on: focus, viewport: viewport, direction: 0)
+    }
+
+    /// Paging passes photos faster than a decode takes (`passing`: a held key, fast presses) or
+    /// has come to rest. While it passes, the store asks for no full decode (no draft, no real
+    /// decode of the focus or its neighbours, no tiles, no frames): only previews of the pages in
+    /// view and of the focus, and the neighbours' EXIF thumbnails; what it holds stays. At rest
+    /// it asks for everything again, for the photo paging rests on. With `refocus` false the
+    /// caller focuses the store itself right after.
+    package func setPassing(_ passing: Bool, refocus: Bool = true) {
+        guard passing != isPassing else { return }
+        isPassing = passing
+        if refocus { focus(on: focus, viewport: viewport, direction: 0) }
     }
 
     /// The pages on screen now and those the strip will cross on its way to its target (soonest
@@ -352,6 +387,10 @@ package final class PhotoStore {
         var changed: [(photo: PhotoID, fullSize: PixelSize?)] = []
         var askAgain = false
         for result in service.takeResults(for: .pager) {
+            switch result.request.job {
+            case .fit, .detail, .draft: fullDecodes[result.request.photo, default: 0] += 1
+            default: break
+            }
             if case .cancelled = result.output {
                 // Its photo may be wanted again by now; asking below re-queues it if so.
                 cancelledDecodes += 1

@@ -5,7 +5,9 @@ import RiffleInteraction
 import Testing
 
 /// Paging fast never shows a black page: every page that slides across the window has at least
-/// its preview, with decodes finished before each frame as in a replay.
+/// its placeholder (its photo's shape, `PagePlaceholder`), with decodes finished before each
+/// frame as in a replay. (While paging passes photos, one without a cheap preview, a PNG, shows
+/// its placeholder until paging rests: it gets no full decode.)
 @Suite struct FastPagingTests {
     /// A folder of `count` links to the test photos (JPEGs with and without EXIF thumbnails, a
     /// PNG), named so they sort in order.
@@ -23,7 +25,8 @@ import Testing
     }
 
     /// Runs `keys` (name and press time) from page 3, frame by frame for `seconds`, and returns
-    /// the frames (time, blank pages) where a page on screen had nothing to show.
+    /// the frames (time, black pages) where a page on screen was black: nothing to show, not
+    /// even its placeholder.
     static func blankFrames(keys: [(Key, Double)], seconds: Double) throws -> [(Double, [Int])] {
         let dir = try library(count: 20)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -40,7 +43,7 @@ import Testing
             h.viewer.advance(to: t)
             h.session.scene.renderIfNeeded()
             // The first frames, before the opening photo's own decode, are the launch's.
-            if t > 0.1, !h.viewer.blankPages.isEmpty { blank.append((t, h.viewer.blankPages)) }
+            if t > 0.1, !h.viewer.blackPages.isEmpty { blank.append((t, h.viewer.blackPages)) }
         }
         return blank
     }

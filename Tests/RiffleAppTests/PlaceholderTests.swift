@@ -263,7 +263,8 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         #expect(Set(order.prefix(5)) == ["0p", "0d", "0", "1p", "2p"], "\(order)")
     }
 
-    /// A page with nothing to show is black at first, and shows the spinner after 0.5 s.
+    /// A page with nothing decoded shows its placeholder (the photo's shape) at first, no
+    /// spinner, and the spinner over it after 0.5 s.
     @Test func spinnerAppearsOnlyAfterHalfASecond() throws {
         let decoder = GatedDecoder(holdPreviews: true)
         let display = HeadlessDisplay(size: PixelSize(width: 320, height: 200))
@@ -273,7 +274,8 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         v.drawFrame(on: display)
         v.advance(to: 0.4)
         v.drawFrame(on: display)
-        #expect(try display.capture().isAllBlack, "no spinner before 0.5 s")
+        let early = try display.capture()
+        #expect(early.isOnlyPlaceholders && !early.isAllBlack, "the placeholder, and no spinner before 0.5 s")
         #expect(v.isAnimating, "the loop keeps ticking while a page waits")
         v.advance(to: 0.75)
         v.drawFrame(on: display)
@@ -281,14 +283,22 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
     }
 }
 
+/// True when the display shows pixels of a photo: something besides black and placeholders.
 func isPhotoShown(_ display: HeadlessDisplay) -> Bool {
     guard let frame = try? display.capture() else { return false }
-    return !frame.isAllBlack
+    return !frame.isOnlyPlaceholders
 }
 
 extension PixelBuffer {
     var isAllBlack: Bool {
         for y in 0..<height { for x in 0..<width where self[x, y] != Color.black.packed { return false } }
+        return true
+    }
+
+    /// True when every pixel is black or a placeholder's tone (`PagePlaceholder`): no photo's.
+    var isOnlyPlaceholders: Bool {
+        let allowed: Set<UInt32> = [Color.black.packed, PagePlaceholder.darkTone.packed, PagePlaceholder.lightTone.packed]
+        for y in 0..<height { for x in 0..<width where !allowed.contains(self[x, y]) { return false } }
         return true
     }
 }
