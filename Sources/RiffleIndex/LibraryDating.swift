@@ -177,7 +177,8 @@ package final class LibraryDating: @unchecked Sendable {
     }
 
     private func survey(_ folder: Folder) {
-        let known = recalled.removeValue(forKey: folder.path) ?? index.photos(inFolder: folder.path)
+        let fromRecall = recalled.removeValue(forKey: folder.path)
+        let known = fromRecall ?? index.photos(inFolder: folder.path)
         var dates: [PhotoID: TakenDate?] = [:]
         var shapes: [PhotoID: Double] = [:]
         var unread: [(id: PhotoID, path: String, stamp: FileStamp)] = []
@@ -190,6 +191,8 @@ package final class LibraryDating: @unchecked Sendable {
             }
             present.insert(name)
             if let indexed = known[name], indexed.isCurrent(stamp) {
+                // The recall handed this date over already: the app need not sort by it again.
+                guard fromRecall == nil else { continue }
                 dates[photo.id] = indexed.taken
                 shapes[photo.id] = Self.aspect(of: indexed)
             } else {

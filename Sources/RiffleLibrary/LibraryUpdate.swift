@@ -205,12 +205,10 @@ extension PhotoLibrary {
     }
 
     /// The same library starting at photo `index`.
+    /// (A copy: its order is this one's, not sorted again.)
     private func starting(at index: Int) -> PhotoLibrary {
-        var library = PhotoLibrary(
-            listing: listing, ordering: ordering, dates: dates, startIndex: index, description: description,
-            unavailable: unavailable, missing: missing, pathCount: pathCount, folders: folders, tree: tree, nextID: nextID)
-        library.opensOnPhoto = opensOnPhoto
-        library.namedPhoto = namedPhoto
+        var library = self
+        library.startIndex = index
         return library
     }
 }

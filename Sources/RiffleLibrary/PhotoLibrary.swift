@@ -56,7 +56,7 @@ public struct PhotoLibrary: Sendable {
     /// The identity the next photo met gets: one more than any given so far.
     let nextID: PhotoID
     /// Index of the photo shown first.
-    public let startIndex: Int
+    public internal(set) var startIndex: Int
     /// True when the library was opened on one photo file (its folder's grid lies behind it);
     /// false for folders, where the grid shows first.
     public var opensOnPhoto = false
