@@ -22,7 +22,7 @@ extension NavigationScene {
     /// `datingInterval` has passed since the last reorder, when the dating is done, or (`all`)
     /// now.
     func applyDates(all: Bool) {
-        guard let dating else { return }
+        guard let dating, !reorder.isBusy else { return }
         pendingDates.merge(dating.takeDates()) { _, new in new }
         aspects.merge(dating.takeShapes()) { _, new in new }
         guard !pendingDates.isEmpty, all || now - datesAppliedAt >= Self.datingInterval || dating.progress.isDone else { return }
@@ -32,7 +32,22 @@ extension NavigationScene {
         pendingDates = [:]
         guard !dates.isEmpty else { return }
         datesAppliedAt = now
-        follow(library.dating(dates))
+        if !all, library.photos.count >= Self.reorderOffThreadFrom {
+            reorder.start(library, generation: libraryGeneration, dates: dates)
+        } else {
+            follow(library.dating(dates))
+        }
+    }
+
+    /// Applies a reorder finished off the app's thread to the library it began from; when the
+    /// library changed meanwhile, its dates wait to be sorted in anew.
+    func takeReorder() {
+        guard let result = reorder.take() else { return }
+        if result.generation == libraryGeneration {
+            follow(result.update)
+        } else {
+            pendingDates.merge(result.dates) { newer, _ in newer }
+        }
     }
 
     /// Takes the folders `paths`, made or moved into the tree while it is shown, into the library
@@ -60,6 +75,8 @@ extension NavigationScene {
     /// (nothing for a folder's grid).
     public func settleDates() {
         dating?.waitUntilDone()
+        reorder.waitUntilIdle()
+        takeReorder()
         applyDates(all: true)
     }
 }
