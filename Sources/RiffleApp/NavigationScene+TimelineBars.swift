@@ -77,7 +77,7 @@ extension NavigationScene {
         } else {
             month = grid.visibleCells.min { abs($0.rect.center.y - y) < abs($1.rect.center.y - y) }
                 .flatMap { library.photos.indices.contains($0.photo) ? library.dates[library.photos[$0.photo].id] : nil }
-                .map { CivilCalendar.monthNumber(ofDay: TimelineDays.day(of: $0)) }
+                .map { CivilCalendar.monthNumber(ofDay: $0.dayNumber) }
         }
         return month.map { "\(TimelineDates.monthNames[$0 % 12]) \($0 / 12)" }
     }

@@ -39,6 +39,12 @@ extension NavigationScene {
     /// ordered by date taken has levels.
     func showLevel(_ level: TimelineLayout.Level, photo: Int?, anchor: Point?) {
         guard library.ordering == .byDateTaken, level != levelView?.level ?? .allPhotos else { return }
+        morph(to: level, photo: photo, anchor: anchor)
+    }
+
+    /// Replaces what shows by `level` (the grid for All Photos in square cells, else a level
+    /// view) at `photo` under `anchor`, the cells morphing from where they were (`LevelMorph`).
+    private func morph(to level: TimelineLayout.Level, photo: Int?, anchor: Point?) {
         let outgoing = shownLevelCells
         let oldFrame = shownLevelFrame
         if level == .allPhotos && !viewSettings.aspectGrid {
@@ -63,20 +69,7 @@ extension NavigationScene {
             StandardError.write("riffle: cannot keep the view options in \(viewSettingsPath)")
         }
         guard (levelView?.level ?? .allPhotos) == .allPhotos else { return }
-        let photo = levelView?.interaction.photoAtMiddle ?? grid.itemNearMiddle
-        let outgoing = shownLevelCells
-        let oldFrame = shownLevelFrame
-        if viewSettings.aspectGrid {
-            levelView = makeLevelView(.allPhotos, anchorPhoto: photo, anchor: nil)
-        } else {
-            levelView = nil
-            grid.activate(at: now)
-            if let photo { grid.reveal(photo, at: now) }
-        }
-        let newFrame = shownLevelFrame
-        levelMorph = LevelMorph(
-            outgoing: outgoing.map { ($0, newFrame($0.photo)) }, incoming: shownLevelCells.map { ($0, oldFrame($0.photo)) }, start: now)
-        needsDisplay = true
+        morph(to: .allPhotos, photo: levelView?.interaction.photoAtMiddle ?? grid.itemNearMiddle, anchor: nil)
     }
 
     /// A view of the timeline's `level` (All Photos only as the aspect-ratio grid) over the library as it is, with

@@ -28,7 +28,7 @@ enum TimelineTitle {
     static func years(of library: PhotoLibrary) -> ClosedRange<Int>? {
         guard let first = library.photos.first.flatMap({ library.dates[$0.id] }),
               let last = library.photos.reversed().lazy.compactMap({ library.dates[$0.id] }).first else { return nil }
-        return CivilCalendar.date(ofDay: TimelineDays.day(of: first)).year...CivilCalendar.date(ofDay: TimelineDays.day(of: last)).year
+        return CivilCalendar.date(ofDay: first.dayNumber).year...CivilCalendar.date(ofDay: last.dayNumber).year
     }
 
     /// `n` with its thousands grouped by commas: 2,431.

@@ -157,7 +157,7 @@ package final class LibraryIndex: @unchecked Sendable {
 
     /// The database at `path`, migrated; a damaged one is moved aside and made anew.
     private static func open(_ path: String, report: (String) -> Void) throws -> any DatabaseWriter {
-        try makeFolders(FilePaths.folder(of: path))
+        if let failed = FilePaths.makeFolders(FilePaths.folder(of: path)) { throw IndexError("cannot make \(failed.folder): \(failed.reason)") }
         do {
             return try migrated(DatabasePool(path: path, configuration: configuration))
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
@@ -165,17 +165,6 @@ package final class LibraryIndex: @unchecked Sendable {
             for suffix in ["", "-wal", "-shm"] { _ = rename(path + suffix, aside + suffix) }
             report("riffle: the library index \(path) was damaged (\(describe(error))); moved it to \(aside) and started a new one")
             return try migrated(DatabasePool(path: path, configuration: configuration))
-        }
-    }
-
-    /// Makes `folder` and the folders above it that are missing (the cache home itself may not
-    /// exist yet on a new account), private to the user as the XDG Base Directory
-    /// Specification asks of `$XDG_CACHE_HOME`'s folders (0700).
-    private static func makeFolders(_ folder: String) throws {
-        var made = ""
-        for part in folder.split(separator: "/", omittingEmptySubsequences: true) {
-            made += "/" + part
-            if mkdir(made, 0o700) != 0 && errno != EEXIST { throw IndexError("cannot make \(made): \(String(cString: strerror(errno)))") }
         }
     }
 

@@ -12,6 +12,19 @@ package enum FilePaths {
     }
 
     /// The part after the last '/' ("b.jpg" for "a/b.jpg"; the whole path when it has none).
+    /// Makes `folder` and every folder above it that is missing, each private to the user (0700,
+    /// as the XDG Base Directory Specification asks of the folders under `$XDG_CACHE_HOME` and
+    /// `$XDG_STATE_HOME`); nil when it exists after, else the folder that could not be made and
+    /// strerror(3)'s reason.
+    package static func makeFolders(_ folder: String) -> (folder: String, reason: String)? {
+        var made = ""
+        for part in folder.split(separator: "/") {
+            made += "/" + part
+            if mkdir(made, 0o700) != 0 && errno != EEXIST { return (made, String(cString: strerror(errno))) }
+        }
+        return nil
+    }
+
     package static func name(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])

@@ -38,11 +38,7 @@ package struct ViewSettings: Equatable, Sendable {
     /// whole (written beside it, then renamed over it); false when it could not be written.
     @discardableResult
     package func save(to path: String) -> Bool {
-        var made = ""
-        for part in FilePaths.folder(of: path).split(separator: "/") {
-            made += "/" + part
-            if mkdir(made, 0o700) != 0 && errno != EEXIST { return false }
-        }
+        guard FilePaths.makeFolders(FilePaths.folder(of: path)) == nil else { return false }
         let text = "aspect-grid=\(aspectGrid ? 1 : 0)\n"
         let temporary = path + ".new"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

@@ -54,8 +54,19 @@ import Testing
     @Test func theAnchorPhotoLandsUnderThePoint() throws {
         let point = Point(x: 200, y: 250)
         let months = Self.level(.months, anchorPhoto: 14, anchor: point)
+        // Where the anchor asks the scroll to be, worked from the layout, then held in its range.
+        let content = try #require(months.layout.frame(ofPhoto: 14))
+        let wanted = content.center.y - point.y
+        let expected = min(max(wanted, 0), months.layout.contentHeight - Self.viewport.height)
+        #expect(abs(months.scrollPosition - expected) < 1e-9)
         let frame = try #require(months.windowFrame(ofPhoto: 14))
-        #expect(abs(frame.center.y - point.y) < 1e-9 || months.scrollPosition == 0 || months.scrollPosition == months.layout.contentHeight - 600)
+        if wanted == expected { #expect(abs(frame.center.y - point.y) < 1e-9) }
+        // A photo in the middle of the layout is placed exactly: 20 July's first photo, at y 300.
+        let exact = Self.level(.months, anchorPhoto: 3, anchor: Point(x: 200, y: 300))
+        let middle = try #require(exact.layout.frame(ofPhoto: 3))
+        #expect(middle.center.y - 300 > 0 && middle.center.y - 300 < exact.layout.contentHeight - Self.viewport.height,
+                "the case must lie inside the range to test the anchor itself")
+        #expect(abs((exact.windowFrame(ofPhoto: 3)?.center.y ?? 0) - 300) < 1e-9)
         // Without an anchor photo, the end: the last content at the window's bottom.
         let end = Self.level(.days)
         #expect(abs(end.scrollPosition - (end.layout.contentHeight - Self.viewport.height)) < 1e-9)
