@@ -53,6 +53,9 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
 	libheif-examples libjxl-tools libtiff-tools imagemagick webp libavif-bin liblcms2-utils libgs-common python3 \
 	shared-mime-info adwaita-icon-theme strace libimage-exiftool-perl sqlite3 libraw-bin
+# The benchmarks run the viewers they are measured against on the same virtual X server: feh and
+# nsxiv (the launch and the first screen of thumbnails), ExifTool (the library's cold indexing).
+BENCH_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool xdg-utils feh nsxiv libimage-exiftool-perl
 # The fuzzers count their CPU seconds with GNU time (the toolchain brings clang, libFuzzer and lld).
 FUZZ_PACKAGES := $(BUILD_PACKAGES) time
 
@@ -81,7 +84,7 @@ ICON_SIZES := 16 24 32 48 64 128 256 512
 RIFFLE_BINARY ?= .build/release/riffle
 RIFFLE_MANUAL ?= .build/plugins/GenerateManual/outputs/riffle/riffle.1
 
-.PHONY: run test test-sanitize soak bench fuzz fuzz-build fuzz-run fuzz-check fuzz-report fuzz-merge build deps-build deps-test deps-fuzz clean deps-install install uninstall release-build
+.PHONY: run test test-sanitize soak bench fuzz fuzz-build fuzz-run fuzz-check fuzz-report fuzz-merge build deps-build deps-test deps-fuzz deps-bench clean deps-install install uninstall release-build
 
 run: deps-build
 	$(SWIFT) build -c release --product riffle
@@ -122,7 +125,7 @@ test-sanitize: deps-test
 # a thousand turns; and the medians as skimmed), then with riffle built under AddressSanitizer,
 # whose LeakSanitizer reports at exit anything the run leaked (suppressions as for the tests).
 # The 30 generated photos are kept in .build-soak for the next run.
-soak: deps-build
+soak: deps-bench
 	$(SWIFT) build -c release --product riffle
 	$(SWIFT) build -c release --product riffle-bench
 	$(SWIFT) build -c release --product riffle --scratch-path .build-asan-release --sanitize address $(SANITIZE_C_UB)
@@ -131,7 +134,7 @@ soak: deps-build
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt RIFFLE_BENCH_WORKSPACE=$(CURDIR)/.build-soak \
 		RIFFLE_BENCH_RIFFLE=$(CURDIR)/.build-asan-release/release/riffle .build/release/riffle-bench soak
 
-bench: deps-build
+bench: deps-bench
 	$(SWIFT) build -c release --product riffle
 	$(SWIFT) build -c release --product riffle-bench
 	.build/release/riffle-bench $(BENCH)
@@ -316,6 +319,9 @@ deps-test:
 
 deps-fuzz:
 	$(call ensure-packages,$(FUZZ_PACKAGES))
+
+deps-bench:
+	$(call ensure-packages,$(BENCH_PACKAGES))
 
 clean:
 	rm -rf .build

@@ -468,6 +468,25 @@ rfi_status rfi_jpeg_reader_read(rfi_jpeg_reader *reader, uint32_t *rows, int32_t
     return RFI_STATUS_OK;
 }
 
+rfi_status rfi_jpeg_reader_skip(rfi_jpeg_reader *reader, int32_t rows, int32_t *rows_skipped,
+                                char *message, size_t message_capacity) {
+    j_decompress_ptr decompress = &reader->decompress;
+    *rows_skipped = 0;
+    if (reader->state != 1 || rows < 0) {
+        rfi_set_message(message, message_capacity, "the reader is not started, or the count is negative");
+        return RFI_STATUS_INVALID_REQUEST;
+    }
+    if (setjmp(reader->error.jump)) {
+        reader->state = 2;
+        rfi_set_message(message, message_capacity, reader->text);
+        return rfi_jpeg_failure_status(&reader->error);
+    }
+    JDIMENSION left = decompress->output_height - decompress->output_scanline;
+    *rows_skipped = (int32_t)jpeg_skip_scanlines(decompress, (JDIMENSION)rows < left ? (JDIMENSION)rows : left);
+    rfi_set_message(message, message_capacity, reader->text);
+    return RFI_STATUS_OK;
+}
+
 int64_t rfi_jpeg_reader_rows_before_end_of_data(const rfi_jpeg_reader *reader) {
     return reader->error.rows_before_end_of_data;
 }

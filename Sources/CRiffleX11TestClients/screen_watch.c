@@ -20,6 +20,7 @@ struct rfx_test_screen_watch {
     XImage *image; /* the shared image, when MIT-SHM works */
     XShmSegmentInfo shm;
     int xi_opcode; /* XInput's major opcode, 0 without XInput 2 */
+    int flat;      /* the last read's pixels were all one colour */
 };
 
 rfx_test_screen_watch *rfx_test_screen_watch_open(const char *display_name) {
@@ -85,20 +86,25 @@ int rfx_test_screen_watch_read(rfx_test_screen_watch *watch, uint64_t *hash, int
     }
     /* FNV-1a over the pixels' colour bits, 64-bit words at a time. */
     uint64_t h = 1469598103934665603ull;
-    int any = 0;
+    int any = 0, mixed = 0;
+    const uint32_t first = *(const uint32_t *)(const void *)image->data & 0x00FFFFFFu;
     for (int y = 0; y < image->height; y++) {
         const uint32_t *row = (const uint32_t *)(const void *)(image->data + (size_t)y * (size_t)image->bytes_per_line);
         for (int x = 0; x < image->width; x++) {
             uint32_t p = row[x] & 0x00FFFFFFu;
             any |= p != 0;
+            mixed |= p != first;
             h = (h ^ p) * 1099511628211ull;
         }
     }
+    watch->flat = !mixed;
     if (fetched) XDestroyImage(fetched);
     *hash = h;
     *blank = !any;
     return 1;
 }
+
+int rfx_test_screen_watch_is_flat(const rfx_test_screen_watch *watch) { return watch->flat; }
 
 int rfx_test_screen_watch_key_pressed(rfx_test_screen_watch *watch) {
     int pressed = 0;

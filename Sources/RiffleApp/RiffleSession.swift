@@ -40,6 +40,9 @@ public struct SessionOptions: Sendable {
     /// Where the view options a person chooses are kept between runs (`ViewSettings`: by
     /// default `$XDG_STATE_HOME/riffle/view`); nil: for this run only.
     public var viewSettingsPath: String? = ViewSettings.standardPath()
+    /// The command line's photo, decoding since the process began (`riffle FILE`): the pager's
+    /// first fit decode of it takes this one.
+    package var headStart: HeadStartDecode?
 
     /// `$XDG_CACHE_HOME/thumbnails` (or `~/.cache/thumbnails`), as the Thumbnail Managing
     /// Standard places it; nil without an absolute XDG_CACHE_HOME or HOME.
@@ -126,7 +129,7 @@ public final class RiffleSession {
             photos: library.photos, memoryBudget: options.memoryBudget, thumbnailFolder: options.thumbnailFolder,
             workers: Self.defaultDecodeWorkers, quickWorkers: Self.quickDecodeWorkers, focusWorkers: Self.defaultDecodeWorkers,
             clock: { clock.now() },
-            colour: ColourManagement(displayProfile: display.colourProfile), onResult: { waker.wake() })
+            colour: ColourManagement(displayProfile: display.colourProfile), headStart: options.headStart, onResult: { waker.wake() })
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let compositor = Compositor(
             path: options.rasterPath,

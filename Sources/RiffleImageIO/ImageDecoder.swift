@@ -148,6 +148,30 @@ public enum ImageDecoder {
         return try codec.decodeFile(atPath: path, shrunkTo: target, filter: filter, pixelLimit: pixelLimit, until: stop)
     }
 
+    /// Starts `work` on another thread at the caller's priority (the photo decoder's thread
+    /// pool, whichever the caller has) and returns at once.
+    public typealias SecondCore = (_ work: @escaping @Sendable () -> Void) -> Void
+
+    /// `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)` on two cores for a sequential JPEG
+    /// shrunk with Lanczos-3 (`JPEGBandedDecode`), its bottom band on the thread `secondCore`
+    /// starts; the same pixels, bit for bit, sooner. Other files and filters decode as there.
+    public static func decodeFile(
+        atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter = .lanczos3,
+        pixelLimit: Int = defaultPixelLimit, secondCore: SecondCore, until stop: @escaping @Sendable () -> Bool
+    ) throws(ImageDecodeError) -> DecodedImage {
+        let head = try FileBytes.read(atPath: path, upTo: ImageFormat.signatureLength)
+        guard filter == .lanczos3, let jpeg = try ImageCodecs.codec(forHead: head) as? JPEGCodec else {
+            return try decodeFile(atPath: path, shrunkTo: target, filter: filter, pixelLimit: pixelLimit, until: stop)
+        }
+        return try jpeg.decodeFile(atPath: path, shrunkTo: target, pixelLimit: pixelLimit, secondCore: secondCore, until: stop)
+    }
+
+    /// True when `decodeFile(atPath:shrunkTo:filter:pixelLimit:secondCore:until:)` decodes the
+    /// image `info` shrunk with Lanczos-3 to `target` (upright) on two cores.
+    public static func decodesOnTwoCores(_ info: ImageInfo, shrunkTo target: PixelSize, pixelLimit: Int = defaultPixelLimit) -> Bool {
+        JPEGBandedDecode.plan(info, shrunkTo: target, pixelLimit: pixelLimit) != nil
+    }
+
     /// The JPEG half of `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`.
     static func decodeJPEG(
         _ reader: JPEGRowReader, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter, pixelLimit: Int,
@@ -172,17 +196,23 @@ public enum ImageDecoder {
         }
         let rowsWithData = reader.rowsBeforeEndOfData
         let warning = reader.finish()
-        let damage = warning.map { _ in
+        return DecodedImage(
+            pixels: info.orientation.upright(resampler.result), info: info, warning: warning, isOpaque: true,
+            damage: jpegDamage(warning: warning, rowsWithData: rowsWithData, info: info, decodedHeight: decodedSize.height))
+    }
+
+    /// What a JPEG decode that ended with `warning` lost: nothing without one; the share of rows
+    /// after the last with data (`rowsWithData` of `decodedHeight`, at the side the stored
+    /// picture's last rows are shown) when its data ran out; else damaged data.
+    static func jpegDamage(warning: String?, rowsWithData: Int?, info: ImageInfo, decodedHeight: Int) -> ImageDamage? {
+        warning.map { _ in
             guard let rowsWithData else { return ImageDamage.damagedData }
             // A progressive JPEG is read whole before its first row: what is missing lowers the
             // quality everywhere, no one part.
             guard !info.hasMultipleScans else { return ImageDamage.truncated(missing: nil) }
             return .truncated(missing: ImageDamage.MissingPart(
-                share: 1 - Double(rowsWithData) / Double(decodedSize.height), side: info.orientation.sideOfLastStoredRows))
+                share: 1 - Double(rowsWithData) / Double(decodedHeight), side: info.orientation.sideOfLastStoredRows))
         }
-        return DecodedImage(
-            pixels: info.orientation.upright(resampler.result), info: info, warning: warning, isOpaque: true,
-            damage: damage)
     }
 
     /// How many times the size shown a JPEG is decoded at least before `filter` shrinks it.

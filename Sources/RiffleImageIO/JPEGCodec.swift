@@ -84,6 +84,18 @@ struct JPEGCodec: ImageCodec {
         return decoded.with(info: decoded.info.with(iccProfile: profile))
     }
 
+    /// `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)` with Lanczos-3 on two cores
+    /// (`JPEGBandedDecode`).
+    func decodeFile(
+        atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, pixelLimit: Int, secondCore: ImageDecoder.SecondCore,
+        until stop: @escaping @Sendable () -> Bool
+    ) throws(ImageDecodeError) -> DecodedImage {
+        let profile = colourProfile(head: try Self.markerSegments(head: FileBytes.read(atPath: path, upTo: ImageCodecs.headBytes), path: path))
+        let decoded = try JPEGBandedDecode.decode(
+            JPEGRowReader(path: path), path: path, shrunkTo: target, pixelLimit: pixelLimit, secondCore: secondCore, until: stop)
+        return decoded.with(info: decoded.info.with(iccProfile: profile))
+    }
+
     func decode(_ bytes: [UInt8], atLeast target: PixelSize?, pixelLimit: Int) throws(ImageDecodeError) -> DecodedImage {
         try ImageDecoder.decodeJPEG(bytes, info: probe(head: bytes, path: nil), atLeast: target, pixelLimit: pixelLimit)
     }

@@ -56,6 +56,16 @@ final class JPEGRowReader {
         return Int(count)
     }
 
+    /// Passes over the next `rows` rows without transforming them (their Huffman codes are
+    /// still decoded: `rfi_jpeg_reader_skip`) and returns how many it passed (fewer at the end).
+    func skip(rows: Int) throws(ImageDecodeError) -> Int {
+        var skipped: Int32 = 0
+        var message = MessageBuffer()
+        let status = message.withPointer { rfi_jpeg_reader_skip(reader, Int32(rows), &skipped, $0, $1) }
+        try ImageDecoder.check(status, format: .jpeg, message: message.text, size: info.uprightSize, pixelLimit: pixelLimit)
+        return Int(skipped)
+    }
+
     /// How many rows had been read when the file's data ran out, or nil while it has not (see
     /// `rfi_jpeg_reader_rows_before_end_of_data`).
     var rowsBeforeEndOfData: Int? {

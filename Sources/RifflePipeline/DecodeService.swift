@@ -7,8 +7,13 @@ import Synchronization
 /// of work and gives up, so its core goes to the photos that are wanted now.
 package final class DecodeCancellation: Sendable {
     private let flag = Atomic<Bool>(false)
+    /// True when a focus worker runs the decode (what is on screen, at the process's priority):
+    /// it may take a second core for itself (`ImageDecoder.decodesOnTwoCores`).
+    let isFocused: Bool
 
-    init() {}
+    init(isFocused: Bool = false) {
+        self.isFocused = isFocused
+    }
 
     /// True once the decode's result can no longer be used.
     var isCancelled: Bool { flag.load(ordering: .relaxed) }
@@ -228,7 +233,7 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
                 return
             }
             let (request, clients, _) = pending.remove(at: next()!)
-            let cancellation = DecodeCancellation()
+            let cancellation = DecodeCancellation(isFocused: lane == .urgent)
             running[request] = Running(cancellation: cancellation, askers: clients, wanting: clients)
             condition.unlock()
 

@@ -38,12 +38,15 @@ public final class PhotoPipeline {
     ///     clients' urgent requests), which the others then leave to them.
     ///   - clock: the runtime's monotonic clock (seconds), on which decodes are timed.
     ///   - colour: brings decoded pixels into the display's colours.
+    ///   - headStart: the command line's photo, decoding since the process began; the first
+    ///     fit decode of it takes it (`HeadStartDecode`).
     ///   - decode: what a worker runs for a request; by default `PhotoDecoding.perform` (tests
     ///     wrap it to hold or count jobs).
     ///   - onResult: called from a worker after each result (the app wakes its loop).
     package init(
         photos: [Photo], memoryBudget: Int, thumbnailBudget: Int = ThumbnailStore.defaultBudget, thumbnailFolder: String?,
         workers: Int, quickWorkers: Int = 0, focusWorkers: Int = 0, clock: @escaping @Sendable () -> Double, colour: ColourManagement = ColourManagement(displayProfile: nil),
+        headStart: HeadStartDecode? = nil,
         decode: @escaping @Sendable (PhotoDecoding, DecodeRequest, DecodeCancellation) -> DecodeOutput = {
             $0.perform($1, cancellation: $2)
         },
@@ -53,7 +56,7 @@ public final class PhotoPipeline {
         let animationSources = AnimationSources()
         let decoding = PhotoDecoding(
             tileSources: tileSources, thumbnailCache: thumbnailFolder.map { ThumbnailCache(folder: $0) }, colour: colour,
-            animationSources: animationSources)
+            animationSources: animationSources, headStart: headStart)
         self.decoding = decoding
         service = DecodeService(
             workers: workers, quickWorkers: quickWorkers, focusWorkers: focusWorkers, clock: clock, decode: { decode(decoding, $0, $1) }, onResult: onResult)

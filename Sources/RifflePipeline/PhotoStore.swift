@@ -240,12 +240,17 @@ package final class PhotoStore {
         for photo in neighbourhood.dropFirst() where entries[photo] == nil && !thumbnailsTried.contains(photo) && !inView.contains(photo) {
             wanted.append(request(photo, .exifPreview))
         }
-        wanted += needed.drop { $0 == focused }.map(wholeRequest)
-        // Previews of the ends, for Home and End, behind everything near the focus; only
-        // previews: an end's real decode, let go for the budget, would be asked for again and
-        // again (one on screen gets it through the pages in view).
-        for (place, photo) in ends where entries[photo] == nil && !inView.contains(photo) && abs(place - index) > Self.radius {
-            if let preview = previewRequest(photo) { wanted.append(preview) }
+        // Nothing for the neighbours competes with the focused photo until it is sharp (or has
+        // failed): on two cores its decode takes both (`ImageDecoder.decodesOnTwoCores`), and
+        // even a prefetch worker five nice levels down takes a quarter of a core from it.
+        if focused.map(isSatisfied) ?? true {
+            wanted += needed.drop { $0 == focused }.map(wholeRequest)
+            // Previews of the ends, for Home and End, behind everything near the focus; only
+            // previews: an end's real decode, let go for the budget, would be asked for again and
+            // again (one on screen gets it through the pages in view).
+            for (place, photo) in ends where entries[photo] == nil && !inView.contains(photo) && abs(place - index) > Self.radius {
+                if let preview = previewRequest(photo) { wanted.append(preview) }
+            }
         }
         // A huge photo's tile source last: paging on must not wait for it.
         if let focused, case .image(let photo)? = entries[focused]?.content, photo.pyramid != nil, !photo.isPreview, !tilesOpened,

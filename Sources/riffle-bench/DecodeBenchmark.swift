@@ -38,5 +38,21 @@ enum DecodeBenchmark {
             print("  \(window) window at \(label) (\(target)): area from \(scales[.area]!)/8 \(ms(area)); "
                 + "Lanczos-3 from \(scales[.lanczos3]!)/8 \(ms(lanczos)); Lanczos/area \(ratio(lanczos, area))")
         }
+        // The 1080p fit on both cores (`JPEGBandedDecode`), against one core and against the
+        // Huffman pass alone (a region of the last row at 1/8: libjpeg skips every row above it,
+        // entropy-decoding them untransformed), the floor without restart markers.
+        let target = PhotoDecoding.shownSize(of: size, in: large)
+        let oneCore = Stopwatch.median(minimumRuns: 7) { _ = try! ImageDecoder.decodeFile(atPath: path, shrunkTo: { _ in target }) }
+        let twoCores = Stopwatch.median(minimumRuns: 7) {
+            _ = try! ImageDecoder.decodeFile(
+                atPath: path, shrunkTo: { _ in target }, secondCore: { Thread.detachNewThread($0) }, until: { false })
+        }
+        let eighthHeight = (size.height + 7) / 8
+        let floor = Stopwatch.median(minimumRuns: 7) {
+            _ = try! JPEGRegionDecoder.decode(
+                jpeg, region: PixelRect(x: 0, y: eighthHeight - 1, width: 1, height: 1), scaleDenominator: 8)
+        }
+        print("  1920x1080 window at fit on two cores: \(ms(twoCores)), one core \(ms(oneCore)) (\(ratio(twoCores, oneCore))); "
+            + "the Huffman pass alone \(ms(floor)), two cores / floor \(ratio(twoCores, floor))")
     }
 }

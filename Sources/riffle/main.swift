@@ -108,6 +108,10 @@ struct RiffleCommand: ParsableCommand {
     }
 
     func run() throws {
+        // `riffle FILE` in a window of a known size: the photo decodes from now on, beside the X
+        // connection, the window and the folder's listing (`HeadStartDecode`).
+        let headStart = paths.count == 1 && replay == nil && !headless && !fullscreen && isRegularFile(paths[0])
+            ? HeadStartDecode(path: paths[0], viewport: size.pixels) : nil
         var problems: [String] = []
         let script: ReplayScript?
         if let replay {
@@ -139,6 +143,7 @@ struct RiffleCommand: ParsableCommand {
         var options = SessionOptions(
             rasterPath: referenceRaster ? .reference : .fast, memoryBudget: memoryBudget << 20, statistics: stats)
         options.fullscreen = fullscreen && !headless
+        options.headStart = headStart
         options.scale = scale
         if let slideshow {
             options.slideshowInterval = slideshow
@@ -163,6 +168,13 @@ struct RiffleCommand: ParsableCommand {
         // Closed by SIGINT, SIGTERM or SIGHUP: the status a shell gives a process the signal ended.
         if let signal = (display as? X11Display)?.quitSignal { throw ExitCode(128 + signal) }
     }
+}
+
+/// True for a regular file: the head start opens nothing else (a pipe or a device could block
+/// or never end; the session's decode gives those their error page).
+func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return FileSystemPath.withSystemPath(path, { stat($0, &status) }) == 0 && status.st_mode & S_IFMT == S_IFREG
 }
 
 /// A window size written WxH, e.g. 1280x800.

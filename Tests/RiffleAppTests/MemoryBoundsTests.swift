@@ -157,10 +157,16 @@ func linkedLibrary(count: Int) throws -> URL {
         decoder.release(64)
         let neighbourhood = Set(27...31)
         let fullDecodes = { decoder.started.filter { !$0.job.isPreview }.map(\.photo.number) }
-        eventually { neighbourhood.isSubset(of: fullDecodes()) }
+        // The loop turns meanwhile: the store asks for the neighbours once it has taken photo
+        // 29's decode in.
+        eventually {
+            t += 0.02
+            v.advance(to: t)
+            return neighbourhood.isSubset(of: fullDecodes())
+        }
         // One worker: it was held on photo 0's full decode while the presses went by; after it,
-        // the new neighbourhood (27...31, photo 29 first) is decoded, each photo once, and no
-        // photo passed on the way.
+        // the new neighbourhood (27...31, photo 29 first, the others once it is sharp) is
+        // decoded, each photo once, and no photo passed on the way.
         let full = fullDecodes()
         #expect(full.count == 6 && full.first == 0 && full.dropFirst().first == 29, "decoded \(full)")
         #expect(Set(full) == neighbourhood.union([0]), "decoded \(full)")

@@ -137,6 +137,14 @@ rfi_status rfi_jpeg_reader_read(rfi_jpeg_reader *reader, uint32_t *rows, int32_t
                                  int32_t max_rows, int32_t *rows_read, char *message,
                                  size_t message_capacity);
 
+/* Passes over the next `rows` output rows (fewer at the picture's end; `rows_skipped` says how
+ * many) with libjpeg-turbo's jpeg_skip_scanlines: their entropy-coded data is decoded, as it
+ * must be to reach the rows after them, but neither dequantised nor inverse-transformed, so a
+ * skip costs the Huffman pass alone. The rows read after it are the ones a read from the top
+ * would give there (libjpeg-turbo decodes the neighbouring rows its upsampling needs). */
+rfi_status rfi_jpeg_reader_skip(rfi_jpeg_reader *reader, int32_t rows, int32_t *rows_skipped,
+                                char *message, size_t message_capacity);
+
 /* How many output rows had been read when the file's data ran out (libjpeg then fills the rest
  * with grey), or -1 while it has not. Meaningful for single-scan JPEGs only: a progressive one
  * is read whole before its first row, so its missing data lowers the quality everywhere. */

@@ -46,6 +46,8 @@ rfx_test_screen_watch *rfx_test_screen_watch_open(const char *display_name);
 /* Reads the middle of the screen now: a hash of its pixels in `hash` (equal hashes: the same
  * picture) and whether every pixel is black in `blank`; returns 0 when the server refuses. */
 int rfx_test_screen_watch_read(rfx_test_screen_watch *watch, uint64_t *hash, int *blank);
+/* 1 when every pixel of the last read was one colour (black, or a flat placeholder). */
+int rfx_test_screen_watch_is_flat(const rfx_test_screen_watch *watch);
 /* 1 when a key was pressed on the server since the last call, on any keyboard and whatever
  * window has the focus (XInput 2 raw events: what another client's XTest key reaches the server
  * as); 0 otherwise, or without XInput 2. */

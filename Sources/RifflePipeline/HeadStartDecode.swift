@@ -1,0 +1,68 @@
+import RiffleGeometry
+import RiffleImageIO
+import RiffleLibrary
+import Synchronization
+
+/// The photo named on the command line, decoded from the first moment of the process, while the
+/// X connection, the window and the session are still being made.
+///
+/// `riffle FILE` spends its first tens of milliseconds on things that do not need the photo:
+/// connecting to the X server, creating the window and its shared-memory frames, listing the
+/// folder, building the scene. A decode that waits for them starts that much later. The head
+/// start decodes the photo at fit for the window size asked for, on both cores
+/// (`ImageDecoder.decodesOnTwoCores`), at the process's priority, beside all that; the focus
+/// worker that then takes the photo's fit decode (`PhotoDecoding.perform`) takes this one
+/// instead, waiting for it if it is still running, and brings it into the display's colours
+/// (known only once the X connection is up).
+///
+/// It is taken once, and only for the same file at the same viewport: the file is known by its
+/// `FileStamp` (device and inode, however its path is spelled, and unchanged since the head start
+/// began); otherwise it is dropped and the photo decodes as any other.
+package final class HeadStartDecode: Sendable {
+    let viewport: PixelSize
+    private let stamp: FileStamp?
+    private let state = Mutex<State>(.running)
+    private let ended = ConditionLock()
+
+    private enum State {
+        case running
+        case done(Result<DecodedImage, ImageDecodeError>)
+        case taken
+    }
+
+    /// Starts decoding the photo at `path` for `viewport` (the window's size in pixels) on a
+    /// thread of its own at the caller's priority.
+    package init(path: String, viewport: PixelSize) {
+        self.viewport = viewport
+        stamp = FileStamp.current(ofFileAt: path)
+        WorkerThread.start(stackBytes: DecodeService<DecodeOutput>.workerStackBytes, nicenessOffset: nil) { [self] in
+            let decoded = Result { () throws(ImageDecodeError) -> DecodedImage in
+                try ImageDecoder.decodeFile(
+                    atPath: path, shrunkTo: { PhotoDecoding.target(for: $0.uprightSize, in: viewport, factor: 1) },
+                    pixelLimit: PhotoDecoding.pixelLimit, secondCore: PhotoDecoding.secondCore, until: { false })
+            }
+            ended.lock()
+            state.withLock { $0 = .done(decoded) }
+            ended.broadcast()
+            ended.unlock()
+        }
+    }
+
+    /// The head start's decode of the file at `path` at fit in `viewport`, waiting for it to
+    /// end; nil when it is for another file or viewport, was taken already, or the file has
+    /// changed since it began. Given once: later calls return nil.
+    func take(path: String, viewport: PixelSize) -> Result<DecodedImage, ImageDecodeError>? {
+        guard viewport == self.viewport, let stamp, FileStamp.current(ofFileAt: path) == stamp else { return nil }
+        ended.lock()
+        while case .running = state.withLock({ $0 }) { ended.wait() }
+        ended.unlock()
+        let result: Result<DecodedImage, ImageDecodeError>? = state.withLock { state in
+            guard case .done(let result) = state else { return nil }
+            state = .taken
+            return result
+        }
+        // Rewritten while it decoded: the pixels may mix two states of the file.
+        guard let result, FileStamp.current(ofFileAt: path) == stamp else { return nil }
+        return result
+    }
+}

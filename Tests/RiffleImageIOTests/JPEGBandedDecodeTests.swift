@@ -1,0 +1,149 @@
+import Foundation
+import RiffleGeometry
+@testable import RiffleImageIO
+import RiffleRaster
+import Synchronization
+import Testing
+
+/// `JPEGBandedDecode` decodes a JPEG's fit on two cores; its pixels, warning and damage must be
+/// the single-core decode's (`ImageDecoder.decodeFile(atPath:shrunkTo:filter:)`), bit for bit,
+/// at every size, for every layout, and for damaged files.
+@Suite("Banded JPEG decoding")
+struct JPEGBandedDecodeTests {
+    /// Counts the bands started on the second core, which runs them on a thread of their own.
+    final class SecondCore: Sendable {
+        private let started = Atomic<Int>(0)
+        var count: Int { started.load(ordering: .relaxed) }
+
+        func run(_ work: @escaping @Sendable () -> Void) {
+            started.add(1, ordering: .relaxed)
+            Thread.detachNewThread(work)
+        }
+    }
+
+    /// The banded decode of the file at `path` shrunk to `target`, banded whatever its size.
+    static func banded(
+        _ path: String, _ target: PixelSize, secondCore: SecondCore = SecondCore(), leastPixels: Int = 0,
+        until stop: @escaping @Sendable () -> Bool = { false }
+    ) throws(ImageDecodeError) -> DecodedImage {
+        try JPEGBandedDecode.decode(
+            JPEGRowReader(path: path), path: path, shrunkTo: { _ in target }, pixelLimit: ImageDecoder.defaultPixelLimit,
+            secondCore: secondCore.run, leastPixels: leastPixels, until: stop)
+    }
+
+    /// Exactly the single-core decode: the same size, info, warning, damage and pixels.
+    static func expectSingleCoreDecode(_ path: String, _ target: PixelSize, _ label: String) throws {
+        let single = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { _ in target }, filter: .lanczos3)
+        let banded = try banded(path, target)
+        #expect(banded.info == single.info, "\(label)")
+        #expect(banded.warning == single.warning, "\(label)")
+        #expect(banded.damage == single.damage, "\(label)")
+        #expect(banded.pixels.size == single.pixels.size, "\(label)")
+        guard banded.pixels.size == single.pixels.size else { return }
+        let difference = ImageDifference(banded.pixels, single.pixels, tolerance: 0)
+        #expect(difference.maxChannel == 0, "\(label): differs by up to \(difference.maxChannel) in \(difference.pixelsOverTolerance) pixels")
+    }
+
+    /// A picture with detail in every row (a diagonal ramp and a hashed texture), so that a row
+    /// from the wrong place or a band seam shows.
+    static func textured(width: Int, height: Int) -> PixelBuffer {
+        let buffer = PixelBuffer(width: width, height: height)
+        for y in 0..<height {
+            let row = buffer.row(y)
+            for x in 0..<width {
+                let hash = UInt32(truncatingIfNeeded: (x &* 73_856_093) ^ (y &* 19_349_663)) % 97
+                let r = UInt32((x * 255) / width), g = UInt32((y * 255) / height), b = (hash * 2 + UInt32(x + y) % 61) & 0xFF
+                row[x] = 0xFF00_0000 | r << 16 | g << 8 | b
+            }
+        }
+        return buffer
+    }
+
+    @Test("Equals the single-core decode at every size, for every fixture's orientation and colour model", arguments: [
+        "photo-400x300.jpg", "baseline.jpg", "gray.jpg", "cmyk-adobe.jpg", "progressive.jpg",
+        "orientation-1.jpg", "orientation-3.jpg", "orientation-5.jpg", "orientation-6.jpg", "orientation-8.jpg",
+    ])
+    func equalsSingleCoreForFixtures(name: String) throws {
+        let size = try ImageDecoder.probe(ImageIOFixtures.bytes(name)).uprightSize
+        for target in StreamedDecodeTests.targets(size) {
+            try Self.expectSingleCoreDecode(ImageIOFixtures.path(name), target, "\(name) at \(target)")
+        }
+    }
+
+    @Test("Equals the single-core decode for each chroma sampling, restart markers and an odd size",
+          arguments: [JPEGEncoder.Sampling.yuv420, .yuv422, .yuv444, .grayscale], [JPEGEncoder.Restarts.none, .everyRows(3)])
+    func equalsSingleCoreForLayouts(sampling: JPEGEncoder.Sampling, restarts: JPEGEncoder.Restarts) throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/layout.jpg"
+        try FileBytes.write(
+            JPEGEncoder.encode(Self.textured(width: 997, height: 743), quality: 85, sampling: sampling, restarts: restarts), toPath: path)
+        // Every DCT scale's Lanczos decode from 1/8 up to 8/8, and heights whose band cut falls
+        // on and off an MCU row.
+        for target in [PixelSize(width: 480, height: 357), PixelSize(width: 311, height: 233), PixelSize(width: 200, height: 149),
+                       PixelSize(width: 97, height: 71), PixelSize(width: 60, height: 45), PixelSize(width: 12, height: 3)] {
+            try Self.expectSingleCoreDecode(path, target, "\(sampling), \(restarts) at \(target)")
+        }
+    }
+
+    @Test("A file cut short in either band, and one with a bad Huffman code, decode to the single-core picture and damage")
+    func damagedFilesEqualSingleCore() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let jpeg = try JPEGEncoder.encode(Self.textured(width: 1200, height: 900), quality: 90)
+        let scan = FileDamage.jpegFirstScan(jpeg)
+        let cut = PixelSize(width: 400, height: 300)
+        let cases: [(String, [UInt8], PixelSize)] = [
+            ("cut in the top band", Array(jpeg[..<(scan.lowerBound + scan.count * 3 / 10)]), cut),
+            ("cut in the bottom band", Array(jpeg[..<(scan.lowerBound + scan.count * 85 / 100)]), cut),
+            ("without its EOI", Array(jpeg.dropLast(2)), cut),
+            // The fixture's codes cannot swallow the bad run, as a textured picture's long
+            // coefficient bits can.
+            ("a bad Huffman code", FileDamage.jpegWithBadHuffmanCode(try ImageIOFixtures.bytes("photo-400x300.jpg")),
+             PixelSize(width: 190, height: 142)),
+        ]
+        for (label, bytes, target) in cases {
+            let path = folder.path + "/damaged.jpg"
+            try FileBytes.write(bytes, toPath: path)
+            let single = try ImageDecoder.decodeFile(atPath: path, shrunkTo: { _ in target }, filter: .lanczos3)
+            #expect(single.warning != nil, "\(label)")
+            try Self.expectSingleCoreDecode(path, target, label)
+        }
+    }
+
+    @Test("Only a sequential JPEG large enough takes the second core; a progressive one decodes on one")
+    func secondCoreOnlyWhereItPays() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/large.jpg"
+        try FileBytes.write(JPEGEncoder.encode(Self.textured(width: 2400, height: 1800), quality: 80), toPath: path)
+        let large = SecondCore()
+        // Lanczos-3 from at least twice 1000×750: 7/8, 2100×1575 = 3.3 MP.
+        _ = try Self.banded(path, PixelSize(width: 1000, height: 750), secondCore: large, leastPixels: JPEGBandedDecode.leastBandedPixels)
+        #expect(large.count == 1)
+        let small = SecondCore()
+        // From 3/8, 900×675 = 0.6 MP.
+        _ = try Self.banded(path, PixelSize(width: 400, height: 300), secondCore: small, leastPixels: JPEGBandedDecode.leastBandedPixels)
+        #expect(small.count == 0)
+        let progressive = SecondCore()
+        _ = try Self.banded(ImageIOFixtures.path("progressive.jpg"), PixelSize(width: 100, height: 75), secondCore: progressive)
+        #expect(progressive.count == 0)
+    }
+
+    @Test("A stop ends both bands and throws stopped; a file without its scan data decodes to the single-core grey")
+    func stopAndFailure() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/stopped.jpg"
+        try FileBytes.write(JPEGEncoder.encode(Self.textured(width: 1200, height: 900), quality: 80), toPath: path)
+        let asked = Atomic<Int>(0)
+        #expect(throws: ImageDecodeError.stopped) {
+            // Stops after the bands' first looks, both bands under way.
+            try Self.banded(path, PixelSize(width: 400, height: 300)) { asked.add(1, ordering: .relaxed).newValue > 2 }
+        }
+        // A scan that ends at once, with no EOI: libjpeg fills the picture with grey and warns.
+        let headersOnly = FileDamage.jpegFirstScan(try FileBytes.read(atPath: path, upTo: .max))
+        try FileBytes.write(Array(try FileBytes.read(atPath: path, upTo: .max)[..<headersOnly.lowerBound]), toPath: path)
+        try Self.expectSingleCoreDecode(path, PixelSize(width: 400, height: 300), "headers only")
+    }
+}
