@@ -362,6 +362,13 @@ static void rfx_translate(rfx_display *d, XEvent *event) {
         return;
     }
     case KeyPress: {
+        unsigned code = event->xkey.keycode & 0xFF;
+        unsigned char bit = (unsigned char)(1u << (code & 7));
+        /* Down already: the key is held and this is its auto-repeat. Without detectable
+         * auto-repeat the release before it came at this very server time. */
+        int repeat = (d->keys_down[code >> 3] & bit) != 0 ||
+                     (d->last_release_keycode == code && d->last_release_time == event->xkey.time);
+        d->keys_down[code >> 3] |= bit;
         /* XLookupString applies Shift and the keyboard group: Shift+= gives "plus". */
         KeySym keysym = NoSymbol;
         char text[32];
@@ -371,6 +378,14 @@ static void rfx_translate(rfx_display *d, XEvent *event) {
         rfx_event *key = rfx_push(d, RFX_EVENT_KEY, event->xkey.time);
         snprintf(key->keysym_name, sizeof key->keysym_name, "%s", name);
         key->modifiers = rfx_modifiers(event->xkey.state);
+        key->key_repeat = repeat;
+        return;
+    }
+    case KeyRelease: {
+        unsigned code = event->xkey.keycode & 0xFF;
+        d->keys_down[code >> 3] &= (unsigned char)~(1u << (code & 7));
+        d->last_release_keycode = code;
+        d->last_release_time = event->xkey.time;
         return;
     }
     case Expose:
@@ -397,6 +412,8 @@ static void rfx_translate(rfx_display *d, XEvent *event) {
         if (event->xfocus.detail == NotifyPointer || event->xfocus.detail == NotifyInferior ||
             event->xfocus.mode == NotifyGrab || event->xfocus.mode == NotifyUngrab)
             return;
+        /* Keys released elsewhere send this window no release: none is down any more. */
+        memset(d->keys_down, 0, sizeof d->keys_down);
         rfx_push(d, RFX_EVENT_FOCUS, CurrentTime)->focused = event->type == FocusIn;
         return;
     case MappingNotify:

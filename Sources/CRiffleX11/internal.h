@@ -62,6 +62,12 @@ enum {
 
 struct rfx_display {
     Display *dpy;
+    /* Keycodes down now (one bit each): a press of one already down is its auto-repeat. */
+    unsigned char keys_down[32];
+    /* The last key release: a press of the same key at the same server time is its repeat
+     * when the server sends repeats as release-press pairs. */
+    unsigned last_release_keycode;
+    Time last_release_time;
     Window root;
     Window window;
     Visual *visual;

@@ -7,6 +7,7 @@
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
 #include <X11/Xcursor/Xcursor.h>
+#include <X11/XKBlib.h>
 #include <X11/Xutil.h>
 #include <X11/cursorfont.h>
 #include <X11/extensions/XInput2.h>
@@ -253,6 +254,11 @@ rfx_display *rfx_open(const char *display_name, int width, int height, int min_w
             rfx_format(error, error_len, "cannot open an X display — DISPLAY is not set");
         return NULL;
     }
+    /* A held key's auto-repeat as presses alone, without the release X otherwise sends before
+     * each (XKB's detectable auto-repeat, XKBlib.pdf §10.3.11): a press of a key already down is
+     * then its repeat (`keys_down`). Without XKB each repeat's release comes at the same server
+     * time as its press, which tells it too (events.c). */
+    XkbSetDetectableAutoRepeat(dpy, True, NULL);
     int screen = DefaultScreen(dpy);
     XVisualInfo visual;
     if (!rfx_choose_visual(dpy, screen, &visual)) {
@@ -286,7 +292,7 @@ rfx_display *rfx_open(const char *display_name, int width, int height, int min_w
     /* PropertyChangeMask: the chunks of a drop's INCR answer arrive as new values of a property
      * of the window. */
     attributes.event_mask =
-        KeyPressMask | ExposureMask | StructureNotifyMask | FocusChangeMask | PropertyChangeMask;
+        KeyPressMask | KeyReleaseMask | ExposureMask | StructureNotifyMask | FocusChangeMask | PropertyChangeMask;
     d->window = XCreateWindow(dpy, d->root, 0, 0, (unsigned)width, (unsigned)height, 0, d->depth,
                               InputOutput, d->visual,
                               CWBackPixel | CWBorderPixel | CWColormap | CWBitGravity |

@@ -11,7 +11,7 @@ extension NavigationScene {
     /// Hands `event` to the timeline's level shown: the grid's keys that mean something there
     /// (a screen down or up, the ends, the levels, quit), the rest to the level itself.
     func route(_ event: InputEvent, toLevel view: TimelineLevelView, now: Double) -> [AppCommand] {
-        if case let .key(key, modifiers, _) = event {
+        if case let .key(key, modifiers, _, _) = event {
             guard case let .grid(command) = KeyMap.command(for: key, modifiers: modifiers, in: .grid) else { return [] }
             switch command {
             case .pageDown: view.scroll { $0.scroll(pages: 1) }

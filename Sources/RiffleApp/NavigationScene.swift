@@ -204,7 +204,7 @@ public final class NavigationScene: Scene {
             // Dropped files open as the command line's PATHs do, whatever shows now.
             let paths = URIList.paths(in: uriList)
             return paths.isEmpty ? [] : [.open(paths: paths)]
-        case let .key(key, modifiers, _):
+        case let .key(key, modifiers, _, _):
             guard case let .window(command) = KeyMap.command(for: key, modifiers: modifiers, in: .everywhere) else { break }
             switch command {
             case .copyPhoto, .copyPath:
@@ -252,7 +252,7 @@ public final class NavigationScene: Scene {
             }
             return commands
         case .flight:
-            if case let .key(key, modifiers, _) = event, KeyMap.command(for: key, modifiers: modifiers, in: .flight) == .window(.quit) {
+            if case let .key(key, modifiers, _, _) = event, KeyMap.command(for: key, modifiers: modifiers, in: .flight) == .window(.quit) {
                 return [.quit]
             }
             return []

@@ -184,7 +184,9 @@ public final class Viewer {
         default:
             commands = interaction.handle(event)
         }
-        followInteraction(now: now)
+        var isRepeat = false
+        if case .key(_, _, _, true) = event { isRepeat = true }
+        followInteraction(now: now, byRepeat: isRepeat)
         return commands
     }
 
@@ -398,11 +400,11 @@ public final class Viewer {
 
     /// Reacts to what the interaction model decided at clock time `now`: a new current page
     /// refocuses decoding (and `title` names it), passing (`PagingPace`) when it follows the
-    /// last turn closely.
-    private func followInteraction(now: Double) {
+    /// last turn closely or a held key's auto-repeat made it (`byRepeat`).
+    private func followInteraction(now: Double, byRepeat: Bool = false) {
         let page = interaction.currentPage
         if page != focusedPage, library.photos.indices.contains(page) {
-            store.setPassing(pace.turn(at: now), refocus: false)
+            store.setPassing(pace.turn(at: now, byRepeat: byRepeat), refocus: false)
             store.focus(on: page, viewport: display.size, direction: page > focusedPage ? 1 : -1)
             if arrivingPage != nil { frameObserver?.recordPassed() }
             arrivingPage = page

@@ -251,7 +251,7 @@ public struct GridInteraction: Sendable {
             scrollEvent(delta: delta, position: position, modifiers: modifiers, precise: precise)
         case let .pinch(factor, center, phase, _):
             pinch(factor: factor, center: center, phase: phase)
-        case let .key(key, modifiers, _):
+        case let .key(key, modifiers, _, _):
             if case let .grid(command) = KeyMap.command(for: key, modifiers: modifiers, in: .grid) { perform(command) }
         case let .resize(size):
             resize(viewport: Size(size), at: now)

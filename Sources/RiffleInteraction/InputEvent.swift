@@ -37,8 +37,9 @@ public enum InputEvent: Sendable, Hashable {
     case scroll(delta: Point, position: Point, modifiers: Modifiers, precise: Bool, time: Double)
     /// A trackpad pinch (XInput 2.4 gesture): `scaleFactor` relative to the previous update.
     case pinch(scaleFactor: Double, center: Point, phase: GesturePhase, time: Double)
-    /// A key was pressed (`KeyMap` says what it does where).
-    case key(Key, modifiers: Modifiers, time: Double)
+    /// A key was pressed (`KeyMap` says what it does where); `isRepeat` for the auto-repeat of a
+    /// key held down, which does what a press does (the pager passes the photos it turns past).
+    case key(Key, modifiers: Modifiers, time: Double, isRepeat: Bool = false)
     /// The window gained (true) or lost (false) the keyboard focus; it carries no time.
     case focus(Bool)
     /// The window now has this size.
@@ -59,7 +60,7 @@ public enum InputEvent: Sendable, Hashable {
     public var time: Double? {
         switch self {
         case .pointerDown(_, _, _, let t), .pointerMove(_, _, let t), .pointerUp(_, _, _, let t),
-             .scroll(_, _, _, _, let t), .pinch(_, _, _, let t), .key(_, _, let t):
+             .scroll(_, _, _, _, let t), .pinch(_, _, _, let t), .key(_, _, let t, _):
             return t
         case .focus, .resize, .expose, .close, .dropHighlight, .drop:
             return nil

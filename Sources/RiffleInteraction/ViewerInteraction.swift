@@ -411,7 +411,7 @@ public struct ViewerInteraction: Sendable {
             for action in actions { perform(action) }
         case let .pinch(factor, center, phase, _):
             pinch(factor: factor, center: center, phase: phase)
-        case let .key(key, modifiers, _):
+        case let .key(key, modifiers, _, _):
             if case let .pager(command) = KeyMap.command(for: key, modifiers: modifiers, in: .pager) { perform(command) }
         case let .resize(size):
             resize(viewport: Size(size), at: now)

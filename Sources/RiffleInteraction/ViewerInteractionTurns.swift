@@ -63,7 +63,7 @@ extension ViewerInteraction {
         switch event {
         case .pointerDown, .scroll, .pinch:
             break
-        case let .key(key, modifiers, _):
+        case let .key(key, modifiers, _, _):
             if KeyMap.command(for: key, modifiers: modifiers, in: .pager) == .pager(.toggleSlideshow) { return }
         default:
             return

@@ -545,7 +545,7 @@ public final class X11Display: Display {
             }
             // A key Riffle has no use for (a modifier key alone, a media key) is no event.
             guard let key = KeysymName.key(named: name) else { return }
-            queue.append(.key(key, modifiers: modifiers, time: time))
+            queue.append(.key(key, modifiers: modifiers, time: time, isRepeat: event.key_repeat != 0))
         case RFX_EVENT_CONFIGURE:
             // ConfigureNotify also reports moves; only a new size matters. The frame is
             // reallocated lazily by the next frameBuffer(), once per run of resizes.

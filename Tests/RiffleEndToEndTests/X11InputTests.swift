@@ -214,7 +214,7 @@ import Testing
         // paging), the coast reaches it.
         try session.send(["mousemove", "320", "200", "key", "plus", "plus", "plus", "sleep", "0.5"] + Self.flick(moves: 3, direction: direction))
         let events = session.eventsUntilRelease()
-        #expect(events.contains { if case .key("+", _, _) = $0 { true } else { false } })
+        #expect(events.contains { if case .key("+", _, _, _) = $0 { true } else { false } })
         let content = Size(width: 3200, height: 2000)
         let atRelease = Self.viewer(after: events, content: content, steppedFor: 0)
         let settled = Self.viewer(after: events, content: content)
@@ -235,12 +235,28 @@ import Testing
     @Test func keysArriveAsKeysWithModifiers() throws {
         let session = try Session()
         try session.send(["mousemove", "320", "200", "key", "Right", "key", "plus", "key", "ctrl+Left", "key", "shift+Home", "key", "q"])
-        let keys = session.events { if case .key("q", _, _) = $0 { true } else { false } }
+        let keys = session.events { if case .key("q", _, _, _) = $0 { true } else { false } }
             .compactMap { event -> String? in
-                guard case let .key(key, modifiers, _) = event else { return nil }
+                guard case let .key(key, modifiers, _, _) = event else { return nil }
                 return (modifiers.contains(.control) ? "ctrl+" : "") + (modifiers.contains(.shift) ? "shift+" : "") + key.name
             }
         #expect(keys == ["Right", "shift++", "ctrl+Left", "shift+Home", "q"])
+    }
+
+    // A key held past the server's auto-repeat delay (660 ms by default) repeats every 40 ms:
+    // the repeats arrive marked as such (detectable auto-repeat, no release between them); the
+    // press before them and a press after the release are not repeats.
+    @Test func aHeldKeysRepeatsArriveMarked() throws {
+        let session = try Session()
+        try session.send(["mousemove", "320", "200", "keydown", "Right", "sleep", "1", "keyup", "Right", "key", "Right", "key", "q"])
+        let rights = session.events { if case .key("q", _, _, _) = $0 { true } else { false } }
+            .compactMap { event -> Bool? in
+                guard case let .key(key, _, _, isRepeat) = event, key == .right else { return nil }
+                return isRepeat
+            }
+        #expect(rights.count >= 4, "pressed, repeated, pressed: \(rights)")
+        #expect(rights.first == false && rights.last == false, "\(rights)")
+        #expect(rights.dropFirst().dropLast().allSatisfy { $0 }, "\(rights)")
     }
 
     // Button 4 is the wheel turned away from the user (zoom in), 5 towards; 6 and 7 are the
@@ -249,7 +265,7 @@ import Testing
         let session = try Session()
         try session.send(["mousemove", "100", "50", "click", "4", "click", "5", "click", "6", "click", "7",
                           "keydown", "ctrl", "click", "4", "keyup", "ctrl", "key", "q"])
-        let scrolls = session.events { if case .key("q", _, _) = $0 { true } else { false } }
+        let scrolls = session.events { if case .key("q", _, _, _) = $0 { true } else { false } }
             .compactMap { event -> String? in
                 guard case let .scroll(delta, position, modifiers, _, _) = event else { return nil }
                 #expect(position == Point(x: 100, y: 50))
@@ -262,7 +278,7 @@ import Testing
     @Test func backAndForwardButtonsArrive() throws {
         let session = try Session()
         try session.send(["mousemove", "300", "100", "click", "8", "click", "9", "key", "q"])
-        let buttons = session.events { if case .key("q", _, _) = $0 { true } else { false } }
+        let buttons = session.events { if case .key("q", _, _, _) = $0 { true } else { false } }
             .compactMap { event -> String? in
                 switch event {
                 case let .pointerDown(_, button, _, _): "down \(button)"
@@ -278,7 +294,7 @@ import Testing
     @Test func focusGivenToTheWindowArrives() throws {
         let session = try Session()
         try session.send(["search", "--name", "Riffle input test", "windowfocus", "--sync", "%1", "key", "q"])
-        let events = session.events { if case .key("q", _, _) = $0 { true } else { false } }
+        let events = session.events { if case .key("q", _, _, _) = $0 { true } else { false } }
         #expect(events.contains(.focus(true)), "\(events)")
     }
 

@@ -24,7 +24,7 @@ typedef enum rfx_event_type {
     RFX_EVENT_MOTION,           /* pointer moved: x, y, modifiers, server_time */
     RFX_EVENT_SCROLL,           /* x, y, scroll_dx/dy, scroll_precise, modifiers, server_time */
     RFX_EVENT_PINCH,            /* x, y (centre), pinch_scale, phase, server_time */
-    RFX_EVENT_KEY,              /* key press: keysym_name, modifiers, server_time */
+    RFX_EVENT_KEY,              /* key press: keysym_name, modifiers, key_repeat, server_time */
     RFX_EVENT_CONFIGURE,        /* window geometry changed (maybe only moved): width, height */
     RFX_EVENT_EXPOSE,           /* the last of a run of Expose events */
     RFX_EVENT_CLOSE,            /* the window manager sent WM_DELETE_WINDOW */
@@ -81,6 +81,7 @@ typedef struct rfx_event {
     unsigned modifiers;    /* RFX_MOD_* */
     uint32_t server_time;  /* X server time in milliseconds; wraps at 2^32 */
     char keysym_name[64];  /* XKeysymToString of the XLookupString keysym ("plus", "Right") */
+    int key_repeat;        /* 1 for the auto-repeat of a key held down, 0 for a press */
     int width, height;     /* new window size in pixels */
     double scroll_dx;      /* notches, > 0 right (button 7) */
     double scroll_dy;      /* notches, > 0 away from the user (button 4) */
