@@ -53,9 +53,10 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
 	libheif-examples libjxl-tools libtiff-tools imagemagick webp libavif-bin liblcms2-utils libgs-common python3 \
 	shared-mime-info adwaita-icon-theme strace libimage-exiftool-perl sqlite3 libraw-bin
-# The benchmarks run the viewers they are measured against on the same virtual X server: feh and
-# nsxiv (the launch and the first screen of thumbnails), ExifTool (the library's cold indexing).
-BENCH_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool xdg-utils feh nsxiv libimage-exiftool-perl
+# The benchmarks run the viewers they are measured against on the same virtual X server: feh (the
+# launch), nsxiv and gthumb (a folder's first screen of thumbnails); ExifTool anchors the library's
+# cold indexing.
+BENCH_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool xdg-utils feh nsxiv gthumb libimage-exiftool-perl
 # The fuzzers count their CPU seconds with GNU time (the toolchain brings clang, libFuzzer and lld).
 FUZZ_PACKAGES := $(BUILD_PACKAGES) time
 

@@ -24,6 +24,10 @@ struct rfx_test_screen_watch {
 };
 
 rfx_test_screen_watch *rfx_test_screen_watch_open(const char *display_name) {
+    return rfx_test_screen_watch_open_area(display_name, 0);
+}
+
+rfx_test_screen_watch *rfx_test_screen_watch_open_area(const char *display_name, int whole_screen) {
     Display *dpy = XOpenDisplay(display_name);
     if (!dpy) return NULL;
     rfx_test_screen_watch *watch = calloc(1, sizeof *watch);
@@ -34,10 +38,10 @@ rfx_test_screen_watch *rfx_test_screen_watch_open(const char *display_name) {
     int screen = DefaultScreen(dpy);
     watch->dpy = dpy;
     watch->root = RootWindow(dpy, screen);
-    watch->width = DisplayWidth(dpy, screen) / 2;
-    watch->height = DisplayHeight(dpy, screen) / 2;
-    watch->x = watch->width / 2;
-    watch->y = watch->height / 2;
+    watch->width = DisplayWidth(dpy, screen) / (whole_screen ? 1 : 2);
+    watch->height = DisplayHeight(dpy, screen) / (whole_screen ? 1 : 2);
+    watch->x = whole_screen ? 0 : watch->width / 2;
+    watch->y = whole_screen ? 0 : watch->height / 2;
     /* Raw key presses from every keyboard, whichever window has the focus (XInput 2). */
     int event_base, error_base, major = 2, minor = 0;
     if (XQueryExtension(dpy, "XInputExtension", &watch->xi_opcode, &event_base, &error_base) &&

@@ -43,9 +43,10 @@ package enum DecodeClient: CaseIterable, Hashable, Sendable {
 /// the frame loop never decodes.
 ///
 /// Each client says what it wants, in priority order, with `want(_:for:urgent:)`; the service
-/// merges the lists: every client's urgent requests first (the pager's focused photo, even
-/// while the grid is in front), the front client's (`setFront(_:)`) before the others', then
-/// the rest of the front client's list, then the others' lists in `DecodeClient` order. A
+/// merges the lists: every client's urgent requests first, the pager's (its focused photo) before
+/// the others' even while the grid is in front, then the front client's (`setFront(_:)`) before
+/// the rest; then the rest of the front client's list, then the others' lists in `DecodeClient`
+/// order. A
 /// request two clients want is decoded once. Requests that fall off every list before a worker
 /// starts them are dropped (a photo paged past is never decoded), and those that fall off every
 /// list while running have their `DecodeCancellation` raised: one client's new list never
@@ -207,7 +208,9 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
                 if isUrgent { urgent.insert(request) }
             }
         }
-        for client in clients {
+        // The pager's urgent requests (its focused photo) before any other's: a photo opened
+        // from the grid comes before the grid's visible cells, though the grid is still in front.
+        for client in [.pager] + clients.filter({ $0 != .pager }) {
             if let list = wishes[client] { add(list.requests.prefix(list.urgent), of: client, isUrgent: true) }
         }
         for client in clients {

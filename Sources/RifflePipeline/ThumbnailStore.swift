@@ -242,13 +242,19 @@ package final class ThumbnailStore {
     }
 
     /// Tells the service the jobs wanted now: the visible cells' in order, then those ahead,
-    /// nearest the visible range first.
+    /// nearest the visible range first. The grid's visible cells are what a person looking at
+    /// it waits for: urgent, made by the focus workers at the app's priority (`DecodeService`),
+    /// while those ahead wait for the workers below it. (The strip's cells, under the pager's
+    /// photo, stay behind it.)
     private func askForThumbnails() {
         let aheadOrder = ahead.sorted { distance($0) < distance($1) }
-        let wanted = (Array(visible) + picked + aheadOrder).map { photos.photos[$0] }.filter { !shed.contains($0.id) }.compactMap { photo in
-            nextJob(photo.id).map { DecodeRequest(photo: photo.id, path: photo.path, job: $0) }
+        func requests(_ places: [Int]) -> [DecodeRequest] {
+            places.map { photos.photos[$0] }.filter { !shed.contains($0.id) }.compactMap { photo in
+                nextJob(photo.id).map { DecodeRequest(photo: photo.id, path: photo.path, job: $0) }
+            }
         }
-        service.want(wanted, for: client)
+        let shown = requests(Array(visible) + picked)
+        service.want(shown + requests(aheadOrder), for: client, urgent: client == .grid ? shown.count : 0)
     }
 
     /// The job `photo` needs next: its making again when its file was written anew; nil when

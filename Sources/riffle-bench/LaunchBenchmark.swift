@@ -219,7 +219,8 @@ enum LaunchBenchmark {
     /// showed a frame after `start` (not black, or with `blankIsAFrame` any change) and when it
     /// last changed.
     static func watchScreen(
-        _ watch: OpaquePointer, from start: Double, limit: Double, blankIsAFrame: Bool = false, pid: pid_t? = nil
+        _ watch: OpaquePointer, from start: Double, limit: Double, blankIsAFrame: Bool = false, pid: pid_t? = nil,
+        holdFor hold: Double = 1
     ) -> Watch {
         var hash: UInt64 = 0, blank: Int32 = 1
         _ = rfx_test_screen_watch_read(watch, &hash, &blank)
@@ -235,7 +236,7 @@ enum LaunchBenchmark {
                 if let pid { result.cpuAtLastChange = cpuSeconds(of: pid) }
                 previous = hash
             }
-            if result.firstFrame != nil, t - result.lastChange > 1 { break }
+            if result.firstFrame != nil, t - result.lastChange > hold { break }
             // A read every 2 ms or so, not a busy loop: the watcher must not take a core from
             // what it watches (two cores in all here).
             usleep(2_000)

@@ -44,10 +44,12 @@ enum PagingBenchmark {
     private static func library(named name: String, count: Int, originals: URL, in workspace: URL) throws -> URL {
         let dir = workspace.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // A kept workspace (RIFFLE_BENCH_WORKSPACE) has them from an earlier run.
         for k in 0..<count {
+            let link = dir.appendingPathComponent(String(format: "img%03d.jpg", k)).path
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil { continue }
             try FileManager.default.createSymbolicLink(
-                atPath: dir.appendingPathComponent(String(format: "img%03d.jpg", k)).path,
-                withDestinationPath: originals.appendingPathComponent(String(format: "photo%02d.jpg", k % 30)).path)
+                atPath: link, withDestinationPath: originals.appendingPathComponent(String(format: "photo%02d.jpg", k % 30)).path)
         }
         return dir
     }

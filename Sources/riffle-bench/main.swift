@@ -3,11 +3,11 @@ import RiffleGeometry
 import RiffleImageIO
 
 // riffle-bench [composite] [decode] [webp] [colour] [dither] [stills] [physics] [chrome] [paging] [tiles] [png] [grid] [folder]
-// [launch] [library] [soak]: figures printed beside anchors measured in the same run (memcpy, pixman, libjpeg-turbo, libwebp and
+// [launch] [firstscreen] [library] [soak]: figures printed beside anchors measured in the same run (memcpy, pixman, libjpeg-turbo, libwebp and
 // libpng at full size); nothing is asserted. With no argument every benchmark runs but the soak (18 minutes; `make
 // soak`). RIFFLE_BENCH_WORKSPACE names a folder to keep the generated photos in from one run to the next (else a
 // temporary one, removed); RIFFLE_BENCH_RIFFLE names the riffle binary the runs launch (else the one beside this).
-let all = ["composite", "decode", "webp", "colour", "dither", "stills", "physics", "chrome", "paging", "tiles", "png", "grid", "folder", "launch", "library"]
+let all = ["composite", "decode", "webp", "colour", "dither", "stills", "physics", "chrome", "paging", "tiles", "png", "grid", "folder", "launch", "firstscreen", "library"]
 let chosen = CommandLine.arguments.dropFirst().isEmpty ? all : Array(CommandLine.arguments.dropFirst())
 if let unknown = chosen.first(where: { !all.contains($0) && $0 != "soak" }) {
     FileHandle.standardError.write(Data("riffle-bench: no benchmark \"\(unknown)\"; choose from \((all + ["soak"]).joined(separator: ", "))\n".utf8))
@@ -67,7 +67,7 @@ if chosen.contains("chrome") {
     defer { try? FileManager.default.removeItem(at: workspace) }
     try ChromeBenchmark.run(workspace: workspace)
 }
-if chosen.contains("paging") || chosen.contains("tiles") || chosen.contains("png") || chosen.contains("grid") || chosen.contains("folder") || chosen.contains("launch") || chosen.contains("soak") {
+if chosen.contains("paging") || chosen.contains("tiles") || chosen.contains("png") || chosen.contains("grid") || chosen.contains("folder") || chosen.contains("launch") || chosen.contains("firstscreen") || chosen.contains("soak") {
     print("")
     let kept = ProcessInfo.processInfo.environment["RIFFLE_BENCH_WORKSPACE"].map { URL(fileURLWithPath: $0) }
     let workspace = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-\(getpid())")
@@ -91,6 +91,10 @@ if chosen.contains("paging") || chosen.contains("tiles") || chosen.contains("png
         if chosen.contains("grid") { try GridBenchmark.run(workspace: workspace, riffle: riffle) }
         if chosen.contains("folder") { try FolderBenchmark.run(workspace: workspace, riffle: riffle) }
         if chosen.contains("launch") { try LaunchBenchmark.run(workspace: workspace, riffle: riffle) }
+        if chosen.contains("firstscreen") {
+            print("")
+            try FirstScreenBenchmark.run(workspace: workspace, riffle: riffle)
+        }
         if chosen.contains("soak") { try SoakBenchmark.run(workspace: workspace, riffle: riffle) }
     } else {
         print("\(riffle) is missing: build it with `swift build -c release --product riffle` for the paging, zoom and PNG runs")

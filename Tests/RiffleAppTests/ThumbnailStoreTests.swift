@@ -7,6 +7,7 @@ import RiffleGeometry
 import RiffleImageIO
 import RiffleRaster
 import RiffleTestSupport
+import Synchronization
 import Testing
 
 /// The grid's thumbnail store, each test with a pipeline of its own over photos in a scratch
@@ -86,6 +87,31 @@ import Testing
     static func isWaiting(_ state: ThumbnailState) -> Bool {
         if case .waiting = state { return true }
         return false
+    }
+
+    /// The grid's visible cells are made by the focus workers, at the app's own priority (what
+    /// a person looking at the grid waits for); the rows ahead by the workers below it; the
+    /// strip's visible cells too, under the pager's photo.
+    @Test func visibleCellsAreMadeAtTheAppsPriority() throws {
+        let photos = try photos(count: 8, bytes: Self.photo(ThumbnailCacheTests.red))
+        let focused = Mutex<[PhotoID: Bool]>([:])
+        let pipeline = PhotoPipeline(
+            photos: photos, memoryBudget: 192 << 20, thumbnailFolder: cacheFolder, workers: 1, focusWorkers: 1,
+            clock: { MonotonicClock().now() }, decode: { decoding, request, cancellation in
+                focused.withLock { $0[request.photo] = cancellation.isFocused }
+                return decoding.perform(request, cancellation: cancellation)
+            })
+        defer { pipeline.shutdown() }
+        for store in [pipeline.thumbnailStore, pipeline.stripThumbnailStore] {
+            focused.withLock { $0 = [:] }
+            store.show(visible: 0..<3, ahead: 3..<6)
+            Self.settle(store)
+            let seen = focused.withLock { $0 }
+            #expect(Set(seen.keys) == Set(photos[0..<6].map { $0.id }))
+            let byFocusWorkers = Set(seen.filter { $0.value }.keys)
+            #expect(byFocusWorkers == (store === pipeline.thumbnailStore ? Set(photos[0..<3].map { $0.id }) : []), "\(seen)")
+            store.show(visible: 0..<0, ahead: 0..<0)
+        }
     }
 
     /// The square crop of a 3:2 photo's thumbnail covers the cell: at 3 columns of a 1280-pixel

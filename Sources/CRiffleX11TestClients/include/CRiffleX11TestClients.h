@@ -42,6 +42,9 @@ void rfx_test_refresh_override_close(rfx_test_refresh_override *override);
  * (screen_watch.c); NULL when the display cannot be opened. */
 typedef struct rfx_test_screen_watch rfx_test_screen_watch;
 rfx_test_screen_watch *rfx_test_screen_watch_open(const char *display_name);
+/* As rfx_test_screen_watch_open, reading the whole screen when `whole_screen` (a grid's first
+ * screen of thumbnails), else its middle quarter. */
+rfx_test_screen_watch *rfx_test_screen_watch_open_area(const char *display_name, int whole_screen);
 
 /* Reads the middle of the screen now: a hash of its pixels in `hash` (equal hashes: the same
  * picture) and whether every pixel is black in `blank`; returns 0 when the server refuses. */
