@@ -59,6 +59,18 @@ struct JPEGBandedDecodeTests {
         return buffer
     }
 
+    /// `textured(width:height:)` written into `folder` as `name`, a JPEG at `quality` with
+    /// `sampling` and `restarts`; its path.
+    static func texturedFile(
+        _ name: String, width: Int, height: Int, quality: Int = 80, sampling: JPEGEncoder.Sampling = .yuv420,
+        restarts: JPEGEncoder.Restarts = .none, in folder: TemporaryFolder
+    ) throws -> String {
+        let path = folder.path + "/" + name
+        try FileBytes.write(
+            JPEGEncoder.encode(textured(width: width, height: height), quality: quality, sampling: sampling, restarts: restarts), toPath: path)
+        return path
+    }
+
     @Test("Equals the single-core decode at every size, for every fixture's orientation and colour model", arguments: [
         "photo-400x300.jpg", "baseline.jpg", "gray.jpg", "cmyk-adobe.jpg", "progressive.jpg",
         "orientation-1.jpg", "orientation-3.jpg", "orientation-5.jpg", "orientation-6.jpg", "orientation-8.jpg",
@@ -75,9 +87,7 @@ struct JPEGBandedDecodeTests {
     func equalsSingleCoreForLayouts(sampling: JPEGEncoder.Sampling, restarts: JPEGEncoder.Restarts) throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let path = folder.path + "/layout.jpg"
-        try FileBytes.write(
-            JPEGEncoder.encode(Self.textured(width: 997, height: 743), quality: 85, sampling: sampling, restarts: restarts), toPath: path)
+        let path = try Self.texturedFile("layout.jpg", width: 997, height: 743, quality: 85, sampling: sampling, restarts: restarts, in: folder)
         // Every DCT scale's Lanczos decode from 1/8 up to 8/8, and heights whose band cut falls
         // on and off an MCU row.
         for target in [PixelSize(width: 480, height: 357), PixelSize(width: 311, height: 233), PixelSize(width: 200, height: 149),
@@ -115,8 +125,7 @@ struct JPEGBandedDecodeTests {
     func secondCoreOnlyWhereItPays() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let path = folder.path + "/large.jpg"
-        try FileBytes.write(JPEGEncoder.encode(Self.textured(width: 2400, height: 1800), quality: 80), toPath: path)
+        let path = try Self.texturedFile("large.jpg", width: 2400, height: 1800, in: folder)
         let large = SecondCore()
         // Lanczos-3 from at least twice 1000×750: 7/8, 2100×1575 = 3.3 MP.
         _ = try Self.banded(path, PixelSize(width: 1000, height: 750), secondCore: large, leastPixels: JPEGBandedDecode.leastBandedPixels)
@@ -134,8 +143,7 @@ struct JPEGBandedDecodeTests {
     func stopAndFailure() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let path = folder.path + "/stopped.jpg"
-        try FileBytes.write(JPEGEncoder.encode(Self.textured(width: 1200, height: 900), quality: 80), toPath: path)
+        let path = try Self.texturedFile("stopped.jpg", width: 1200, height: 900, in: folder)
         let asked = Atomic<Int>(0)
         #expect(throws: ImageDecodeError.stopped) {
             // Stops after the bands' first looks, both bands under way.
