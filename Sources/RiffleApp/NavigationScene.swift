@@ -273,7 +273,13 @@ public final class NavigationScene: Scene {
         if library.tree != nil, let arrived = liveFolders?.takeArrivedFolders(), !arrived.isEmpty { takeIn(folders: arrived) }
         takeReorder()
         applyDates(all: false)
-        if let levelView { levelView.advance(to: now) } else { grid.advance(to: now, visible: isGridSeen) }
+        if let levelView {
+            levelView.advance(to: now)
+        } else {
+            // Behind the pager, the thumbnails around its photo once that photo is sharp: never
+            // beside the decode a person waits for.
+            grid.advance(to: now, visible: isGridSeen, pagerPhoto: isShowingPager && pager.isCurrentSharp ? pager.current : nil)
+        }
         if bars != nil, isGridSeen {
             let title = barsTitle
             if title != drawnBarsTitle {
