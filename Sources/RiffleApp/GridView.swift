@@ -31,9 +31,9 @@ final class GridView {
     static let ringWidth = 3.0
     /// How many rows beyond the window are asked for ahead of the scroll.
     static let rowsAhead = 3
-    /// How many thumbnails around the pager's photo the hidden grid has made while the pager
+    /// How many thumbnails around the pager's photo the hidden grid has stored while the pager
     /// is idle: more than a 1920×1080 window's first screen of cells (6 rows of 8 at the
-    /// default size), and the pages a strip flick crosses; about 9 MiB held at the large size.
+    /// default size), and the pages a strip flick crosses.
     static let idleThumbnails = 50
 
     private(set) var interaction: GridInteraction
@@ -105,19 +105,18 @@ final class GridView {
 
     /// Moves the grid to clock `now`, takes in arrived thumbnails and, when it can be seen
     /// (`visible`), asks for the visible cells' and those of the rows ahead. Hidden behind the
-    /// pager on photo `pagerPhoto`, it asks only for the thumbnails of the photos nearest it,
-    /// `idleThumbnails` of them (`riffle FILE`'s folder): behind every request of the pager's,
-    /// so they are made when the pager has nothing to decode, and never hold a decoder the pager
-    /// needs; the grid behind it and fast paging then find them (`PhotoDecoding.cachedPreview`).
+    /// pager on photo `pagerPhoto`, it only has the thumbnails of the photos nearest it stored
+    /// in the cache, `idleThumbnails` of them, holding none (`ThumbnailStore.store(around:count:)`;
+    /// `riffle FILE`'s folder): behind every request of the pager's, so they are made when the
+    /// pager has nothing to decode, and never hold a decoder the pager needs; the grid behind it
+    /// and fast paging then find them (`PhotoDecoding.cachedPreview`).
     func advance(to now: Double, visible isSeen: Bool, pagerPhoto: Int? = nil) {
         interaction.step(to: now)
         let state = interaction.renderState
         if !thumbnails.absorbResults(at: now).isEmpty { damaged = true }
         guard isSeen else {
-            if let photo = pagerPhoto {
-                // An empty visible range at the photo: the rest are asked for nearest it first.
-                let around = max(0, photo - Self.idleThumbnails / 2)..<min(library.photos.count, photo + Self.idleThumbnails / 2 + 1)
-                thumbnails.show(visible: photo..<photo, ahead: around)
+            if let photo = pagerPhoto, thumbnails.writesCache {
+                thumbnails.store(around: photo, count: Self.idleThumbnails)
             } else {
                 thumbnails.show(visible: 0..<0, ahead: 0..<0)
             }

@@ -63,7 +63,7 @@ public final class PhotoPipeline {
         let order = PhotoOrder(photos)
         photoStore = PhotoStore(
             photos: order, service: service, tileSources: tileSources, animationSources: animationSources, budget: memoryBudget)
-        thumbnailStore = ThumbnailStore(photos: order, service: service, budget: thumbnailBudget)
+        thumbnailStore = ThumbnailStore(photos: order, service: service, budget: thumbnailBudget, writesCache: thumbnailFolder != nil)
         stripThumbnailStore = ThumbnailStore(photos: order, service: service, client: .strip, budget: Self.stripThumbnailBudget)
     }
 

@@ -82,14 +82,27 @@ package final class ThumbnailStore {
     /// Photos shown one by one rather than as a run (the timeline's Years, Months and Days,
     /// whose cells are a few photos picked through the library): shown as visible ones are.
     private var picked: [Int] = []
+    /// True while the store only has thumbnails made and stored in the cache (`store(around:count:)`),
+    /// holding none of them.
+    private var storesOnly = false
+    /// Photos whose thumbnail of the size class is in the cache, made or found there while
+    /// `storesOnly`: not asked for again while it lasts.
+    private var stored: [PhotoID: ThumbnailSize] = [:]
+    /// True when thumbnails made are written to a thumbnail cache (`store(around:count:)` is
+    /// pointless without one).
+    package let writesCache: Bool
 
     /// A store of the thumbnails of `photos`, asking `service` for them as `client` and holding
     /// at most `budget` bytes of their pixels.
-    init(photos: PhotoOrder, service: DecodeService<DecodeOutput>, client: DecodeClient = .grid, budget: Int = defaultBudget) {
+    init(
+        photos: PhotoOrder, service: DecodeService<DecodeOutput>, client: DecodeClient = .grid, budget: Int = defaultBudget,
+        writesCache: Bool = false
+    ) {
         self.photos = photos
         self.service = service
         self.client = client
         self.budget = budget
+        self.writesCache = writesCache
     }
 
     /// The aspect ratio, long side over short, whose square crop a cell must show unenlarged:
@@ -124,10 +137,26 @@ package final class ThumbnailStore {
     /// those ahead nearest first; drops from the queue (and cancels) the jobs of photos that are
     /// in none. Indices outside the library are ignored.
     package func show(visible: Range<Int>, ahead: Range<Int>, picked: [Int] = []) {
+        show(visible: visible, ahead: ahead, picked: picked, storesOnly: false)
+    }
+
+    /// Has the thumbnails of the `count` photos nearest place `photo` made (or found) and stored
+    /// in the cache, nearest first, holding none of them: for a grid hidden behind the pager,
+    /// whose cells are not on screen, so that they are there when it shows (`riffle FILE`'s
+    /// folder) at the cost of a quick look each, and the pager finds them as previews. Memory
+    /// stays where it is. Ends with the next `show`.
+    package func store(around photo: Int, count: Int) {
+        let around = max(0, photo - count / 2)..<min(photos.photos.count, photo - count / 2 + count)
+        // An empty visible range at the photo: the rest are asked for nearest it first.
+        show(visible: photo..<photo, ahead: around, picked: [], storesOnly: true)
+    }
+
+    private func show(visible: Range<Int>, ahead: Range<Int>, picked: [Int], storesOnly: Bool) {
         let visible = visible.clamped(to: photos.photos.indices)
         let ahead = ahead.clamped(to: photos.photos.indices)
         let picked = picked.filter { photos.photos.indices.contains($0) }
-        guard visible != self.visible || ahead != self.ahead || picked != self.picked else { return }
+        guard visible != self.visible || ahead != self.ahead || picked != self.picked || storesOnly != self.storesOnly else { return }
+        self.storesOnly = storesOnly
         self.visible = visible
         self.ahead = ahead
         self.picked = picked
@@ -185,6 +214,18 @@ package final class ThumbnailStore {
                 remake.remove(photo)
             case .exifPreview, .preview, .draft, .fit, .detail, .tiles, .openTiles, .frames:
                 continue
+            }
+            // Only stored: the cache has it (a look found it, or it was made and written).
+            if storesOnly {
+                switch outcome {
+                case .thumbnail:
+                    stored[photo] = size
+                    continue
+                case .standIn, .toMake:
+                    continue
+                case .failed:
+                    break
+                }
             }
             var arrived: Held
             switch outcome {
@@ -262,6 +303,7 @@ package final class ThumbnailStore {
     /// once the quick look is done; else the quick look.
     private func nextJob(_ photo: PhotoID) -> DecodeJob? {
         if remake.contains(photo) { return .remakeThumbnail(size) }
+        if storesOnly, stored[photo] == size { return nil }
         if let current = held[photo], !current.isStale {
             if current.size == nil || (current.size == size && !current.isStandIn) { return nil }
         }
