@@ -115,8 +115,8 @@ final class GridView {
         let state = interaction.renderState
         if !thumbnails.absorbResults(at: now).isEmpty { damaged = true }
         guard isSeen else {
-            if let photo = pagerPhoto, thumbnails.writesCache {
-                thumbnails.store(around: photo, count: Self.idleThumbnails)
+            if let photo = pagerPhoto {
+                storeThumbnails(around: photo)
             } else {
                 thumbnails.show(visible: 0..<0, ahead: 0..<0)
             }
@@ -140,6 +140,12 @@ final class GridView {
             ? visible.upperBound..<min(library.photos.count, visible.upperBound + extra)
             : max(0, visible.lowerBound - extra)..<visible.lowerBound
         thumbnails.show(visible: visible, ahead: ahead)
+    }
+
+    /// Hidden behind the pager, has the `idleThumbnails` thumbnails nearest photo `photo`
+    /// stored in the thumbnail cache (none without a cache that writes).
+    func storeThumbnails(around photo: Int) {
+        if thumbnails.writesCache { thumbnails.store(around: photo, count: Self.idleThumbnails) }
     }
 
     /// Follows the library through a change of its folders at clock `now`: the cells are

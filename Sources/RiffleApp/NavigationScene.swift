@@ -276,9 +276,9 @@ public final class NavigationScene: Scene {
         if let levelView {
             levelView.advance(to: now)
         } else {
-            // Behind the pager, the thumbnails around its photo once that photo is sharp: never
-            // beside the decode a person waits for.
-            grid.advance(to: now, visible: isGridSeen, pagerPhoto: isShowingPager && pager.isCurrentSharp ? pager.current : nil)
+            // Behind the pager, the thumbnails around its photo once the pager has nothing left
+            // to decode: never beside the decode a person waits for, nor while paging goes on.
+            grid.advance(to: now, visible: isGridSeen, pagerPhoto: isShowingPager && pager.isDecodingIdle ? pager.current : nil)
         }
         if bars != nil, isGridSeen {
             let title = barsTitle
@@ -290,6 +290,9 @@ public final class NavigationScene: Scene {
         for command in pager.advance(to: now) {
             if case .pager = mode, case .dismiss(let from) = command { close(from: from) }
         }
+        // The decode that made the pager idle came in just now: the hidden grid's thumbnails
+        // start at once, not at the next wake.
+        if levelView == nil, isShowingPager, pager.isDecodingIdle { grid.storeThumbnails(around: pager.current) }
         if case let .flight(index, transition, opening) = mode, transition.isDone(at: now) {
             mode = opening ? .pager : .grid
             if opening {

@@ -318,6 +318,9 @@ public final class Viewer {
     /// True when the current photo looks sharp: its real pixels, or its draft (no preview).
     public var isCurrentSharp: Bool { looksSharp(page: current) }
 
+    /// True when the pager has nothing left to decode (`PhotoStore.isIdle`).
+    var isDecodingIdle: Bool { store.isIdle }
+
     /// The identity of the photo on page `index`, nil past the library's ends.
     private func photo(atPage index: Int) -> PhotoID? { library.order.photo(at: index)?.id }
 

@@ -162,6 +162,13 @@ package final class PhotoStore {
     /// preview, nothing missing.
     package func isSharp(_ photo: PhotoID) -> Bool { isSatisfied(photo) }
 
+    /// True when the store has nothing left to decode: paging at rest, the focused photo and
+    /// every neighbour the budget affords sharp (or failed). Work of the app's own for later
+    /// (the hidden grid's thumbnails) waits for this.
+    package var isIdle: Bool {
+        !isPassing && focusedPhoto != nil && affordable().allSatisfy(isSatisfied)
+    }
+
     /// True when `photo` looks sharp at fit: `isSharp`, or its draft for the current viewport
     /// is shown while its real decode runs.
     package func looksSharp(_ photo: PhotoID) -> Bool {

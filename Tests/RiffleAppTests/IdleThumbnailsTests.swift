@@ -5,7 +5,7 @@ import Foundation
 import RiffleGeometry
 import Testing
 
-/// `riffle FILE`: once the pager's photo is sharp, the grid hidden behind it has the thumbnails
+/// `riffle FILE`: once the pager has nothing left to decode, the grid hidden behind it has the thumbnails
 /// around that photo made and stored in the thumbnail cache, holding none of them, so that the
 /// grid and fast paging find them.
 @Suite(.serialized) struct IdleThumbnailsTests {
