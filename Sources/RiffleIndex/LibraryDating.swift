@@ -54,9 +54,9 @@ package final class LibraryDating: @unchecked Sendable {
     private var surveys: [Folder] = []
     /// Folders given whose index rows are still to be recalled.
     private var recalls: [Folder] = []
-    /// What the recall read of each folder, by name: the survey's "known", so it queries no more.
-    /// The worker's own (only its thread touches it).
-    private var recalled: [String: [String: IndexedPhoto]] = [:]
+    /// What the recall read of each folder, photo by photo: the survey's "known", so it queries
+    /// no more. The worker's own (only its thread touches it).
+    private var recalled: [String: RecalledFolder] = [:]
     private var reads: [(folder: String, photos: [(id: PhotoID, path: String, stamp: FileStamp)], gone: [String])] = []
     private var learned: [PhotoID: TakenDate?] = [:]
     private var shapes: [PhotoID: Double] = [:]
@@ -159,18 +159,21 @@ package final class LibraryDating: @unchecked Sendable {
         return job
     }
 
-    /// Every indexed photo of `folders` dated as the index has it, in one query.
+    /// Every indexed photo of `folders` dated as the index has it, in one read of the index.
     private func recall(_ folders: [Folder]) {
-        let rows = index.datedPhotos()
+        let found = index.recall(folders.map { ($0.path, $0.photos.map(\.path)) })
         var dates: [PhotoID: TakenDate?] = [:]
         var shapes: [PhotoID: Double] = [:]
-        for folder in folders {
-            let known = rows[folder.path] ?? [:]
+        let count = folders.reduce(0) { $0 + $1.photos.count }
+        dates.reserveCapacity(count)
+        shapes.reserveCapacity(count)
+        for (folder, known) in zip(folders, found) {
+            guard let known else { continue }
             recalled[folder.path] = known
-            for photo in folder.photos {
-                guard let indexed = known[FilePaths.name(of: photo.path)] else { continue }
+            for (photo, indexed) in zip(folder.photos, known.photos) {
+                guard let indexed else { continue }
                 dates[photo.id] = indexed.taken
-                shapes[photo.id] = Self.aspect(of: indexed)
+                if let aspect = indexed.aspect { shapes[photo.id] = aspect }
             }
         }
         publish(dates, shapes: shapes, dated: 0) {}
@@ -178,30 +181,32 @@ package final class LibraryDating: @unchecked Sendable {
 
     private func survey(_ folder: Folder) {
         let fromRecall = recalled.removeValue(forKey: folder.path)
-        let known = fromRecall ?? index.photos(inFolder: folder.path)
+        let known = fromRecall
+            ?? index.recall([(folder.path, folder.photos.map(\.path))])[0]
+            ?? RecalledFolder(photos: Array(repeating: nil, count: folder.photos.count), unlisted: [])
         var dates: [PhotoID: TakenDate?] = [:]
         var shapes: [PhotoID: Double] = [:]
         var unread: [(id: PhotoID, path: String, stamp: FileStamp)] = []
-        var present = Set<String>()
-        for photo in folder.photos {
-            let name = FilePaths.name(of: photo.path)
+        // Indexed photos whose files are gone, with the indexed names the folder no longer lists.
+        var gone = known.unlisted
+        for (photo, indexed) in zip(folder.photos, known.photos) {
             guard let stamp = FileStamp.current(ofFileAt: photo.path) else {
                 dates[photo.id] = .some(nil)
+                if indexed != nil { gone.append(FilePaths.name(of: photo.path)) }
                 continue
             }
-            present.insert(name)
-            if let indexed = known[name], indexed.isCurrent(stamp) {
+            if let indexed, indexed.isCurrent(stamp) {
                 // The recall handed this date over already: the app need not sort by it again.
                 guard fromRecall == nil else { continue }
                 dates[photo.id] = indexed.taken
-                shapes[photo.id] = Self.aspect(of: indexed)
+                shapes[photo.id] = indexed.aspect
             } else {
                 dates[photo.id] = FolderIndexing.modificationDate(nanoseconds: stamp.modifiedNanoseconds)
                 unread.append((photo.id, photo.path, stamp))
             }
         }
         // Only a whole folder's survey knows which indexed names are gone from it.
-        let gone = folder.isWhole ? known.keys.filter { !present.contains($0) } : []
+        if !folder.isWhole { gone = [] }
         publish(dates, shapes: shapes, dated: folder.photos.count - unread.count) {
             if !unread.isEmpty || !gone.isEmpty { reads.append((folder.path, unread, gone)) }
         }
@@ -214,15 +219,9 @@ package final class LibraryDating: @unchecked Sendable {
         var shapes: [PhotoID: Double] = [:]
         for (photo, indexed) in zip(photos, read) {
             dates[photo.id] = indexed.taken
-            shapes[photo.id] = Self.aspect(of: indexed)
+            shapes[photo.id] = indexed.facts.flatMap { LibraryIndex.aspect(width: $0.uprightSize.width, height: $0.uprightSize.height) }
         }
         publish(dates, shapes: shapes, dated: photos.count) {}
-    }
-
-    /// The upright aspect ratio the index knows for `photo`, nil when its head gave no size.
-    private static func aspect(of photo: IndexedPhoto) -> Double? {
-        guard let size = photo.facts?.uprightSize, size.width > 0, size.height > 0 else { return nil }
-        return Double(size.width) / Double(size.height)
     }
 
     /// Hands `dates` (and `shapes`) to the app's thread, counting `dated` photos done, with `more` run under
@@ -231,8 +230,9 @@ package final class LibraryDating: @unchecked Sendable {
         let wasEmpty = lock.withLock {
             guard !stopped else { return false }
             let wasEmpty = learned.isEmpty
-            learned.merge(dates) { _, new in new }
-            self.shapes.merge(shapes) { _, new in new }
+            // A recall's 100,000 dates are handed over as they are, not copied entry by entry.
+            if wasEmpty { learned = dates } else { learned.merge(dates) { _, new in new } }
+            if self.shapes.isEmpty { self.shapes = shapes } else { self.shapes.merge(shapes) { _, new in new } }
             counts.dated += dated
             more()
             return wasEmpty

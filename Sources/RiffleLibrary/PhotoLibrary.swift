@@ -121,6 +121,8 @@ public struct PhotoLibrary: Sendable {
     /// keeping its identity. Photos not in the library are ignored. Pure.
     package func dating(_ changes: [PhotoID: TakenDate?]) -> LibraryUpdate {
         var dates = self.dates
+        // The recall's first 100,000 dates go in without a rehash at each doubling.
+        if dates.isEmpty { dates.reserveCapacity(changes.count) }
         for (id, date) in changes where order.contains(id) { dates[id] = date }
         let library = PhotoLibrary(
             listing: listing, ordering: ordering, dates: dates, startIndex: 0, description: description,
