@@ -55,9 +55,10 @@ package final class LibraryDating: @unchecked Sendable {
     private var surveys: [Folder] = []
     /// Folders given whose index rows are still to be recalled.
     private var recalls: [Folder] = []
-    /// What the recall read of each folder, photo by photo: the survey's "known", so it queries
-    /// no more. The worker's own (only its thread touches it).
-    private var recalled: [String: RecalledFolder] = [:]
+    /// What the recall read of each folder, photo by photo, with the paths it was read for: the
+    /// survey's "known" when its folder lists those paths, so it queries no more. The worker's
+    /// own (only its thread touches it).
+    private var recalled: [String: (paths: [String], found: RecalledFolder)] = [:]
     private var reads: [(folder: String, photos: [(id: PhotoID, path: String, stamp: FileStamp)], gone: [String])] = []
     private var learned: [PhotoID: TakenDate?] = [:]
     private var shapes: [PhotoID: Double] = [:]
@@ -175,7 +176,7 @@ package final class LibraryDating: @unchecked Sendable {
         shapes.reserveCapacity(count)
         for (folder, known) in zip(folders, found) {
             guard let known else { continue }
-            recalled[folder.path] = known
+            recalled[folder.path] = (folder.photos.map(\.path), known)
             for (photo, indexed) in zip(folder.photos, known.photos) {
                 guard let indexed else { continue }
                 dates[photo.id] = indexed.taken
@@ -186,9 +187,16 @@ package final class LibraryDating: @unchecked Sendable {
     }
 
     private func survey(_ folder: Folder) {
-        let fromRecall = recalled.removeValue(forKey: folder.path)
+        let paths = folder.photos.map(\.path)
+        // What the recall read lines up with this listing only when it was read for it (a folder
+        // dated again before its survey was recalled for its later listing).
+        var fromRecall: RecalledFolder?
+        if let entry = recalled[folder.path], entry.paths == paths {
+            fromRecall = entry.found
+            recalled[folder.path] = nil
+        }
         let known = fromRecall
-            ?? index.recall([(folder.path, folder.photos.map(\.path))])[0]
+            ?? index.recall([(folder.path, paths)])[0]
             ?? RecalledFolder(photos: Array(repeating: nil, count: folder.photos.count), unlisted: [])
         var dates: [PhotoID: TakenDate?] = [:]
         var shapes: [PhotoID: Double] = [:]

@@ -82,12 +82,13 @@ package final class LibraryIndex: @unchecked Sendable {
     /// dictionary and no string is made per photo.
     package func recall(_ folders: [(path: String, paths: [String])]) -> [RecalledFolder?] {
         (try? reader.read { db -> [RecalledFolder?] in
-            var wanted: [String: Int] = [:]
-            for (k, folder) in folders.enumerated() { wanted[folder.path] = k }
+            // A folder may be given more than once (dated again before its first recall).
+            var wanted: [String: [Int]] = [:]
+            for (k, folder) in folders.enumerated() { wanted[folder.path, default: []].append(k) }
             var ids = [Int64?](repeating: nil, count: folders.count)
             let known = try Row.fetchCursor(db, sql: "SELECT id, path FROM folder")
             while let row = try known.next() {
-                if let k = wanted[row[1] as String] { ids[k] = row[0] }
+                for k in wanted[row[1] as String] ?? [] { ids[k] = row[0] }
             }
             let statement = try db.makeStatement(sql: """
                 SELECT name, device, inode, size, modified, width, height, taken, taken_offset, taken_source

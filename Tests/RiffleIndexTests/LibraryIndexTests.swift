@@ -90,6 +90,8 @@ import Testing
             (scratch.root + "/nowhere", [scratch.root + "/nowhere/x.jpg"]),
         ])
         #expect(recalled.count == 3)
+        let twice = index.recall([(scratch.tree, [scratch.tree + "/p1.jpg"]), (scratch.tree, [scratch.tree + "/p2.jpg"])])
+        #expect(twice.map { $0?.photos.map { $0 != nil } } == [[true], [true]], "a folder given twice is recalled for each listing")
         #expect(recalled[2] == nil, "a folder the index does not know")
         let root = try #require(recalled[0])
         #expect(root.unlisted == ["p2.jpg"])
