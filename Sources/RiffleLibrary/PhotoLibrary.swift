@@ -261,10 +261,11 @@ public struct PhotoLibrary: Sendable {
     /// as the listing told it, else asked with stat(2)), and an image by extension or content.
     static func isPhoto(named name: String, in folder: String, kind: FilePaths.Kind? = nil) -> Bool {
         guard !name.hasPrefix(".") else { return false }
-        let path = FilePaths.join(folder, name)
-        guard (kind ?? FilePaths.kind(of: path)) == .file else { return false }
+        // The path only when the listing did not tell the kind or the name does not: a tree's
+        // walk asks this of 100,000 names it already knows to be files.
+        guard (kind ?? FilePaths.kind(of: FilePaths.join(folder, name))) == .file else { return false }
         if imageExtensions.contains(FilePaths.pathExtension(of: name)) { return true }
-        return sniff(path) != nil
+        return sniff(FilePaths.join(folder, name)) != nil
     }
 
     /// The photos of the listed folders taken by their extension alone, without a look inside
