@@ -95,7 +95,11 @@ let package = Package(
         // camera), cached in SQLite so that a file whose stamp is unchanged is never read again.
         .target(
             name: "RiffleIndex",
-            dependencies: ["RiffleLibrary", "RiffleImageIO", "RiffleRaster", "RiffleGeometry", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "RiffleLibrary", "RiffleImageIO", "RiffleRaster", "RiffleGeometry", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own API, for the one read that steps a statement by hand (`LibraryIndex.recall`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // The photo pipeline: the decode service and its workers, the pager's and the thumbnail
         // stores, what a decode does (`PhotoDecoding`), the Freedesktop thumbnail cache, tiles and

@@ -23,8 +23,10 @@ extension NavigationScene {
     /// now.
     func applyDates(all: Bool) {
         guard let dating, !reorder.isBusy else { return }
-        pendingDates.merge(dating.takeDates()) { _, new in new }
-        aspects.merge(dating.takeShapes()) { _, new in new }
+        // The recall's 100,000 dates are taken as they are, not copied entry by entry.
+        let taken = dating.takeDates(), shapes = dating.takeShapes()
+        if pendingDates.isEmpty { pendingDates = taken } else { pendingDates.merge(taken) { _, new in new } }
+        if aspects.isEmpty { aspects = shapes } else { aspects.merge(shapes) { _, new in new } }
         guard !pendingDates.isEmpty, all || now - datesAppliedAt >= Self.datingInterval || dating.progress.isDone else { return }
         // Only dates that change something: a reorder of 100,000 photos costs tens of milliseconds
         // of the app's thread, which a date learned again must not.

@@ -90,6 +90,14 @@ extension NavigationScene {
         levelView?.cellRect(ofPhoto: photo) ?? grid.cellRect(photo)
     }
 
+    /// The centre of the cell drawn nearest the window's middle in the level shown (the grid for
+    /// All Photos), window pixels; nil when none is drawn: where the benchmark clicks a photo open.
+    package var middleCellCentre: Point? {
+        let middle = Point(x: Double(display.size.width) / 2, y: Double(display.size.height) / 2)
+        func distance(_ rect: Rect) -> Double { abs(rect.center.x - middle.x) + abs(rect.center.y - middle.y) }
+        return shownLevelCells.min { distance($0.rect) < distance($1.rect) }?.rect.center
+    }
+
     /// The grid's cells drawn now, window pixels.
     var visibleGridCells: [LevelMorph.Cell] { grid.visibleCells }
 

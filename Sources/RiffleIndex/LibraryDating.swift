@@ -1,9 +1,10 @@
 import RiffleImageIO
 import RiffleLibrary
 
-/// Dates a library's photos from the index on a worker thread of its own, at the workers' low
-/// priority, so that a timeline settles into the order photos were taken while the app draws
-/// on: frames never wait for it.
+/// Dates a library's photos from the index on a worker thread of its own, so that a timeline
+/// settles into the order photos were taken while the app draws on: frames never wait for it.
+/// A thread starts at the app's priority for its first recall, then lowers itself to the
+/// workers' low priority to survey and read.
 ///
 /// Work comes as folders with the photos of each to date (`date(_:)`), in three passes:
 /// 0. Recall, one query: every photo the index holds in those folders takes its indexed date at
@@ -54,9 +55,10 @@ package final class LibraryDating: @unchecked Sendable {
     private var surveys: [Folder] = []
     /// Folders given whose index rows are still to be recalled.
     private var recalls: [Folder] = []
-    /// What the recall read of each folder, by name: the survey's "known", so it queries no more.
-    /// The worker's own (only its thread touches it).
-    private var recalled: [String: [String: IndexedPhoto]] = [:]
+    /// What the recall read of each folder, photo by photo, with the paths it was read for: the
+    /// survey's "known" when its folder lists those paths, so it queries no more. The worker's
+    /// own (only its thread touches it).
+    private var recalled: [String: (paths: [String], found: RecalledFolder)] = [:]
     private var reads: [(folder: String, photos: [(id: PhotoID, path: String, stamp: FileStamp)], gone: [String])] = []
     private var learned: [PhotoID: TakenDate?] = [:]
     private var shapes: [PhotoID: Double] = [:]
@@ -82,7 +84,10 @@ package final class LibraryDating: @unchecked Sendable {
             defer { running = true }
             return !running
         }
-        if start { WorkerThread.start(stackBytes: 1 << 20) { [self] in work() } }
+        // At the app's priority until its first recall is done (`work`): the first frame in date
+        // order waits on it, and at the workers' priority it shared two cores with the probe and
+        // the thumbnails (100,000 photos: 108 ms of work took 500 ms).
+        if start { WorkerThread.start(stackBytes: 1 << 20, nicenessOffset: nil) { [self] in work() } }
     }
 
     /// The dates learned since the last take, by photo (nil: the photo's file is gone).
@@ -124,7 +129,9 @@ package final class LibraryDating: @unchecked Sendable {
     private func work() {
         while let job = nextJob() {
             switch job {
-            case let .recall(folders): recall(folders)
+            case let .recall(folders):
+                recall(folders)
+                WorkerThread.lowerCurrentThread()
             case let .survey(folder): survey(folder)
             case let .read(folder, photos, gone): read(folder: folder, photos: photos, gone: gone)
             }
@@ -159,49 +166,61 @@ package final class LibraryDating: @unchecked Sendable {
         return job
     }
 
-    /// Every indexed photo of `folders` dated as the index has it, in one query.
+    /// Every indexed photo of `folders` dated as the index has it, in one read of the index.
     private func recall(_ folders: [Folder]) {
-        let rows = index.datedPhotos()
+        let found = index.recall(folders.map { ($0.path, $0.photos.map(\.path)) })
         var dates: [PhotoID: TakenDate?] = [:]
         var shapes: [PhotoID: Double] = [:]
-        for folder in folders {
-            let known = rows[folder.path] ?? [:]
-            recalled[folder.path] = known
-            for photo in folder.photos {
-                guard let indexed = known[FilePaths.name(of: photo.path)] else { continue }
+        let count = folders.reduce(0) { $0 + $1.photos.count }
+        dates.reserveCapacity(count)
+        shapes.reserveCapacity(count)
+        for (folder, known) in zip(folders, found) {
+            guard let known else { continue }
+            recalled[folder.path] = (folder.photos.map(\.path), known)
+            for (photo, indexed) in zip(folder.photos, known.photos) {
+                guard let indexed else { continue }
                 dates[photo.id] = indexed.taken
-                shapes[photo.id] = Self.aspect(of: indexed)
+                if let aspect = indexed.aspect { shapes[photo.id] = aspect }
             }
         }
         publish(dates, shapes: shapes, dated: 0) {}
     }
 
     private func survey(_ folder: Folder) {
-        let fromRecall = recalled.removeValue(forKey: folder.path)
-        let known = fromRecall ?? index.photos(inFolder: folder.path)
+        let paths = folder.photos.map(\.path)
+        // What the recall read lines up with this listing only when it was read for it (a folder
+        // dated again before its survey was recalled for its later listing).
+        var fromRecall: RecalledFolder?
+        if let entry = recalled[folder.path], entry.paths == paths {
+            fromRecall = entry.found
+            recalled[folder.path] = nil
+        }
+        let known = fromRecall
+            ?? index.recall([(folder.path, paths)])[0]
+            ?? RecalledFolder(photos: Array(repeating: nil, count: folder.photos.count), unlisted: [])
         var dates: [PhotoID: TakenDate?] = [:]
         var shapes: [PhotoID: Double] = [:]
         var unread: [(id: PhotoID, path: String, stamp: FileStamp)] = []
-        var present = Set<String>()
-        for photo in folder.photos {
-            let name = FilePaths.name(of: photo.path)
+        // Indexed photos whose files are gone, with the indexed names the folder no longer lists.
+        var gone = known.unlisted
+        for (photo, indexed) in zip(folder.photos, known.photos) {
             guard let stamp = FileStamp.current(ofFileAt: photo.path) else {
                 dates[photo.id] = .some(nil)
+                if indexed != nil { gone.append(FilePaths.name(of: photo.path)) }
                 continue
             }
-            present.insert(name)
-            if let indexed = known[name], indexed.isCurrent(stamp) {
+            if let indexed, indexed.isCurrent(stamp) {
                 // The recall handed this date over already: the app need not sort by it again.
                 guard fromRecall == nil else { continue }
                 dates[photo.id] = indexed.taken
-                shapes[photo.id] = Self.aspect(of: indexed)
+                shapes[photo.id] = indexed.aspect
             } else {
                 dates[photo.id] = FolderIndexing.modificationDate(nanoseconds: stamp.modifiedNanoseconds)
                 unread.append((photo.id, photo.path, stamp))
             }
         }
         // Only a whole folder's survey knows which indexed names are gone from it.
-        let gone = folder.isWhole ? known.keys.filter { !present.contains($0) } : []
+        if !folder.isWhole { gone = [] }
         publish(dates, shapes: shapes, dated: folder.photos.count - unread.count) {
             if !unread.isEmpty || !gone.isEmpty { reads.append((folder.path, unread, gone)) }
         }
@@ -214,15 +233,9 @@ package final class LibraryDating: @unchecked Sendable {
         var shapes: [PhotoID: Double] = [:]
         for (photo, indexed) in zip(photos, read) {
             dates[photo.id] = indexed.taken
-            shapes[photo.id] = Self.aspect(of: indexed)
+            shapes[photo.id] = indexed.facts.flatMap { LibraryIndex.aspect(width: $0.uprightSize.width, height: $0.uprightSize.height) }
         }
         publish(dates, shapes: shapes, dated: photos.count) {}
-    }
-
-    /// The upright aspect ratio the index knows for `photo`, nil when its head gave no size.
-    private static func aspect(of photo: IndexedPhoto) -> Double? {
-        guard let size = photo.facts?.uprightSize, size.width > 0, size.height > 0 else { return nil }
-        return Double(size.width) / Double(size.height)
     }
 
     /// Hands `dates` (and `shapes`) to the app's thread, counting `dated` photos done, with `more` run under
@@ -231,8 +244,9 @@ package final class LibraryDating: @unchecked Sendable {
         let wasEmpty = lock.withLock {
             guard !stopped else { return false }
             let wasEmpty = learned.isEmpty
-            learned.merge(dates) { _, new in new }
-            self.shapes.merge(shapes) { _, new in new }
+            // A recall's 100,000 dates are handed over as they are, not copied entry by entry.
+            if wasEmpty { learned = dates } else { learned.merge(dates) { _, new in new } }
+            if self.shapes.isEmpty { self.shapes = shapes } else { self.shapes.merge(shapes) { _, new in new } }
             counts.dated += dated
             more()
             return wasEmpty

@@ -145,7 +145,7 @@ extension PhotoLibrary {
         keep(next..<listing.count)
         let kept = Set(photos.map(\.id))
         let library = PhotoLibrary(
-            listing: photos, ordering: ordering, dates: dates.filter { kept.contains($0.key) }, startIndex: 0,
+            listing: photos, ordering: ordering, dates: dates.filter(kept.contains), startIndex: 0,
             description: description, unavailable: unavailable, missing: missing, pathCount: pathCount, folders: folders,
             tree: tree, nextID: PhotoID(nextID))
         return following(library, rewritten: rewritten)

@@ -52,7 +52,7 @@ public struct PhotoLibrary: Sendable {
     public let ordering: PhotoOrdering
     /// The date each photo was taken, as far as it is known (`ordering` sorts by it): the
     /// photo's own, else its file's modification time (`TakenDate.Source.fileModified`).
-    public let dates: [PhotoID: TakenDate]
+    public let dates: PhotoDates
     /// The identity the next photo met gets: one more than any given so far.
     let nextID: PhotoID
     /// Index of the photo shown first.
@@ -90,7 +90,7 @@ public struct PhotoLibrary: Sendable {
     /// starting at `startIndex` of that order; the photos it meets later get identities from
     /// `nextID` on (by default, past every one of `listing`).
     init(
-        listing: [Photo], ordering: PhotoOrdering = .asListed, dates: [PhotoID: TakenDate] = [:], startIndex: Int,
+        listing: [Photo], ordering: PhotoOrdering = .asListed, dates: PhotoDates = PhotoDates(), startIndex: Int,
         description: String, unavailable: [String], missing: [String], pathCount: Int, folders: [ListedFolder],
         tree: String? = nil, nextID: PhotoID? = nil
     ) {
@@ -110,8 +110,8 @@ public struct PhotoLibrary: Sendable {
 
     /// `listing` in the order `ordering` gives: itself, or sorted by date taken, dated photos
     /// before undated ones, ties in listed order (a stable sort on (date, listed place)).
-    static func ordered(_ listing: [Photo], by ordering: PhotoOrdering, dates: [PhotoID: TakenDate]) -> [Photo] {
-        guard ordering == .byDateTaken, !dates.isEmpty else { return listing }
+    static func ordered(_ listing: [Photo], by ordering: PhotoOrdering, dates: PhotoDates) -> [Photo] {
+        guard ordering == .byDateTaken, dates.count > 0 else { return listing }
         let keys = listing.enumerated().map { (seconds: dates[$0.element.id]?.localSeconds ?? .max, place: $0.offset) }
         return keys.sorted { ($0.seconds, $0.place) < ($1.seconds, $1.place) }.map { listing[$0.place] }
     }
@@ -259,10 +259,11 @@ public struct PhotoLibrary: Sendable {
     /// as the listing told it, else asked with stat(2)), and an image by extension or content.
     static func isPhoto(named name: String, in folder: String, kind: FilePaths.Kind? = nil) -> Bool {
         guard !name.hasPrefix(".") else { return false }
-        let path = FilePaths.join(folder, name)
-        guard (kind ?? FilePaths.kind(of: path)) == .file else { return false }
+        // The path only when the listing did not tell the kind or the name does not: a tree's
+        // walk asks this of 100,000 names it already knows to be files.
+        guard (kind ?? FilePaths.kind(of: FilePaths.join(folder, name))) == .file else { return false }
         if imageExtensions.contains(FilePaths.pathExtension(of: name)) { return true }
-        return sniff(path) != nil
+        return sniff(FilePaths.join(folder, name)) != nil
     }
 
     /// The photos of the listed folders taken by their extension alone, without a look inside

@@ -38,10 +38,11 @@ package enum PhotoTree {
             var subfolders: [String] = []
             var photos: [String] = []
             for entry in entries where !entry.name.hasPrefix(".") {
-                let path = FilePaths.join(folder, entry.name)
-                switch entry.kind ?? FilePaths.kind(of: path) {
+                // Each photo's path is made once, after the sort: a walk of 100,000 photos made
+                // each three times (here, in `isPhoto` and after the sort).
+                switch entry.kind ?? FilePaths.kind(of: FilePaths.join(folder, entry.name)) {
                 case .directory?:
-                    if !skipping.contains(path) { subfolders.append(entry.name) }
+                    if !skipping.contains(FilePaths.join(folder, entry.name)) { subfolders.append(entry.name) }
                 case .file?:
                     if PhotoLibrary.isPhoto(named: entry.name, in: folder, kind: .file) { photos.append(entry.name) }
                 case nil:

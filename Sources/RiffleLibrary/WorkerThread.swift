@@ -25,6 +25,13 @@ package enum WorkerThread {
     /// The nice value of a thread `offset` levels below the process (at most `weakestNiceness`).
     package static func niceness(below offset: Int32) -> Int32 { min(processNiceness + offset, weakestNiceness) }
 
+    /// Lowers the calling thread to `offset` nice levels below the process (`niceness(below:)`):
+    /// a thread started at the app's priority for work the user waits on, going on with work
+    /// that can wait. One way only (an unprivileged thread cannot raise its priority again).
+    package static func lowerCurrentThread(by offset: Int32 = backgroundNicenessOffset) {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness(below: offset))
+    }
+
     /// Runs `body` on a new detached thread with a stack of `stackBytes`, `nicenessOffset` nice
     /// levels below the process (`niceness(below:)`), or, with nil, at the priority of the thread
     /// that starts it (the app's: never lowered, since an unprivileged thread cannot raise its

@@ -28,6 +28,23 @@ import Testing
         #expect(Self.ownNiceness == WorkerThread.processNiceness, "the test's own thread is untouched")
     }
 
+    /// A worker started at the app's priority (the dating's, for its recall) lowers itself to
+    /// the background workers' nice value for the work that can wait.
+    @Test func aWorkerLowersItselfAfterTheWorkTheAppWaitsOn() {
+        let seen = Mutex<(before: Int32, after: Int32)?>(nil)
+        WorkerThread.start(stackBytes: 1 << 20, nicenessOffset: nil) {
+            let before = Self.ownNiceness
+            WorkerThread.lowerCurrentThread()
+            seen.withLock { $0 = (before, Self.ownNiceness) }
+        }
+        // The worker reports within milliseconds; 5 s bounds a failure.
+        for _ in 0..<5000 where seen.withLock({ $0 }) == nil { usleep(1000) }
+        let niceness = seen.withLock { $0 }
+        #expect(niceness?.before == WorkerThread.processNiceness)
+        #expect(niceness?.after == WorkerThread.processNiceness + WorkerThread.backgroundNicenessOffset)
+        #expect(Self.ownNiceness == WorkerThread.processNiceness, "the test's own thread is untouched")
+    }
+
     /// In a process started at nice 3 (as `nice -n 3 riffle` would be), a background worker runs
     /// at 3 + its offset, not at an absolute nice; an unlowered worker at 3; the decode service
     /// decodes what is on screen (urgent) at 3 and prefetch 5 levels down, at 8.

@@ -73,26 +73,40 @@ import Testing
 
     /// Without a date of its own, a photo is dated by its modification time in this machine's
     /// zone, marked as such.
-    /// The dating's recall: every indexed photo by folder and name, as `photos(inFolder:)` gives
-    /// it but for the camera, lens and failure it leaves out.
-    @Test func theRecallGivesEveryFoldersPhotosWithoutTheirDetails() throws {
+    /// The dating's recall: each listed photo's stamp, date and shape as `photos(inFolder:)`
+    /// gives them, matched by name whatever the listing's order (here not the names' byte
+    /// order), nil for a photo the index lacks, the indexed names not listed named apart, and
+    /// nil for a folder the index does not know.
+    @Test func theRecallMatchesEachListedPhotoByName() throws {
         let scratch = try Scratch(count: 3)
         try FileManager.default.createDirectory(atPath: scratch.tree + "/sub", withIntermediateDirectories: false)
         try FileManager.default.copyItem(atPath: LibraryIndexTests.photos + "/1 coffee.png", toPath: scratch.tree + "/sub/c.png")
         let index = LibraryIndex(path: scratch.database, report: { _ in })
         var problems: [String] = []
         for folder in PhotoTree.folders(under: scratch.tree, problems: &problems) { _ = FolderIndexing.index(folder, in: index) }
-        let recalled = index.datedPhotos()
-        #expect(Set(recalled.keys) == [scratch.tree, scratch.tree + "/sub"])
-        for folder in recalled.keys {
+        let listed = ["p3.jpg", "new.jpg", "p1.jpg"]
+        let recalled = index.recall([
+            (scratch.tree, listed.map { scratch.tree + "/" + $0 }), (scratch.tree + "/sub", [scratch.tree + "/sub/c.png"]),
+            (scratch.root + "/nowhere", [scratch.root + "/nowhere/x.jpg"]),
+        ])
+        #expect(recalled.count == 3)
+        let twice = index.recall([(scratch.tree, [scratch.tree + "/p1.jpg"]), (scratch.tree, [scratch.tree + "/p2.jpg"])])
+        #expect(twice.map { $0?.photos.map { $0 != nil } } == [[true], [true]], "a folder given twice is recalled for each listing")
+        #expect(recalled[2] == nil, "a folder the index does not know")
+        let root = try #require(recalled[0])
+        #expect(root.unlisted == ["p2.jpg"])
+        #expect(root.photos[1] == nil, "a photo the index lacks")
+        let sub = try #require(recalled[1])
+        #expect(sub.unlisted.isEmpty)
+        for (folder, names, found) in [(scratch.tree, listed, root), (scratch.tree + "/sub", ["c.png"], sub)] {
             let full = index.photos(inFolder: folder)
-            #expect(Set(recalled[folder]?.keys ?? [:].keys) == Set(full.keys))
-            for (name, photo) in full {
-                var expected = photo
-                expected.facts?.camera = nil
-                expected.facts?.lens = nil
-                expected.failure = nil
-                #expect(recalled[folder]?[name] == expected, "\(folder)/\(name)")
+            for (name, photo) in zip(names, found.photos) {
+                guard let indexed = full[name] else { continue }
+                let size = try #require(indexed.facts?.uprightSize)
+                let expected = RecalledPhoto(
+                    device: indexed.device, inode: indexed.inode, size: indexed.size, modifiedNanoseconds: indexed.modifiedNanoseconds,
+                    taken: indexed.taken, aspect: Double(size.width) / Double(size.height))
+                #expect(photo == expected, "\(folder)/\(name)")
             }
         }
     }
