@@ -394,12 +394,19 @@ public final class Viewer {
         return ImageContent(pixels: photo.pixels, size: Size(photo.fullSize), isOpaque: photo.isOpaque, smaller: photo.smaller)
     }
 
-    /// Blocks until every decode asked for so far is finished and taken in.
+    /// Blocks until every decode asked for so far is finished and taken in, and those they
+    /// asked for in turn: the neighbours, asked for once the photo in view is sharp
+    /// (`PhotoStore`), then the ends' previews.
     public func settleDecodes() {
-        store.waitForDecodes()
-        infoReader.settle()
-        advance(to: interaction.now)
+        for _ in 0..<Self.settleRounds {
+            store.waitForDecodes()
+            infoReader.settle()
+            advance(to: interaction.now)
+        }
     }
+
+    /// The photo in view, then its neighbours, then what they ask for.
+    static let settleRounds = 3
 
     /// Reacts to what the interaction model decided at clock time `now`: a new current page
     /// refocuses decoding (and `title` names it), passing (`PagingPace`) when it follows the
