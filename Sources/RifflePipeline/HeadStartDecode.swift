@@ -1,7 +1,6 @@
 import RiffleGeometry
 import RiffleImageIO
 import RiffleLibrary
-import Synchronization
 
 /// The photo named on the command line, decoded from the first moment of the process, while the
 /// X connection, the window and the session are still being made.
@@ -18,11 +17,12 @@ import Synchronization
 /// It is taken once, and only for the same file at the same viewport: the file is known by its
 /// `FileStamp` (device and inode, however its path is spelled, and unchanged since the head start
 /// began); otherwise it is dropped and the photo decodes as any other.
-package final class HeadStartDecode: Sendable {
+package final class HeadStartDecode: @unchecked Sendable {
     let viewport: PixelSize
     private let stamp: FileStamp?
-    private let state = Mutex<State>(.running)
-    private let ended = ConditionLock()
+    /// Guards `state`; signalled when the decode ends.
+    private let lock = ConditionLock()
+    private var state = State.running
 
     private enum State {
         case running
@@ -41,10 +41,10 @@ package final class HeadStartDecode: Sendable {
                     atPath: path, shrunkTo: { PhotoDecoding.target(for: $0.uprightSize, in: viewport, factor: 1) },
                     pixelLimit: PhotoDecoding.pixelLimit, secondCore: PhotoDecoding.secondCore, until: { false })
             }
-            ended.lock()
-            state.withLock { $0 = .done(decoded) }
-            ended.broadcast()
-            ended.unlock()
+            lock.withLock {
+                state = .done(decoded)
+                lock.broadcast()
+            }
         }
     }
 
@@ -53,10 +53,8 @@ package final class HeadStartDecode: Sendable {
     /// changed since it began. Given once: later calls return nil.
     func take(path: String, viewport: PixelSize) -> Result<DecodedImage, ImageDecodeError>? {
         guard viewport == self.viewport, let stamp, FileStamp.current(ofFileAt: path) == stamp else { return nil }
-        ended.lock()
-        while case .running = state.withLock({ $0 }) { ended.wait() }
-        ended.unlock()
-        let result: Result<DecodedImage, ImageDecodeError>? = state.withLock { state in
+        let result: Result<DecodedImage, ImageDecodeError>? = lock.withLock {
+            while case .running = state { lock.wait() }
             guard case .done(let result) = state else { return nil }
             state = .taken
             return result
