@@ -131,7 +131,9 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
     /// first `urgent` go ahead of every client's list, whichever client is in front. Drops
     /// `client`'s pending requests that `requests` leaves out, and cancels the running decodes
     /// it leaves out that no other client wants. A running request is not queued again: its
-    /// result comes to `client` too.
+    /// result comes to `client` too. Nor is one whose result waits in `client`'s inbox: a client
+    /// says what it wants before it takes what has finished, and a result that landed in between
+    /// was decoded a second time.
     func want(_ requests: [DecodeRequest], for client: DecodeClient, urgent: Int = 0) {
         condition.lock()
         let wanted = Set(requests)
@@ -202,7 +204,8 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
         var wanting: [DecodeRequest: Set<DecodeClient>] = [:]
         var urgent: Set<DecodeRequest> = []
         func add(_ requests: ArraySlice<DecodeRequest>, of client: DecodeClient, isUrgent: Bool) {
-            for request in requests where running[request] == nil {
+            let waiting = inboxes[client].map { Set($0.map(\.request)) } ?? []
+            for request in requests where running[request] == nil && !waiting.contains(request) {
                 if wanting[request] == nil { order.append(request) }
                 wanting[request, default: []].insert(client)
                 if isUrgent { urgent.insert(request) }

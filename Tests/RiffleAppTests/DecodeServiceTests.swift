@@ -105,6 +105,28 @@ import Testing
         #expect(held.started == ["p0"])
     }
 
+    // The pager says what it wants before it takes what has finished: a neighbour's EXIF
+    // thumbnail that landed in between was looked for twice.
+    @Test("A result waiting in a client's inbox is not decoded again when the client restates its wishes; once taken, it is")
+    func aWaitingResultIsNotRunAgain() {
+        let held = Held()
+        let service = DecodeService<String>(workers: 1, clock: { MonotonicClock().now() }, decode: { held.decode($0, $1) }, onResult: {})
+        defer { service.shutdown() }
+        service.want([Self.pager(0)], for: .pager)
+        held.release(1)
+        service.waitUntilIdle()
+        service.want([Self.pager(0), Self.pager(1)], for: .pager)
+        // Enough for both to finish (a second p0 would take one), so the wait always ends.
+        held.release(2)
+        service.waitUntilIdle()
+        #expect(held.started == ["p0", "p1"], "p0's result was waiting to be taken")
+        #expect(Self.outputs(of: service, for: .pager, count: 2) == ["done p0", "done p1"])
+        service.want([Self.pager(0)], for: .pager)
+        held.release(1)
+        service.waitUntilIdle()
+        #expect(held.started == ["p0", "p1", "p0"], "asked for again once its result was taken")
+    }
+
     @Test("A client's new list cancels and drops only its own work, never the other client's",
           arguments: [DecodeClient.pager, .grid])
     func cancellationIsPerClient(lettingGo: DecodeClient) {

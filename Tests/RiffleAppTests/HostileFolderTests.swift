@@ -14,7 +14,7 @@ import Testing
 /// folder, dangling and looping links and a name that is not UTF-8, all called *.jpg. The grid
 /// opens on it without blocking, each photo gets its thumbnail, and each of the rest a cell
 /// that says what it is; the pager opens each and says the same.
-@Suite(.timeLimit(.minutes(1))) struct HostileFolderTests {
+@Suite(.timeLimit(.minutes(3))) struct HostileFolderTests {
     /// The raw bytes of a file name that is not UTF-8: "café.jpg" in Latin-1.
     static let latin1Name: [UInt8] = Array("d caf".utf8) + [0xE9] + Array(".jpg".utf8)
 

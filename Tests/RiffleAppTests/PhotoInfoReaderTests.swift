@@ -7,7 +7,7 @@ import Testing
 /// The shown photo's details are read on the reader's thread: asking never waits for the file,
 /// the answer comes once it is read (and the loop is woken), only the latest photo asked for is
 /// read, and a photo written anew is read again.
-@Suite(.timeLimit(.minutes(1))) struct PhotoInfoReaderTests {
+@Suite(.timeLimit(.minutes(3))) struct PhotoInfoReaderTests {
     /// A read that waits until the test lets it through, counting the paths it read.
     final class GatedRead: Sendable {
         let gate = DispatchSemaphore(value: 0)

@@ -3,7 +3,7 @@ import Testing
 
 /// The binary as a command-line user meets it: `--version`, `--help`, and the exit status of a path that
 /// is not there. None of these opens a window (DISPLAY is removed, so one would fail loudly).
-@Suite(.timeLimit(.minutes(1))) struct CommandLineTests {
+@Suite(.timeLimit(.minutes(3))) struct CommandLineTests {
     static var noDisplay: [String: String] {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "DISPLAY")

@@ -23,8 +23,7 @@ struct HEIFDecodeTests {
     ]
 
     static func make(_ name: String, options: [String], alpha: Bool, picture: PixelBuffer? = nil) throws -> (file: String, reference: String) {
-        // Tests run at once: each makes files of its own.
-        let slug = name.filter { $0.isLetter || $0.isNumber } + "-" + UUID().uuidString.prefix(8)
+        let slug = name.filter { $0.isLetter || $0.isNumber }
         let source = try StillFixtures.png("heif-source-\(slug).png", picture ?? StillFixtures.picture(size, alpha: alpha))
         let file = StillFixtures.path(slug + (options.contains("-A") ? ".avif" : ".heic"))
         let reference = StillFixtures.path(slug + "-reference.png")
@@ -140,7 +139,7 @@ struct HEIFDecodeTests {
         "A transformation listed before ispe is in the size", StillFixtures.needing("avifenc"),
         arguments: [("irot", ["--irot", "1"]), ("clap", ["--crop", "8,4,64,40"])])
     func transformationBeforeISPE(name: String, options: [String]) throws {
-        let slug = "ispe-last-\(name)-" + UUID().uuidString.prefix(8)
+        let slug = "ispe-last-\(name)"
         let source = try StillFixtures.png(slug + "-source.png", StillFixtures.picture(Self.size))
         let made = StillFixtures.path(slug + "-made.avif")
         try StillFixtures.run("avifenc", options + ["-s", "8", source, made])
@@ -195,7 +194,7 @@ struct HEIFDecodeTests {
     /// 1.15 copies monochrome Y to R, G and B unexpanded.
     @Test(StillFixtures.needing("avifenc"))
     func aLimitedRangeMonochromeAVIFIsExpanded() throws {
-        let slug = "grey-limited-" + UUID().uuidString.prefix(8)
+        let slug = "grey-limited"
         let grey = PixelBuffer(width: 32, height: 32)
         for y in 0..<32 { for x in 0..<32 { grey[x, y] = 0xFFD0_D0D0 } }  // 208
         let source = try StillFixtures.png(slug + ".png", grey)
@@ -212,7 +211,7 @@ struct HEIFDecodeTests {
     /// within 2 (the two YCbCr conversions round differently).
     @Test(StillFixtures.needing("avifenc", "avifdec"))
     func aLimitedRangeAlphaIsExpanded() throws {
-        let slug = "alpha-limited-" + UUID().uuidString.prefix(8)
+        let slug = "alpha-limited"
         let source = PixelBuffer(width: 32, height: 32)
         // Straight (100, 150, 200) at alpha 233, premultiplied.
         let a = 233, colour = [100, 150, 200].map { UInt32(($0 * a + 127) / 255) }
@@ -325,7 +324,7 @@ struct HEIFDecodeTests {
         ].first(where: { name.hasSuffix($0.key) })?.value {
             file = StillFixtures.write(
                 try Self.adding(transformation, toItem: 1, of: FileBytes.read(atPath: file)),
-                to: name.filter { $0.isLetter || $0.isNumber } + "-" + UUID().uuidString.prefix(8) + "-transformed.heic")
+                to: name.filter { $0.isLetter || $0.isNumber } + "-transformed.heic")
             transformed = { picture in
                 let clap = name.hasSuffix("clap")
                 let out = PixelBuffer(width: clap ? 60 : picture.width, height: clap ? 40 : picture.height)
@@ -341,7 +340,7 @@ struct HEIFDecodeTests {
         let original = try FileBytes.read(atPath: file)
         let edited = alpha ? try Self.twoAuxiliaryReferences(original) : try Self.idenPrimary(original, grid: grid)
         // Files of each case's own (the cases run at once).
-        let slug = name.filter { $0.isLetter || $0.isNumber } + "-" + UUID().uuidString.prefix(8)
+        let slug = name.filter { $0.isLetter || $0.isNumber }
         let path = StillFixtures.write(edited, to: slug + ".heic")
         // libheif itself refuses the edited file.
         #expect(throws: (any Error).self) { try StillFixtures.run("heif-convert", [path, StillFixtures.path(slug + ".png")]) }

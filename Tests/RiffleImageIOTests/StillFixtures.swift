@@ -20,7 +20,12 @@ enum StillFixtures {
 
     private static let madeFolder = NSTemporaryDirectory() + "riffle-stills-\(getpid())"
 
-    static func path(_ name: String) -> String { folder + "/" + name }
+    /// A new path in `folder` for a file called `name`, another at each call: tests run at
+    /// once, and the cases of one parametrised test make files of the same name (one case's
+    /// `cjxl` writing a file the other's was reading gave "The file is empty").
+    static func path(_ name: String) -> String {
+        folder + "/" + UUID().uuidString.prefix(8) + "-" + name
+    }
 
     /// True when every one of `tools` is on the PATH.
     static func available(_ tools: String...) -> Bool { missing(tools).isEmpty }

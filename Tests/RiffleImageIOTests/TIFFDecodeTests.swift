@@ -37,10 +37,8 @@ struct TIFFDecodeTests {
 
     /// Makes the TIFF of `layout` and ImageMagick's PNG of it.
     static func make(_ name: String, options: [String], alpha: Bool) throws -> (tiff: String, reference: String) {
-        // Files of each call's own: tests run at once (two of them make the same layouts), and
-        // one writing a shared file while another's convert read it made "improper image header"
-        // failures.
-        let slug = name.filter { $0.isLetter || $0.isNumber } + "-" + UUID().uuidString.prefix(8)
+        // Each path is the call's own (two tests make the same layouts at once).
+        let slug = name.filter { $0.isLetter || $0.isNumber }
         let source = try StillFixtures.png("tiff-source-\(slug).png", StillFixtures.picture(size, alpha: alpha))
         let tiff = StillFixtures.path("\(slug).tif"), reference = StillFixtures.path("\(slug)-reference.png")
         try StillFixtures.run("convert", [source] + options + [tiff])
@@ -196,8 +194,9 @@ struct TIFFDecodeTests {
         let source = try StillFixtures.png("tiff-broken-source.png", StillFixtures.picture(PixelSize(width: 300, height: 200)))
         let tiff = StillFixtures.path("whole-\(name).tif")
         // Uncompressed, directory first (tiffcp writes it before the strips it copies).
-        try StillFixtures.run("convert", [source, "-compress", "none", StillFixtures.path("pre-\(name).tif")])
-        try StillFixtures.run("tiffcp", ["-c", "none", StillFixtures.path("pre-\(name).tif"), tiff])
+        let uncompressed = StillFixtures.path("pre-\(name).tif")
+        try StillFixtures.run("convert", [source, "-compress", "none", uncompressed])
+        try StillFixtures.run("tiffcp", ["-c", "none", uncompressed, tiff])
         let bytes = try FileBytes.read(atPath: tiff)
         let broken = kind == 0 ? StillFixtures.truncated(bytes, to: 0.5) : StillFixtures.garbage(after: 8, of: bytes)
         let path = StillFixtures.write(broken, to: "broken-\(name).tif")
