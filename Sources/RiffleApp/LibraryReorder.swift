@@ -11,7 +11,7 @@ final class LibraryReorder: @unchecked Sendable {
     /// update it made.
     struct Result {
         let generation: Int
-        let dates: [PhotoID: TakenDate?]
+        let dates: PhotoValues<TakenDate?>
         let update: LibraryUpdate
     }
 
@@ -30,7 +30,7 @@ final class LibraryReorder: @unchecked Sendable {
     /// Reorders `library` (of generation `generation`) by `dates` on a thread of its own, at the
     /// app's priority. Ignored (false) while another is busy.
     @discardableResult
-    func start(_ library: PhotoLibrary, generation: Int, dates: [PhotoID: TakenDate?]) -> Bool {
+    func start(_ library: PhotoLibrary, generation: Int, dates: PhotoValues<TakenDate?>) -> Bool {
         let began = lock.withLock {
             guard !running, finished == nil else { return false }
             running = true

@@ -23,15 +23,15 @@ extension NavigationScene {
     /// now.
     func applyDates(all: Bool) {
         guard let dating, !reorder.isBusy else { return }
-        // The recall's 100,000 dates are taken as they are, not copied entry by entry.
-        let taken = dating.takeDates(), shapes = dating.takeShapes()
-        if pendingDates.isEmpty { pendingDates = taken } else { pendingDates.merge(taken) { _, new in new } }
-        if aspects.isEmpty { aspects = shapes } else { aspects.merge(shapes) { _, new in new } }
+        pendingDates.append(contentsOf: dating.takeDates())
+        aspects.append(contentsOf: dating.takeShapes())
+        // Each shape learned again is appended: kept to the latest of each photo.
+        if aspects.count > 2 * library.photos.count { aspects = aspects.latest { _, _ in true } }
         guard !pendingDates.isEmpty, all || now - datesAppliedAt >= Self.datingInterval || dating.progress.isDone else { return }
         // Only dates that change something: a reorder of 100,000 photos costs tens of milliseconds
         // of the app's thread, which a date learned again must not.
-        let dates = pendingDates.filter { id, date in library.dates[id] != date }
-        pendingDates = [:]
+        let dates = pendingDates.latest { id, date in library.dates[id] != date }
+        pendingDates = PhotoValues()
         guard !dates.isEmpty else { return }
         datesAppliedAt = now
         if !all, library.photos.count >= Self.reorderOffThreadFrom {
@@ -48,7 +48,9 @@ extension NavigationScene {
         if result.generation == libraryGeneration {
             follow(result.update)
         } else {
-            pendingDates.merge(result.dates) { newer, _ in newer }
+            var dates = result.dates
+            dates.append(contentsOf: pendingDates)
+            pendingDates = dates
         }
     }
 

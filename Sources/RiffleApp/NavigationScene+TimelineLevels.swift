@@ -80,7 +80,7 @@ extension NavigationScene {
         return TimelineLevelView(
             library: library, days: TimelineDays(library: library), level: level, viewport: Size(display.size), scale: bars.scale,
             insets: (bars.insets.top, bars.insets.bottom),
-            aspects: level == .allPhotos ? library.photos.map { aspects[$0.id] ?? 1 } : nil, thumbnails: pipeline.thumbnailStore,
+            aspects: level == .allPhotos ? aspects.latest(of: library.photos, otherwise: 1) : nil, thumbnails: pipeline.thumbnailStore,
             lines: lines, anchorPhoto: anchorPhoto, anchor: anchor, time: now)
     }
 

@@ -43,6 +43,16 @@ public struct SessionOptions: Sendable {
     /// The command line's photo, decoding since the process began (`riffle FILE`): the pager's
     /// first fit decode of it takes this one.
     package var headStart: HeadStartDecode?
+    /// The index at `libraryIndexPath`, read under the command line's tree while it was walked
+    /// (`TreeReadAhead`): the timeline's first recall takes its rows.
+    package var indexReadAhead: TreeReadAhead?
+
+    /// Starts reading what the index at `libraryIndexPath` holds of the tree `root` (nil: none),
+    /// on a thread of its own, so that it is read while the tree is walked (`TreeReadAhead`;
+    /// nothing is started before the first launch has made the index).
+    public mutating func readIndexAhead(under root: String?) {
+        indexReadAhead = root.flatMap { TreeReadAhead(root: $0, indexPath: libraryIndexPath, report: { StandardError.write($0) }) }
+    }
 
     /// `$XDG_CACHE_HOME/thumbnails` (or `~/.cache/thumbnails`), as the Thumbnail Managing
     /// Standard places it; nil without an absolute XDG_CACHE_HOME or HOME.
@@ -101,6 +111,7 @@ public final class RiffleSession {
         // Files dropped later open as they would without a slideshow.
         var kept = options
         kept.startsSlideshow = false
+        kept.indexReadAhead = nil
         self.options = kept
         // A slideshow shows photos: a folder opens on its first photo, the grid behind it.
         var library = library
@@ -115,7 +126,7 @@ public final class RiffleSession {
     /// path, opened now (a problem with it said on stderr); nil for a library in listed order.
     private static func index(for library: PhotoLibrary, options: SessionOptions, opened: LibraryIndex?) -> LibraryIndex? {
         guard library.ordering == .byDateTaken else { return opened }
-        return opened ?? LibraryIndex(path: options.libraryIndexPath, report: { StandardError.write($0) })
+        return opened ?? options.indexReadAhead?.index ?? LibraryIndex(path: options.libraryIndexPath, report: { StandardError.write($0) })
     }
 
     /// The pipeline and the scene showing `library`, dating its photos from `index` when it is
@@ -143,7 +154,8 @@ public final class RiffleSession {
             startsSlideshow: options.startsSlideshow, wallClock: clock.now, wake: { waker.wake() })
         var dating: LibraryDating?
         if library.ordering == .byDateTaken, let index {
-            dating = LibraryDating(index: index, wake: { waker.wake() })
+            let readAhead = options.indexReadAhead.flatMap { $0.index === index ? $0 : nil }
+            dating = LibraryDating(index: index, readAhead: readAhead, wake: { waker.wake() })
             dating?.date(NavigationScene.datingFolders(of: library))
         }
         let scene = NavigationScene(

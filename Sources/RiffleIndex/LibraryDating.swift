@@ -60,15 +60,24 @@ package final class LibraryDating: @unchecked Sendable {
     /// own (only its thread touches it).
     private var recalled: [String: (paths: [String], found: RecalledFolder)] = [:]
     private var reads: [(folder: String, photos: [(id: PhotoID, path: String, stamp: FileStamp)], gone: [String])] = []
-    private var learned: [PhotoID: TakenDate?] = [:]
-    private var shapes: [PhotoID: Double] = [:]
+    private var learned = PhotoValues<TakenDate?>()
+    private var shapes = PhotoValues<Double>()
     private var counts = Progress()
     private var running = false
     private var stopped = false
+    /// True from a recall's taking until its dates are handed over.
+    private var recalling = false
 
-    /// A dating over `index`; `wake` wakes the app's loop (called from the worker thread).
-    package init(index: LibraryIndex, wake: @escaping @Sendable () -> Void) {
+    /// What a launch read of the index while the tree was walked: the first recall matches
+    /// the listing to it instead of reading the index. The worker's own.
+    private var readAhead: TreeReadAhead?
+
+    /// A dating over `index`; `wake` wakes the app's loop (called from the worker thread). The
+    /// first recall takes its rows from `readAhead` when given (the launch read them while the
+    /// tree was walked).
+    package init(index: LibraryIndex, readAhead: TreeReadAhead? = nil, wake: @escaping @Sendable () -> Void) {
         self.index = index
+        self.readAhead = readAhead
         self.wake = wake
     }
 
@@ -90,25 +99,30 @@ package final class LibraryDating: @unchecked Sendable {
         if start { WorkerThread.start(stackBytes: 1 << 20, nicenessOffset: nil) { [self] in work() } }
     }
 
-    /// The dates learned since the last take, by photo (nil: the photo's file is gone).
-    package func takeDates() -> [PhotoID: TakenDate?] {
+    /// The dates learned since the last take, in the order learned (nil: the photo's file is
+    /// gone).
+    package func takeDates() -> PhotoValues<TakenDate?> {
         lock.withLock {
-            defer { learned = [:] }
+            defer { learned = PhotoValues() }
             return learned
         }
     }
 
     /// The aspect ratios (upright width over height, as the file's head gives it) learned since
-    /// the last take, by photo: what the aspect-ratio grid lays photos out by.
-    package func takeShapes() -> [PhotoID: Double] {
+    /// the last take, in the order learned: what the aspect-ratio grid lays photos out by.
+    package func takeShapes() -> PhotoValues<Double> {
         lock.withLock {
-            defer { shapes = [:] }
+            defer { shapes = PhotoValues() }
             return shapes
         }
     }
 
     /// How far the dating has come.
     package var progress: Progress { lock.withLock { counts } }
+
+    /// True while folders given wait for their recall or it runs: the indexed dates they have
+    /// are not yet handed over.
+    package var isRecalling: Bool { lock.withLock { !stopped && (!recalls.isEmpty || recalling) } }
 
     /// Blocks until every folder given has been surveyed and read (replays, which must not
     /// depend on the machine's speed).
@@ -150,6 +164,7 @@ package final class LibraryDating: @unchecked Sendable {
         let job: Job? = lock.withLock {
             if !stopped, !recalls.isEmpty {
                 defer { recalls.removeAll() }
+                recalling = true
                 return .recall(recalls)
             }
             if !stopped, !surveys.isEmpty { return .survey(surveys.removeFirst()) }
@@ -168,9 +183,11 @@ package final class LibraryDating: @unchecked Sendable {
 
     /// Every indexed photo of `folders` dated as the index has it, in one read of the index.
     private func recall(_ folders: [Folder]) {
-        let found = index.recall(folders.map { ($0.path, $0.photos.map(\.path)) })
-        var dates: [PhotoID: TakenDate?] = [:]
-        var shapes: [PhotoID: Double] = [:]
+        let listed = folders.map { ($0.path, $0.photos.map(\.path)) }
+        let found = readAhead.map { $0.take().recall(listed) } ?? index.recall(listed)
+        readAhead = nil
+        var dates = PhotoValues<TakenDate?>()
+        var shapes = PhotoValues<Double>()
         let count = folders.reduce(0) { $0 + $1.photos.count }
         dates.reserveCapacity(count)
         shapes.reserveCapacity(count)
@@ -179,11 +196,11 @@ package final class LibraryDating: @unchecked Sendable {
             recalled[folder.path] = (folder.photos.map(\.path), known)
             for (photo, indexed) in zip(folder.photos, known.photos) {
                 guard let indexed else { continue }
-                dates[photo.id] = indexed.taken
-                if let aspect = indexed.aspect { shapes[photo.id] = aspect }
+                dates.append(photo.id, indexed.taken)
+                if let aspect = indexed.aspect { shapes.append(photo.id, aspect) }
             }
         }
-        publish(dates, shapes: shapes, dated: 0) {}
+        publish(dates, shapes: shapes, dated: 0) { recalling = false }
     }
 
     private func survey(_ folder: Folder) {
@@ -198,24 +215,24 @@ package final class LibraryDating: @unchecked Sendable {
         let known = fromRecall
             ?? index.recall([(folder.path, paths)])[0]
             ?? RecalledFolder(photos: Array(repeating: nil, count: folder.photos.count), unlisted: [])
-        var dates: [PhotoID: TakenDate?] = [:]
-        var shapes: [PhotoID: Double] = [:]
+        var dates = PhotoValues<TakenDate?>()
+        var shapes = PhotoValues<Double>()
         var unread: [(id: PhotoID, path: String, stamp: FileStamp)] = []
         // Indexed photos whose files are gone, with the indexed names the folder no longer lists.
         var gone = known.unlisted
         for (photo, indexed) in zip(folder.photos, known.photos) {
             guard let stamp = FileStamp.current(ofFileAt: photo.path) else {
-                dates[photo.id] = .some(nil)
+                dates.append(photo.id, nil)
                 if indexed != nil { gone.append(FilePaths.name(of: photo.path)) }
                 continue
             }
             if let indexed, indexed.isCurrent(stamp) {
                 // The recall handed this date over already: the app need not sort by it again.
                 guard fromRecall == nil else { continue }
-                dates[photo.id] = indexed.taken
-                shapes[photo.id] = indexed.aspect
+                dates.append(photo.id, indexed.taken)
+                if let aspect = indexed.aspect { shapes.append(photo.id, aspect) }
             } else {
-                dates[photo.id] = FolderIndexing.modificationDate(nanoseconds: stamp.modifiedNanoseconds)
+                dates.append(photo.id, FolderIndexing.modificationDate(nanoseconds: stamp.modifiedNanoseconds))
                 unread.append((photo.id, photo.path, stamp))
             }
         }
@@ -229,24 +246,25 @@ package final class LibraryDating: @unchecked Sendable {
     private func read(folder: String, photos: [(id: PhotoID, path: String, stamp: FileStamp)], gone: [String]) {
         let read = photos.map { FolderIndexing.read(path: $0.path, stamp: $0.stamp) }
         index.record(read, forgetting: gone, inFolder: folder)
-        var dates: [PhotoID: TakenDate?] = [:]
-        var shapes: [PhotoID: Double] = [:]
+        var dates = PhotoValues<TakenDate?>()
+        var shapes = PhotoValues<Double>()
         for (photo, indexed) in zip(photos, read) {
-            dates[photo.id] = indexed.taken
-            shapes[photo.id] = indexed.facts.flatMap { LibraryIndex.aspect(width: $0.uprightSize.width, height: $0.uprightSize.height) }
+            dates.append(photo.id, indexed.taken)
+            if let aspect = indexed.facts.flatMap({ LibraryIndex.aspect(width: $0.uprightSize.width, height: $0.uprightSize.height) }) {
+                shapes.append(photo.id, aspect)
+            }
         }
         publish(dates, shapes: shapes, dated: photos.count) {}
     }
 
     /// Hands `dates` (and `shapes`) to the app's thread, counting `dated` photos done, with `more` run under
     /// the lock; wakes the app when it had taken everything before.
-    private func publish(_ dates: [PhotoID: TakenDate?], shapes: [PhotoID: Double], dated: Int, more: () -> Void) {
+    private func publish(_ dates: PhotoValues<TakenDate?>, shapes: PhotoValues<Double>, dated: Int, more: () -> Void) {
         let wasEmpty = lock.withLock {
             guard !stopped else { return false }
             let wasEmpty = learned.isEmpty
-            // A recall's 100,000 dates are handed over as they are, not copied entry by entry.
-            if wasEmpty { learned = dates } else { learned.merge(dates) { _, new in new } }
-            if self.shapes.isEmpty { self.shapes = shapes } else { self.shapes.merge(shapes) { _, new in new } }
+            learned.append(contentsOf: dates)
+            self.shapes.append(contentsOf: shapes)
             counts.dated += dated
             more()
             return wasEmpty

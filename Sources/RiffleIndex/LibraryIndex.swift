@@ -90,49 +90,88 @@ package final class LibraryIndex: @unchecked Sendable {
             while let row = try known.next() {
                 for k in wanted[row[1] as String] ?? [] { ids[k] = row[0] }
             }
-            let statement = try db.makeStatement(sql: """
-                SELECT name, device, inode, size, modified, width, height, taken, taken_offset, taken_source
-                FROM photo WHERE folder = ? ORDER BY name
-                """)
+            let statement = try db.makeStatement(sql: Self.recallQuery)
             return try zip(folders, ids).map { folder, id in
                 guard let id else { return nil }
-                return try Self.recall(folder.paths, folder: id, statement: statement.sqliteStatement)
+                return try Self.matching(folder.paths) { each in try Self.stepRows(of: id, statement: statement.sqliteStatement, each) }
             }
         }) ?? folders.map { _ in nil }
     }
 
-    /// The photos of `paths` matched to the rows `statement` gives for folder `id` (in their
-    /// names' byte order): a merge over the names in byte order, sorted first when the listing's
-    /// natural order is not that.
-    private static func recall(_ paths: [String], folder id: Int64, statement: OpaquePointer) throws -> RecalledFolder {
+    /// Every photo row the index holds in the folder `root` and the folders under it, read in
+    /// one pass by the statement `recall(_:)` steps, kept with their names in byte order: what
+    /// a launch reads while the tree is walked (`TreeReadAhead`), so that the first recall only
+    /// matches the listing to it. Empty when the index cannot be read.
+    package func readTree(under root: String) -> IndexedTree {
+        let below = root.hasSuffix("/") ? root : root + "/"
+        return (try? reader.read { db -> IndexedTree in
+            var tree = IndexedTree()
+            let statement = try db.makeStatement(sql: Self.recallQuery)
+            let known = try Row.fetchCursor(db, sql: "SELECT id, path FROM folder")
+            while let row = try known.next() {
+                let path: String = row[1]
+                guard path == root || path.hasPrefix(below) else { continue }
+                var rows = IndexedTree.Rows()
+                try Self.stepRows(of: row[0], statement: statement.sqliteStatement) { name, photo in rows.append(name: name, photo: photo()) }
+                tree.folders[path] = rows
+            }
+            return tree
+        }) ?? IndexedTree()
+    }
+
+    /// The columns a recall reads, of one folder's photos in their names' byte order (the photo
+    /// table is clustered on (folder, name); SQLite's BINARY collation is memcmp order).
+    private static let recallQuery = """
+        SELECT name, device, inode, size, modified, width, height, taken, taken_offset, taken_source
+        FROM photo WHERE folder = ? ORDER BY name
+        """
+
+    /// Steps `statement` (`recallQuery`) over folder `id`'s rows, giving `each` a row's name
+    /// bytes (valid for the call) and the photo it records, read only when asked for.
+    private static func stepRows(
+        of id: Int64, statement: OpaquePointer, _ each: (UnsafeBufferPointer<UInt8>, () -> RecalledPhoto) -> Void
+    ) throws {
+        sqlite3_reset(statement)
+        sqlite3_bind_int64(statement, 1, id)
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return }
+            guard status == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: status)) }
+            let name = UnsafeBufferPointer(start: sqlite3_column_text(statement, 0), count: Int(sqlite3_column_bytes(statement, 0)))
+            each(name) {
+                func integer(_ column: Int32) -> Int64? {
+                    sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, column)
+                }
+                let source = TakenDate.Source(rawValue: Int(integer(9) ?? 2)) ?? .fileModified
+                return RecalledPhoto(
+                    device: UInt64(bitPattern: integer(1) ?? 0), inode: UInt64(bitPattern: integer(2) ?? 0), size: integer(3) ?? 0,
+                    modifiedNanoseconds: integer(4) ?? 0,
+                    taken: TakenDate(localSeconds: integer(7) ?? 0, offsetMinutes: integer(8).map { Int($0) }, source: source),
+                    aspect: Self.aspect(width: Int(integer(5) ?? 0), height: Int(integer(6) ?? 0)))
+            }
+        }
+    }
+
+    /// The photos of `paths` matched to the rows `rows` gives (each row's name bytes and its
+    /// photo, in the names' byte order): a merge over the names in byte order, the listing
+    /// sorted first when its natural order is not that.
+    static func matching(
+        _ paths: [String], rows: (_ each: (UnsafeBufferPointer<UInt8>, () -> RecalledPhoto) -> Void) throws -> Void
+    ) rethrows -> RecalledFolder {
         func precedes(_ a: Int, _ b: Int) -> Bool {
             withName(of: paths[a]) { a in withName(of: paths[b]) { b in a.lexicographicallyPrecedes(b) } }
         }
         var order = Array(paths.indices)
         if !zip(order, order.dropFirst()).allSatisfy(precedes) { order.sort(by: precedes) }
         var folder = RecalledFolder(photos: Array(repeating: nil, count: paths.count), unlisted: [])
-        sqlite3_reset(statement)
-        sqlite3_bind_int64(statement, 1, id)
         var next = 0
-        while true {
-            let status = sqlite3_step(statement)
-            if status == SQLITE_DONE { break }
-            guard status == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: status)) }
-            let name = UnsafeBufferPointer(start: sqlite3_column_text(statement, 0), count: Int(sqlite3_column_bytes(statement, 0)))
+        try rows { name, photo in
             while next < order.count, withName(of: paths[order[next]], { $0.lexicographicallyPrecedes(name) }) { next += 1 }
             guard next < order.count, withName(of: paths[order[next]], { $0.elementsEqual(name) }) else {
                 folder.unlisted.append(String(decoding: name, as: UTF8.self))
-                continue
+                return
             }
-            func integer(_ column: Int32) -> Int64? {
-                sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, column)
-            }
-            let source = TakenDate.Source(rawValue: Int(integer(9) ?? 2)) ?? .fileModified
-            folder.photos[order[next]] = RecalledPhoto(
-                device: UInt64(bitPattern: integer(1) ?? 0), inode: UInt64(bitPattern: integer(2) ?? 0), size: integer(3) ?? 0,
-                modifiedNanoseconds: integer(4) ?? 0,
-                taken: TakenDate(localSeconds: integer(7) ?? 0, offsetMinutes: integer(8).map { Int($0) }, source: source),
-                aspect: Self.aspect(width: Int(integer(5) ?? 0), height: Int(integer(6) ?? 0)))
+            folder.photos[order[next]] = photo()
             next += 1
         }
         return folder

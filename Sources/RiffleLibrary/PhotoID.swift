@@ -7,7 +7,7 @@
 /// meaning beyond equality and the order the library met its photos in.
 public struct PhotoID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The number the library gave it: the count of photos it had met before.
-    let number: Int
+    @usableFromInline let number: Int
 
     init(_ number: Int) { self.number = number }
 

@@ -119,7 +119,7 @@ public struct PhotoLibrary: Sendable {
     /// This library with `changes`'s photos dated anew (a date of `nil` forgets the photo's):
     /// the photos are reordered by date and the start photo follows its photo, every photo
     /// keeping its identity. Photos not in the library are ignored. Pure.
-    package func dating(_ changes: [PhotoID: TakenDate?]) -> LibraryUpdate {
+    package func dating(_ changes: PhotoValues<TakenDate?>) -> LibraryUpdate {
         var dates = self.dates
         for (id, date) in changes where order.contains(id) { dates[id] = date }
         let library = PhotoLibrary(

@@ -64,9 +64,10 @@ enum TimelineSessionBenchmark {
     static func run(tree: URL, database: String, thumbnails: String) {
         let launch = DispatchTime.now().uptimeNanoseconds
         var problems: [String] = []
-        let library = PhotoLibrary.collect(paths: [tree.path], problems: &problems)
         var options = SessionOptions(thumbnailFolder: thumbnails)
         options.libraryIndexPath = database
+        options.readIndexAhead(under: tree.path)
+        let library = PhotoLibrary.collect(paths: [tree.path], problems: &problems)
         let display = HeadlessDisplay(size: window)
         let session = RiffleSession(library: library, display: display, options: options)
         let scene = session.scene

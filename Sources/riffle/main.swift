@@ -123,6 +123,10 @@ struct RiffleCommand: ParsableCommand {
         } else {
             script = nil
         }
+        var options = SessionOptions(
+            rasterPath: referenceRaster ? .reference : .fast, memoryBudget: memoryBudget << 20, statistics: stats)
+        // A tree's timeline: what the index holds under it is read beside the walk.
+        options.readIndexAhead(under: paths.isEmpty ? PicturesFolder.path() : paths.count == 1 ? paths[0] : nil)
         let library = paths.isEmpty
             ? PhotoLibrary.collectDefault(bundled: BundledPhotos.folder(), problems: &problems)
             : PhotoLibrary.collect(paths: paths, problems: &problems)
@@ -140,8 +144,6 @@ struct RiffleCommand: ParsableCommand {
         } else {
             display = try X11Display(size: size.pixels, title: "Riffle", now: clock.now)
         }
-        var options = SessionOptions(
-            rasterPath: referenceRaster ? .reference : .fast, memoryBudget: memoryBudget << 20, statistics: stats)
         options.fullscreen = fullscreen && !headless
         options.headStart = headStart
         options.scale = scale

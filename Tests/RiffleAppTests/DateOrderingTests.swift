@@ -1,6 +1,8 @@
+import Dispatch
 import Foundation
 @testable import RiffleApp
 @testable import RiffleImageIO
+@testable import RiffleIndex
 @testable import RiffleLibrary
 import RiffleTestSupport
 import Testing
@@ -74,6 +76,50 @@ import Testing
         headless.session.scene.settleDecodes()
         #expect(Self.names(headless.session.scene.library) == ["d.jpg", "c.jpg", "a.jpg", "b.jpg"])
         #expect(WindowTitle.grid(library: headless.session.scene.library) == "\(FilePaths.name(of: tree.root)) — 4 photos")
+    }
+
+    /// A warm timeline's first cells are in the order of the files' times until the dates the
+    /// index held arrive: the grid asks for no thumbnail of them meanwhile (they took the cores
+    /// from the recall), and once the dates are in order, for every cell in view. The index's
+    /// rows come from the launch's read ahead, held here until the test lets it through.
+    @Test func aTimelineAsksForNoThumbnailUntilTheIndexedDatesAreInOrder() throws {
+        let tree = try DatedTree(photo: TestPaths.photos + "/2 friends.jpg", dates: [
+            "2019/b.jpg": "2022:12:24 20:00:00", "2019/summer/a.jpg": "2021:03:04 10:00:00", "phone/d.jpg": "2018:05:05 08:00:00",
+            "c.jpg": "2019:07:01 09:00:00",
+        ])
+        let database = tree.root + "-index.sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) } }
+        let index = LibraryIndex(path: database, report: { _ in })
+        var problems: [String] = []
+        for folder in PhotoTree.folders(under: tree.root, problems: &problems) { _ = FolderIndexing.index(folder, in: index) }
+        let gate = DispatchSemaphore(value: 0)
+        var options = SessionOptions.inMemory
+        options.libraryIndexPath = database
+        let root = tree.root
+        options.indexReadAhead = TreeReadAhead(index: index, root: root) {
+            gate.wait()
+            return index.readTree(under: root)
+        }
+        let headless = HeadlessSession([tree.root], options: options)
+        defer { gate.signal() }
+        let scene = headless.session.scene, store = headless.session.pipeline.thumbnailStore
+        func frames(from start: Int) {
+            for k in start..<start + 5 {
+                scene.advance(to: Double(k) / 60)
+                _ = scene.renderIfNeeded(presentedAt: nil)
+                store.waitForThumbnails()
+            }
+        }
+        frames(from: 0)
+        let photos = scene.library.photos
+        #expect(photos.count == 4)
+        #expect(scene.dating?.isRecalling == true, "the first recall takes the rows read ahead, and waits for them")
+        #expect(photos.allSatisfy { if case .waiting = store.state(of: $0.id) { true } else { false } }, "a thumbnail asked for before the dates")
+        gate.signal()
+        scene.settleDates()
+        frames(from: 5)
+        #expect(Self.names(scene.library) == ["d.jpg", "c.jpg", "a.jpg", "b.jpg"])
+        #expect(scene.library.photos.allSatisfy { if case .thumbnail = store.state(of: $0.id) { true } else { false } })
     }
 
     @Test func aFolderWithoutFoldersOpensAsBefore() throws {

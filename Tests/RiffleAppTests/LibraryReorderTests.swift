@@ -13,8 +13,8 @@ import Testing
         let library = PhotoLibrary(
             listing: photos, ordering: .byDateTaken, startIndex: 0, description: "/t", unavailable: [], missing: [], pathCount: 1,
             folders: [ListedFolder(path: "/t", range: 0..<photos.count)], tree: "/t")
-        var dates: [PhotoID: TakenDate?] = [:]
-        for photo in photos { dates[photo.id] = TakenDate(localSeconds: Int64((photo.id.number * 7_919) % 5_003), source: .exif) }
+        var dates = PhotoValues<TakenDate?>()
+        for photo in photos { dates.append(photo.id, TakenDate(localSeconds: Int64((photo.id.number * 7_919) % 5_003), source: .exif)) }
         let wakes = Atomic(0)
         let reorder = LibraryReorder(wake: { wakes.add(1, ordering: .sequentiallyConsistent) })
         #expect(reorder.start(library, generation: 7, dates: dates))

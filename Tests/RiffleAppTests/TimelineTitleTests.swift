@@ -17,7 +17,7 @@ import Testing
         let listed = PhotoLibrary(
             listing: photos, ordering: .byDateTaken, startIndex: 0, description: "/t", unavailable: [], missing: [], pathCount: 1,
             folders: [ListedFolder(path: "/t", range: 0..<photos.count)], tree: "/t")
-        return listed.dating(known.compactMapValues { $0 }.mapValues { Optional($0) }).library
+        return listed.dating(PhotoValues(known.compactMapValues { $0 }.mapValues { Optional($0) })).library
     }
 
     static let day = Int64(86_400)

@@ -34,7 +34,8 @@ import Testing
         dating.date([LibraryDating.Folder(path: path, photos: photos, isWhole: true)])
         dating.waitUntilDone()
         #expect(dating.progress == LibraryDating.Progress(dated: names.count, total: names.count))
-        let learned = dating.takeDates()
+        // The last date learned of each photo.
+        let learned = Dictionary(Array(dating.takeDates()), uniquingKeysWith: { _, later in later })
         #expect(dating.takeDates().isEmpty, "a date is handed over once")
         return Dictionary(uniqueKeysWithValues: photos.enumerated().map { (names[$0.offset], learned[$0.element.id] ?? nil) })
     }

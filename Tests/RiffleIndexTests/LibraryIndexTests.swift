@@ -71,8 +71,55 @@ import Testing
         #expect(reports.all.isEmpty)
     }
 
-    /// Without a date of its own, a photo is dated by its modification time in this machine's
-    /// zone, marked as such.
+    /// The tree read ahead (`readTree(under:)`, what a launch reads while it walks) recalls
+    /// each listing as the database recalls it: the root and every folder under it, listed
+    /// names matched, unlisted ones named apart; a folder beside the root whose name only
+    /// begins with the root's is not read.
+    @Test func aTreeReadAheadRecallsWhatTheIndexRecalls() throws {
+        let scratch = try Scratch(count: 3)
+        for folder in ["sub", "sub/deeper"] {
+            try FileManager.default.createDirectory(atPath: scratch.tree + "/" + folder, withIntermediateDirectories: false)
+            try FileManager.default.copyItem(atPath: LibraryIndexTests.photos + "/1 coffee.png", toPath: scratch.tree + "/\(folder)/c.png")
+        }
+        let beside = scratch.root + "/tree2"
+        try FileManager.default.createDirectory(atPath: beside, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: LibraryIndexTests.photos + "/2 friends.jpg", toPath: beside + "/b.jpg")
+        let index = LibraryIndex(path: scratch.database, report: { _ in })
+        var problems: [String] = []
+        for root in [scratch.tree, beside] {
+            for folder in PhotoTree.folders(under: root, problems: &problems) { _ = FolderIndexing.index(folder, in: index) }
+        }
+        let tree = index.readTree(under: scratch.tree)
+        #expect(Set(tree.folders.keys) == [scratch.tree, scratch.tree + "/sub", scratch.tree + "/sub/deeper"])
+        let listings: [(path: String, paths: [String])] = [
+            (scratch.tree, ["p3.jpg", "new.jpg", "p1.jpg"].map { scratch.tree + "/" + $0 }),
+            (scratch.tree + "/sub", [scratch.tree + "/sub/c.png"]), (scratch.tree + "/sub/deeper", []),
+            (beside, [beside + "/b.jpg"]),
+        ]
+        let ahead = tree.recall(listings), database = index.recall(listings)
+        #expect(ahead[0] == database[0] && ahead[1] == database[1] && ahead[2] == database[2])
+        #expect(ahead[0]?.unlisted == ["p2.jpg"] && ahead[0]?.photos.map { $0 != nil } == [true, false, true])
+        #expect(ahead[2]?.unlisted == ["c.png"])
+        #expect(ahead[3] == nil && database[3] != nil, "the folder beside the root is not read")
+    }
+
+    /// A launch's read ahead: none before the index exists (a first launch) or for a root that
+    /// is no folder; once read, its rows are handed over once.
+    @Test func aReadAheadStartsOnlyOverAnIndexAndHandsItsRowsOverOnce() throws {
+        let scratch = try Scratch(count: 2)
+        let first = TreeReadAhead(root: scratch.tree, indexPath: scratch.database, report: { _ in })
+        #expect(first == nil, "no index yet")
+        var problems: [String] = []
+        let index = LibraryIndex(path: scratch.database, report: { _ in })
+        for folder in PhotoTree.folders(under: scratch.tree, problems: &problems) { _ = FolderIndexing.index(folder, in: index) }
+        let overAFile = TreeReadAhead(root: scratch.tree + "/p1.jpg", indexPath: scratch.database, report: { _ in })
+        #expect(overAFile == nil, "not a folder")
+        let started = TreeReadAhead(root: scratch.tree, indexPath: scratch.database, report: { _ in })
+        let ahead = try #require(started)
+        #expect(ahead.take().folders[scratch.tree]?.photos.count == 2)
+        #expect(ahead.take().folders.isEmpty, "handed over once")
+    }
+
     /// The dating's recall: each listed photo's stamp, date and shape as `photos(inFolder:)`
     /// gives them, matched by name whatever the listing's order (here not the names' byte
     /// order), nil for a photo the index lacks, the indexed names not listed named apart, and
@@ -111,6 +158,8 @@ import Testing
         }
     }
 
+    /// Without a date of its own, a photo is dated by its modification time in this machine's
+    /// zone, marked as such.
     @Test func aPhotoWithoutDateIsDatedByItsFile() throws {
         let scratch = try Scratch(count: 1)
         setModificationTime(1_600_000_000, ofFileAt: scratch.tree + "/p1.jpg")
