@@ -40,4 +40,50 @@ import Testing
         ])
         #expect(problems.isEmpty)
     }
+
+    /// Folders listed on several threads are walked as one thread walks them: a wide, deep
+    /// tree with links across it (each a second way into a folder, which a thread may reach
+    /// first) gives the folders and photos of a plain depth-first walk written here, every time.
+    @Test func aTreeListedOnEveryCoreIsWalkedAsOneThreadWalksIt() throws {
+        let tree = try ScratchFolder()
+        let photo = try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestPaths.photos + "/2 friends.jpg")))
+        for year in 1...4 {
+            for month in 1...5 {
+                let folder = "\(2010 + year)/\(month) month"
+                try tree.makeFolder(folder + "/day")
+                try tree.write(photo, to: folder + "/p\(month).jpg")
+                try tree.write(photo, to: folder + "/day/q.jpg")
+            }
+            // A second way into another year, and into a month of this one.
+            try FileManager.default.createSymbolicLink(
+                atPath: tree.path("\(2010 + year)/~ another year"), withDestinationPath: tree.path("\(2010 + (year % 4) + 1)"))
+            try FileManager.default.createSymbolicLink(
+                atPath: tree.path("\(2010 + year)/0 again"), withDestinationPath: tree.path("\(2010 + year)/3 month"))
+        }
+        /// The walk one thread makes: depth first, natural order, each real folder once.
+        func plainWalk() -> [(String, [String])] {
+            var seen = Set<[UInt64]>()
+            var walked: [(String, [String])] = []
+            func visit(_ folder: String) {
+                var status = stat()
+                guard stat(folder, &status) == 0, seen.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
+                let names = NaturalOrder.sorted((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                var isFolder: ObjCBool = false
+                let folders = names.filter { FileManager.default.fileExists(atPath: folder + "/" + $0, isDirectory: &isFolder) && isFolder.boolValue }
+                walked.append((folder, names.filter { $0.hasSuffix(".jpg") }.map { folder + "/" + $0 }))
+                for sub in folders { visit(folder + "/" + sub) }
+            }
+            visit(tree.path)
+            return walked
+        }
+        let expected = plainWalk()
+        #expect(expected.count == 1 + 4 * (1 + 5 * 2))
+        for _ in 0..<5 {
+            var problems: [String] = []
+            let folders = PhotoTree.folders(under: tree.path, problems: &problems)
+            #expect(folders.map(\.path) == expected.map(\.0))
+            #expect(folders.map(\.photos) == expected.map(\.1))
+            #expect(problems.isEmpty)
+        }
+    }
 }
