@@ -19,23 +19,28 @@ extension NavigationScene {
     }
 
     /// Takes in the dates the dating has learned and reorders the library by them: when
-    /// `datingInterval` has passed since the last reorder, when the dating is done, or (`all`)
-    /// now.
+    /// `datingInterval` has passed since the last reorder, when the dating is done, (`all`)
+    /// now, and at once for the dates the index held at launch (`indexedDates`).
     func applyDates(all: Bool) {
         guard let dating, !reorder.isBusy else { return }
+        // Asked before the take: once the recall is over, its dates are among those taken.
+        let recalled = indexedDates == .awaited && !dating.isRecalling
         pendingDates.append(contentsOf: dating.takeDates())
         aspects.append(contentsOf: dating.takeShapes())
         // Each shape learned again is appended: kept to the latest of each photo.
         if aspects.count > 2 * library.photos.count { aspects = aspects.latest { _, _ in true } }
-        guard !pendingDates.isEmpty, all || now - datesAppliedAt >= Self.datingInterval || dating.progress.isDone else { return }
+        guard recalled || (!pendingDates.isEmpty && (all || now - datesAppliedAt >= Self.datingInterval || dating.progress.isDone))
+        else { return }
         // Only dates that change something: a reorder of 100,000 photos costs tens of milliseconds
         // of the app's thread, which a date learned again must not.
         let dates = pendingDates.latest { id, date in library.dates[id] != date }
         pendingDates = PhotoValues()
+        if recalled { indexedDates = .inOrder }
         guard !dates.isEmpty else { return }
         datesAppliedAt = now
-        if !all, library.photos.count >= Self.reorderOffThreadFrom {
+        if !all, library.photos.count >= reorderOffThreadFrom {
             reorder.start(library, generation: libraryGeneration, dates: dates)
+            if recalled { indexedDates = .sorting }
         } else {
             follow(library.dating(dates))
         }
@@ -45,6 +50,7 @@ extension NavigationScene {
     /// library changed meanwhile, its dates wait to be sorted in anew.
     func takeReorder() {
         guard let result = reorder.take() else { return }
+        if indexedDates == .sorting { indexedDates = .inOrder }
         if result.generation == libraryGeneration {
             follow(result.update)
         } else {

@@ -74,15 +74,19 @@ public final class NavigationScene: Scene {
     static let datingInterval = 0.5
     /// From this many photos a reorder runs off the app's thread (`LibraryReorder`): at 20,000 a
     /// sort by date costs about a frame.
-    static let reorderOffThreadFrom = 20_000
+    var reorderOffThreadFrom = 20_000
     /// Reorders a big library by new dates off the app's thread.
     let reorder: LibraryReorder
-    /// True until the dates the index held at launch are in the library's order (or there were
-    /// none): the grid asks for no thumbnail meanwhile. Its cells, in the order of the files'
+    /// Where the dates the index held at launch are: the grid asks for no thumbnail until they
+    /// are in the library's order (or there were none). Its cells, in the order of the files'
     /// modification times until then, are mostly other photos once in date order, and their
     /// thumbnails took the cores from the recall (100,000 photos: the first frame in date order
     /// came 270 ms after the first frame, the recall's 110 ms of work spread over 250).
-    var awaitsIndexedDates: Bool
+    var indexedDates: IndexedDates
+
+    /// The launch's indexed dates: being recalled (or taken in), being sorted in off the app's
+    /// thread, or in order.
+    enum IndexedDates { case awaited, sorting, inOrder }
     /// Counts the library's changes: a reorder made from an older library is not applied.
     var libraryGeneration = 0
     /// Reads the heads of the photos listed by their names alone, from the scene's start, and of
@@ -130,7 +134,7 @@ public final class NavigationScene: Scene {
         probe = PhotoProbe(photos: { library.photosToProbe }, wake: wake)
         self.pager = pager
         self.dating = dating
-        awaitsIndexedDates = dating != nil
+        indexedDates = dating == nil ? .inOrder : .awaited
         reorder = LibraryReorder(wake: wake)
         self.viewSettingsPath = viewSettingsPath
         viewSettings = ViewSettings.load(from: viewSettingsPath)
@@ -280,13 +284,12 @@ public final class NavigationScene: Scene {
         if library.tree != nil, let arrived = liveFolders?.takeArrivedFolders(), !arrived.isEmpty { takeIn(folders: arrived) }
         takeReorder()
         applyDates(all: false)
-        if awaitsIndexedDates, !(dating?.isRecalling ?? false), pendingDates.isEmpty, !reorder.isBusy { awaitsIndexedDates = false }
         if let levelView {
             levelView.advance(to: now)
         } else {
             // Behind the pager, the thumbnails around its photo once the pager has nothing left
             // to decode: never beside the decode a person waits for, nor while paging goes on.
-            grid.advance(to: now, visible: isGridSeen && !awaitsIndexedDates, pagerPhoto: isShowingPager && pager.isDecodingIdle ? pager.current : nil)
+            grid.advance(to: now, visible: isGridSeen && indexedDates == .inOrder, pagerPhoto: isShowingPager && pager.isDecodingIdle ? pager.current : nil)
         }
         if bars != nil, isGridSeen {
             let title = barsTitle

@@ -103,6 +103,8 @@ import Testing
         let headless = HeadlessSession([tree.root], options: options)
         defer { gate.signal() }
         let scene = headless.session.scene, store = headless.session.pipeline.thumbnailStore
+        // Sorted in off the app's thread, as 20,000 photos and more are.
+        scene.reorderOffThreadFrom = 0
         func frames(from start: Int) {
             for k in start..<start + 5 {
                 scene.advance(to: Double(k) / 60)
@@ -116,9 +118,37 @@ import Testing
         #expect(scene.dating?.isRecalling == true, "the first recall takes the rows read ahead, and waits for them")
         #expect(photos.allSatisfy { if case .waiting = store.state(of: $0.id) { true } else { false } }, "a thumbnail asked for before the dates")
         gate.signal()
+        eventually {
+            scene.advance(to: 5.0 / 60)
+            return scene.indexedDates != .awaited
+        }
+        #expect(scene.indexedDates == .sorting, "the recalled dates are being sorted in")
+        store.waitForThumbnails()
+        #expect(photos.allSatisfy { if case .waiting = store.state(of: $0.id) { true } else { false } }, "a thumbnail asked for while sorting")
         scene.settleDates()
-        frames(from: 5)
+        #expect(scene.indexedDates == .inOrder)
+        frames(from: 6)
         #expect(Self.names(scene.library) == ["d.jpg", "c.jpg", "a.jpg", "b.jpg"])
+        #expect(scene.library.photos.allSatisfy { if case .thumbnail = store.state(of: $0.id) { true } else { false } })
+    }
+
+    /// A first launch (an empty index) recalls nothing: the grid asks for its thumbnails as soon
+    /// as that is known, not once every file's head has been read.
+    @Test func aFirstLaunchsTimelineAsksForThumbnailsAtOnce() throws {
+        let tree = try DatedTree(photo: TestPaths.photos + "/2 friends.jpg", dates: [
+            "2019/b.jpg": "2022:12:24 20:00:00", "phone/d.jpg": "2018:05:05 08:00:00", "c.jpg": nil,
+        ])
+        let headless = HeadlessSession([tree.root])
+        let scene = headless.session.scene, store = headless.session.pipeline.thumbnailStore
+        #expect(scene.indexedDates == .awaited)
+        eventually { scene.dating?.isRecalling == false }
+        scene.advance(to: 0)
+        #expect(scene.indexedDates == .inOrder, "nothing was recalled: nothing to wait for")
+        for k in 1...5 {
+            _ = scene.renderIfNeeded(presentedAt: nil)
+            store.waitForThumbnails()
+            scene.advance(to: Double(k) / 60)
+        }
         #expect(scene.library.photos.allSatisfy { if case .thumbnail = store.state(of: $0.id) { true } else { false } })
     }
 
