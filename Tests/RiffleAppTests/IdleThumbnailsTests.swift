@@ -34,4 +34,27 @@ import Testing
         #expect(stored == Array(around), "stored \(stored)")
         #expect(pipeline.thumbnailStore.bytesHeld == 0, "the hidden grid holds none")
     }
+
+    /// Only once the pager is idle: while its photo still decodes, the hidden grid asks for
+    /// nothing, not even a look in the cache (the first step of storing one).
+    @Test func theHiddenGridWaitsWhileThePagerDecodes() throws {
+        let dir = try linkedLibrary(count: 120)
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-idle-thumbnails-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: dir)
+            try? FileManager.default.removeItem(at: cache)
+        }
+        var options = SessionOptions.inMemory
+        options.thumbnailFolder = cache.path
+        let headless = HeadlessSession([dir.appendingPathComponent("p0060.jpg").path], options: options)
+        let scene = headless.session.scene
+        let thumbnails = headless.session.pipeline.thumbnailStore
+        scene.advance(to: 0)
+        #expect(!scene.pager.isDecodingIdle, "the pager's photo is decoding")
+        // Until nothing is decoding or asked for, then what the thumbnails' side got, taken in
+        // without the scene (whose pager would take its results in, and be idle).
+        thumbnails.waitForThumbnails()
+        _ = thumbnails.absorbResults(at: 0)
+        #expect(thumbnails.lookSeconds.isEmpty, "\(thumbnails.lookSeconds.count) thumbnails looked for beside the pager's decode")
+    }
 }
