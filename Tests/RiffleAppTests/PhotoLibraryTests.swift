@@ -87,7 +87,7 @@ import Testing
         #expect(PhotoLibrary.collect(paths: ["/nowhere/a", "/nowhere/b"], problems: &problems).everyPathIsMissing)
         #expect(!PhotoLibrary.collect(paths: ["/nowhere/a", TestPaths.photos], problems: &problems).everyPathIsMissing)
         #expect(!PhotoLibrary.collect(paths: [TestPaths.photos + "/3 notes.jpg"], problems: &problems).everyPathIsMissing)
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-empty-\(getpid())")
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
         #expect(!PhotoLibrary.collect(paths: [empty.path], problems: &problems).everyPathIsMissing)

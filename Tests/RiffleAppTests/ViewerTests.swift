@@ -166,7 +166,7 @@ struct ViewerHarness {
     }
 
     @Test func emptyFolderSaysSo() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-empty-\(getpid())")
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
         let h = ViewerHarness(paths: [empty.path])
