@@ -55,10 +55,11 @@ package final class LibraryDating: @unchecked Sendable {
     private var surveys: [Folder] = []
     /// Folders given whose index rows are still to be recalled.
     private var recalls: [Folder] = []
-    /// What the recall read of each folder, photo by photo, with the paths it was read for: the
-    /// survey's "known" when its folder lists those paths, so it queries no more. The worker's
-    /// own (only its thread touches it).
-    private var recalled: [String: (paths: [String], found: RecalledFolder)] = [:]
+    /// What the recall read of each folder, photo by photo (nil: a folder the index did not
+    /// know, such as one holding only folders), with the paths it was read for: the survey's
+    /// "known" when its folder lists those paths, so it queries no more. The worker's own (only
+    /// its thread touches it).
+    private var recalled: [String: (paths: [String], found: RecalledFolder?)] = [:]
     private var reads: [(folder: String, photos: [(id: PhotoID, path: String, stamp: FileStamp)], gone: [String])] = []
     private var learned = PhotoValues<TakenDate?>()
     private var shapes = PhotoValues<Double>()
@@ -192,8 +193,8 @@ package final class LibraryDating: @unchecked Sendable {
         dates.reserveCapacity(count)
         shapes.reserveCapacity(count)
         for (folder, known) in zip(folders, found) {
-            guard let known else { continue }
             recalled[folder.path] = (folder.photos.map(\.path), known)
+            guard let known else { continue }
             for (photo, indexed) in zip(folder.photos, known.photos) {
                 guard let indexed else { continue }
                 dates.append(photo.id, indexed.taken)
@@ -208,12 +209,13 @@ package final class LibraryDating: @unchecked Sendable {
         // What the recall read lines up with this listing only when it was read for it (a folder
         // dated again before its survey was recalled for its later listing).
         var fromRecall: RecalledFolder?
+        var isRecalled = false
         if let entry = recalled[folder.path], entry.paths == paths {
-            fromRecall = entry.found
+            (fromRecall, isRecalled) = (entry.found, true)
             recalled[folder.path] = nil
         }
         let known = fromRecall
-            ?? index.recall([(folder.path, paths)])[0]
+            ?? (isRecalled ? nil : index.recall([(folder.path, paths)])[0])
             ?? RecalledFolder(photos: Array(repeating: nil, count: folder.photos.count), unlisted: [])
         var dates = PhotoValues<TakenDate?>()
         var shapes = PhotoValues<Double>()

@@ -86,9 +86,18 @@ package final class LibraryIndex: @unchecked Sendable {
             var wanted: [String: [Int]] = [:]
             for (k, folder) in folders.enumerated() { wanted[folder.path, default: []].append(k) }
             var ids = [Int64?](repeating: nil, count: folders.count)
-            let known = try Row.fetchCursor(db, sql: "SELECT id, path FROM folder")
-            while let row = try known.next() {
-                for k in wanted[row[1] as String] ?? [] { ids[k] = row[0] }
+            if wanted.count <= Self.foldersLookedUpOneByOne {
+                // A survey's one folder: by the path's unique index, not a pass over every folder.
+                let lookup = try db.makeStatement(sql: "SELECT id FROM folder WHERE path = ?")
+                for (path, places) in wanted {
+                    let id = try Int64.fetchOne(lookup, arguments: [path])
+                    for k in places { ids[k] = id }
+                }
+            } else {
+                let known = try Row.fetchCursor(db, sql: "SELECT id, path FROM folder")
+                while let row = try known.next() {
+                    for k in wanted[row[1] as String] ?? [] { ids[k] = row[0] }
+                }
             }
             let statement = try db.makeStatement(sql: Self.recallQuery)
             return try zip(folders, ids).map { folder, id in
@@ -118,6 +127,9 @@ package final class LibraryIndex: @unchecked Sendable {
             return tree
         }) ?? IndexedTree()
     }
+
+    /// Up to this many folders a recall finds each by its path; more, in one pass over all.
+    private static let foldersLookedUpOneByOne = 16
 
     /// The columns a recall reads, of one folder's photos in their names' byte order (the photo
     /// table is clustered on (folder, name); SQLite's BINARY collation is memcmp order).

@@ -98,6 +98,12 @@ import Testing
         ]
         let ahead = tree.recall(listings), database = index.recall(listings)
         #expect(ahead[0] == database[0] && ahead[1] == database[1] && ahead[2] == database[2])
+        // More folders than a recall looks up one by one: found in one pass over them all.
+        let many = listings + Array(repeating: listings[1], count: 2) + (1...16).map { (scratch.root + "/elsewhere-\($0)", [String]()) }
+        #expect(Set(many.map(\.path)).count > 16)
+        let all = index.recall(many)
+        #expect(all[0] == database[0] && all[1] == database[1] && all[2] == database[2] && all[3] == database[3])
+        #expect(all[4] == database[1] && all[5] == database[1] && all[6...].allSatisfy { $0 == nil })
         #expect(ahead[0]?.unlisted == ["p2.jpg"] && ahead[0]?.photos.map { $0 != nil } == [true, false, true])
         #expect(ahead[2]?.unlisted == ["c.png"])
         #expect(ahead[3] == nil && database[3] != nil, "the folder beside the root is not read")
