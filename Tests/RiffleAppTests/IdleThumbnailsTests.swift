@@ -9,16 +9,29 @@ import Testing
 /// around that photo made and stored in the thumbnail cache, holding none of them, so that the
 /// grid and fast paging find them.
 @Suite(.serialized) struct IdleThumbnailsTests {
-    @Test func theHiddenGridStoresTheThumbnailsAroundThePagersPhoto() throws {
-        let dir = try linkedLibrary(count: 120)
+    /// `riffle p0060.jpg` in a folder of 120 photos, with a thumbnail cache of its own; both
+    /// removed with it.
+    final class Fixture {
+        let folder: URL
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-idle-thumbnails-\(UUID().uuidString)")
-        defer {
-            try? FileManager.default.removeItem(at: dir)
+        let headless: HeadlessSession
+
+        init() throws {
+            folder = try linkedLibrary(count: 120)
+            var options = SessionOptions.inMemory
+            options.thumbnailFolder = cache.path
+            headless = HeadlessSession([folder.appendingPathComponent("p0060.jpg").path], options: options)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: folder)
             try? FileManager.default.removeItem(at: cache)
         }
-        var options = SessionOptions.inMemory
-        options.thumbnailFolder = cache.path
-        let headless = HeadlessSession([dir.appendingPathComponent("p0060.jpg").path], options: options)
+    }
+
+    @Test func theHiddenGridStoresTheThumbnailsAroundThePagersPhoto() throws {
+        let fixture = try Fixture()
+        let headless = fixture.headless
         let scene = headless.session.scene
         let pipeline = headless.session.pipeline
         let photos = headless.library.photos
@@ -27,7 +40,7 @@ import Testing
             scene.advance(to: Double(step) / 60)
         }
         #expect(pipeline.photoStore.isSharp(photos[60].id))
-        let cached = ThumbnailCache(folder: cache.path)
+        let cached = ThumbnailCache(folder: fixture.cache.path)
         let half = GridView.idleThumbnails / 2
         let around = (60 - half)..<(60 - half + GridView.idleThumbnails)
         let stored = (0..<120).filter { cached.lookup(path: photos[$0].path, size: pipeline.thumbnailStore.size) != nil }
@@ -38,15 +51,8 @@ import Testing
     /// Only once the pager is idle: while its photo still decodes, the hidden grid asks for
     /// nothing, not even a look in the cache (the first step of storing one).
     @Test func theHiddenGridWaitsWhileThePagerDecodes() throws {
-        let dir = try linkedLibrary(count: 120)
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-idle-thumbnails-\(UUID().uuidString)")
-        defer {
-            try? FileManager.default.removeItem(at: dir)
-            try? FileManager.default.removeItem(at: cache)
-        }
-        var options = SessionOptions.inMemory
-        options.thumbnailFolder = cache.path
-        let headless = HeadlessSession([dir.appendingPathComponent("p0060.jpg").path], options: options)
+        let fixture = try Fixture()
+        let headless = fixture.headless
         let scene = headless.session.scene
         let thumbnails = headless.session.pipeline.thumbnailStore
         scene.advance(to: 0)
