@@ -103,8 +103,9 @@ test: deps-test
 
 # The suite under AddressSanitizer (Swift and C, the end-to-end tests running the sanitized
 # binary) with UndefinedBehaviorSanitizer on the C shims (swiftc has no -sanitize=undefined: Swift
-# traps its own overflows and out-of-bounds accesses), then the decode pool, the tile sources
-# and the stores under ThreadSanitizer, each in a build folder of its own. InstallTests is left
+# traps its own overflows and out-of-bounds accesses), then the decode pool, the tile sources,
+# the stores, the tree's listing on every core and the index read beside it under
+# ThreadSanitizer, each in a build folder of its own. InstallTests is left
 # out: it installs the release-style binary and manual page that `make test` makes.
 SANITIZE_C_UB := -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
 # Left out under ASan: the install test (above), the out-of-memory tests, whose children run
@@ -112,7 +113,7 @@ SANITIZE_C_UB := -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
 # of the huge PNG and the decompression bombs, which ASan's shadow and quarantine inflate (the
 # huge PNG's 210 MiB against 64); the fuzzers run those decoders under ASan.
 SANITIZE_SKIP := InstallTests|OutOfMemoryTests|HugePNGTests|DecompressionBombTests
-SANITIZE_THREADS := DecodeService|DecodeCancellation|WorkerThread|TileDecoder|TiledZoom|TilePyramid|ThumbnailStore|PhotoLibrary|PhotoProbe|LiveFolder|Placeholder|MemoryBounds|ArrivingFile|RewrittenThumbnail
+SANITIZE_THREADS := DecodeService|DecodeCancellation|WorkerThread|TileDecoder|TiledZoom|TilePyramid|ThumbnailStore|PhotoLibrary|PhotoProbe|LiveFolder|Placeholder|MemoryBounds|ArrivingFile|RewrittenThumbnail|PhotoTree|LibraryIndex|LibraryDating|DateOrdering
 test-sanitize: deps-test
 	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize address $(SANITIZE_C_UB)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
