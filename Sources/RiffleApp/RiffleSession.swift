@@ -154,8 +154,8 @@ public final class RiffleSession {
             startsSlideshow: options.startsSlideshow, wallClock: clock.now, wake: { waker.wake() })
         var dating: LibraryDating?
         if library.ordering == .byDateTaken, let index {
-            let readAhead = options.indexReadAhead.flatMap { $0.index === index ? $0 : nil }
-            dating = LibraryDating(index: index, readAhead: readAhead, wake: { waker.wake() })
+            // The read ahead, when there is one, read `index` itself (`index(for:options:opened:)`).
+            dating = LibraryDating(index: index, readAhead: options.indexReadAhead, wake: { waker.wake() })
             dating?.date(NavigationScene.datingFolders(of: library))
         }
         let scene = NavigationScene(

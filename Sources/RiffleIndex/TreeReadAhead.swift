@@ -8,8 +8,6 @@ import RiffleLibrary
 package final class TreeReadAhead: @unchecked Sendable {
     /// The index read, which the session goes on with.
     package let index: LibraryIndex
-    /// The tree's root, as the walk names its folders.
-    package let root: String
     private let lock = ConditionLock()
     /// Under `lock`: the rows, once read.
     private var tree: IndexedTree?
@@ -24,13 +22,12 @@ package final class TreeReadAhead: @unchecked Sendable {
         }
         guard let indexPath, isFolder(indexPath) == false, isFolder(root) == true else { return nil }
         let index = LibraryIndex(path: indexPath, report: report)
-        self.init(index: index, root: root) { index.readTree(under: root) }
+        self.init(index: index) { index.readTree(under: root) }
     }
 
-    /// Starts `read`, the rows of `index` under `root`, on a thread of its own.
-    package init(index: LibraryIndex, root: String, read: @escaping @Sendable () -> IndexedTree) {
+    /// Starts `read`, rows of `index`, on a thread of its own.
+    package init(index: LibraryIndex, read: @escaping @Sendable () -> IndexedTree) {
         self.index = index
-        self.root = root
         WorkerThread.start(stackBytes: 1 << 20, nicenessOffset: nil) { [self] in
             let read = read()
             lock.withLock {

@@ -11,12 +11,6 @@ public struct PhotoValues<Value: Sendable>: Sendable, Sequence, ExpressibleByDic
     /// None.
     @inlinable public init() {}
 
-    /// The values of `dictionary`.
-    @inlinable public init(_ dictionary: [PhotoID: Value]) {
-        ids = Array(dictionary.keys)
-        values = ids.map { dictionary[$0]! }
-    }
-
     @inlinable public init(dictionaryLiteral elements: (PhotoID, Value)...) {
         for (id, value) in elements { append(id, value) }
     }
@@ -50,18 +44,21 @@ public struct PhotoValues<Value: Sendable>: Sendable, Sequence, ExpressibleByDic
     /// The values learned, in order (a later one of a photo replaces an earlier).
     @inlinable public func makeIterator() -> Zip2Sequence<[PhotoID], [Value]>.Iterator { zip(ids, values).makeIterator() }
 
+    /// One past the highest identity's number learned of: identities are dense from 0
+    /// (`PhotoID`), so an array this long stands for a set or a map of them.
+    @inlinable var numberBound: Int { (ids.lazy.map(\.number).max() ?? -1) + 1 }
+
     /// The last value learned of each of `photos`, in their order, `otherwise` for a photo
     /// with none.
     @inlinable public func latest(of photos: [Photo], otherwise: Value) -> [Value] {
-        var last = [Int](repeating: -1, count: (ids.map(\.number).max() ?? -1) + 1)
+        var last = [Int](repeating: -1, count: numberBound)
         for (k, id) in ids.enumerated() { last[id.number] = k }
         return photos.map { last.indices.contains($0.id.number) && last[$0.id.number] >= 0 ? values[last[$0.id.number]] : otherwise }
     }
 
     /// The last value learned of each photo, those `keep` takes, in the order learned.
     @inlinable public func latest(where keep: (PhotoID, Value) -> Bool) -> PhotoValues {
-        // Identities are dense from 0 (`PhotoID`): which photos were met is a bitmap.
-        var met = [Bool](repeating: false, count: (ids.map(\.number).max() ?? -1) + 1)
+        var met = [Bool](repeating: false, count: numberBound)
         var kept: [Int] = []
         for k in ids.indices.reversed() where !met[ids[k].number] {
             met[ids[k].number] = true

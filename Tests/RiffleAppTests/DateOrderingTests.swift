@@ -96,7 +96,7 @@ import Testing
         var options = SessionOptions.inMemory
         options.libraryIndexPath = database
         let root = tree.root
-        options.indexReadAhead = TreeReadAhead(index: index, root: root) {
+        options.indexReadAhead = TreeReadAhead(index: index) {
             gate.wait()
             return index.readTree(under: root)
         }

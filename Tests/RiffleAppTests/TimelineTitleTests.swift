@@ -12,12 +12,14 @@ import Testing
 @Suite struct TimelineTitleTests {
     static func library(dates: [Int64?]) -> PhotoLibrary {
         let photos = Photo.numbered(dates.indices.map { "/t/\($0).jpg" })
-        var known: [PhotoID: TakenDate?] = [:]
-        for (photo, seconds) in zip(photos, dates) { known[photo.id] = seconds.map { TakenDate(localSeconds: $0, source: .exif) } }
+        var known = PhotoValues<TakenDate?>()
+        for (photo, seconds) in zip(photos, dates) {
+            if let seconds { known.append(photo.id, TakenDate(localSeconds: seconds, source: .exif)) }
+        }
         let listed = PhotoLibrary(
             listing: photos, ordering: .byDateTaken, startIndex: 0, description: "/t", unavailable: [], missing: [], pathCount: 1,
             folders: [ListedFolder(path: "/t", range: 0..<photos.count)], tree: "/t")
-        return listed.dating(PhotoValues(known.compactMapValues { $0 }.mapValues { Optional($0) })).library
+        return listed.dating(known).library
     }
 
     static let day = Int64(86_400)
