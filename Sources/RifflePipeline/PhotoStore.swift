@@ -1,6 +1,7 @@
 import RiffleGeometry
 import RiffleImageIO
 import RiffleLibrary
+import RiffleRaster
 
 /// The decoded photos around the current one, within a byte budget, and the decode work that
 /// brings them in.
@@ -44,8 +45,17 @@ import RiffleLibrary
 /// even while the grid is in front (the photo a tap in the grid opens decodes during the
 /// transition).
 package final class PhotoStore {
-    /// How many photos on each side of the focused one are decoded ahead and held.
-    static let radius = 2
+    /// How many photos on each side of the focused one are decoded ahead and held: the photo
+    /// one press away either way is sharp when it slides in. Two presses inside a decode's time
+    /// are paging that passes (`setPassing`), and the photo it rests on decodes on both cores
+    /// (90 ms for 24 MP at 1080p), so a second ring would hold 2 more fits (13.4 MiB at 1080p)
+    /// for what a preview bridges.
+    static let radius = 1
+
+    /// An end (`ends`) away from the focus and out of view keeps its pixels shrunk by this on
+    /// each side, as a preview: a sixteenth of a fit's bytes (0.4 MiB of 6.7 for a 3:2 photo at
+    /// 1080p), and still finer than a 1/8 decode's preview would be. Riffle's choice.
+    static let endPreviewShrink = 4
 
     private struct Entry {
         var content: PhotoContent
@@ -196,6 +206,7 @@ package final class PhotoStore {
             bytesHeld -= entries[far]?.bytes ?? 0
             entries[far] = nil
         }
+        shrinkFarEnds()
         thumbnailsTried = thumbnailsTried.filter(isKept)
         previewsTried = previewsTried.filter(isKept)
         draftsTried = draftsTried.filter(isKept)
@@ -543,6 +554,26 @@ package final class PhotoStore {
     private func stopPlayback() {
         if let playback, let photo = photos.photo(playback.photo) { animationSources.release(path: photo.path) }
         playback = nil
+    }
+
+    /// The ends away from the focus and out of view keep previews only: finer pixels held of one
+    /// (its fit while it was the focus or a neighbour, a draft, a real decode that arrived after
+    /// the focus left) are area-averaged to `1 / endPreviewShrink` of their sides, in place of a
+    /// decode. The first and last photos are held for the whole session, for Home and End, and
+    /// would otherwise hold a fit each; pressing End shows the preview at once and decodes the
+    /// photo as any page it lands on.
+    private func shrinkFarEnds() {
+        for (place, photo) in ends where abs(place - focus) > Self.radius && !inView.contains(photo) {
+            guard let entry = entries[photo], Stage(entry.content) > .preview, case .image(let decoded) = entry.content else { continue }
+            let width = decoded.pixels.width / Self.endPreviewShrink, height = decoded.pixels.height / Self.endPreviewShrink
+            guard width > 0, height > 0 else { continue }
+            let preview = DecodedPhoto(
+                pixels: AreaResample.shrink(decoded.pixels, toWidth: width, height: height), fullSize: decoded.fullSize,
+                isOpaque: decoded.isOpaque, smaller: [], isPreview: true, pyramid: nil, damage: decoded.damage)
+            let bytes = preview.pixels.byteCount
+            bytesHeld += bytes - entry.bytes
+            entries[photo] = Entry(content: .image(preview), request: entry.request, bytes: bytes, isStale: entry.isStale)
+        }
     }
 
     /// Counts the frames held (the playback's, the paused one) in `bytesHeld`.

@@ -87,7 +87,7 @@ import Testing
     }
 
     /// Moving the focus past a photo whose decode is running cancels it once the photo leaves
-    /// the ±2 neighbourhood, and coming back decodes it again.
+    /// the ±1 neighbourhood, and coming back decodes it again.
     @Test("Paging away cancels a photo's running decode; paging back decodes it again")
     func pagingAwayCancelsAndComingBackRedecodes() throws {
         let dir = try linkedLibrary(count: 12)

@@ -119,6 +119,50 @@ func linkedLibrary(count: Int) throws -> URL {
         #expect(store.bytesHeld <= budget)
     }
 
+    /// The first and last photos are held all session, for Home and End, but away from the
+    /// focus only as previews: the fits photos 0 and 1 had while the pager was on them are
+    /// shrunk to a quarter of their sides (a sixteenth of the bytes), not decoded again, and
+    /// they still show the photo. End then lands on a preview at once, and decodes the photo.
+    @Test func theEndsAwayFromTheFocusHoldPreviewsOnly() throws {
+        let dir = try linkedLibrary(count: 30)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let session = Self.session(in: dir, openingOn: 0, budget: 192 << 20)
+        let v = session.viewer, store = session.pipeline.photoStore
+        var t = 0.0
+        Self.settle(v, from: &t, frames: 30)
+        guard case .image(let fit)? = store.content(of: PhotoID(0)), !fit.isPreview else {
+            Issue.record("photo 0 is not held sharp at the start")
+            return
+        }
+        for _ in 0..<5 {
+            v.handle(.key(.right, modifiers: [], time: t), now: t)
+            Self.settle(v, from: &t, frames: 40)
+        }
+        #expect(v.current == 5)
+        for end in [PhotoID(0), PhotoID(1)] {
+            guard case .image(let held)? = store.content(of: end) else {
+                Issue.record("end \(end) holds nothing")
+                continue
+            }
+            #expect(held.isPreview && !store.isSharp(end), "end \(end) still holds a fit")
+            #expect(held.pixels.width == fit.pixels.width / 4 && held.pixels.height == fit.pixels.height / 4)
+            #expect(held.fullSize == fit.fullSize)
+        }
+        // Photo 0's preview is its fit's picture: the mean colour is the fit's.
+        if case .image(let held)? = store.content(of: PhotoID(0)) {
+            let shrunk = held.pixels.meanColour(), original = fit.pixels.meanColour()
+            #expect(abs(shrunk.0 - original.0) <= 1 && abs(shrunk.1 - original.1) <= 1 && abs(shrunk.2 - original.2) <= 1)
+        }
+        // Held: the focus and its two neighbours at fit, the ends as previews.
+        #expect(store.bytesHeld <= 3 * Self.photoBytes + 4 * Self.photoBytes / 16, "\(store.bytesHeld) bytes held")
+        v.handle(.key(.home, modifiers: [], time: t), now: t)
+        t += 1.0 / 60
+        v.advance(to: t)
+        #expect(store.content(of: PhotoID(0)) != nil, "Home lands on nothing")
+        Self.settle(v, from: &t, frames: 60)
+        #expect(v.current == 0 && store.isSharp(PhotoID(0)))
+    }
+
     @Test func cacheNeverHoldsMoreThanItsBudget() throws {
         let dir = try linkedLibrary(count: 30)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -155,7 +199,7 @@ func linkedLibrary(count: Int) throws -> URL {
         }
         #expect(v.current == 29)
         decoder.release(64)
-        let neighbourhood = Set(27...31)
+        let neighbourhood = Set(28...30)
         let fullDecodes = { decoder.started.filter { !$0.job.isPreview }.map(\.photo.number) }
         // The loop turns meanwhile: the store asks for the neighbours once it has taken photo
         // 29's decode in.
@@ -165,10 +209,27 @@ func linkedLibrary(count: Int) throws -> URL {
             return neighbourhood.isSubset(of: fullDecodes())
         }
         // One worker: it was held on photo 0's full decode while the presses went by; after it,
-        // the new neighbourhood (27...31, photo 29 first, the others once it is sharp) is
+        // the new neighbourhood (28...30, photo 29 first, the others once it is sharp) is
         // decoded, each photo once, and no photo passed on the way.
         let full = fullDecodes()
-        #expect(full.count == 6 && full.first == 0 && full.dropFirst().first == 29, "decoded \(full)")
+        #expect(full.count == 4 && full.first == 0 && full.dropFirst().first == 29, "decoded \(full)")
         #expect(Set(full) == neighbourhood.union([0]), "decoded \(full)")
+    }
+}
+
+private extension PixelBuffer {
+    /// The mean of each channel (red, green, blue) over the whole picture.
+    func meanColour() -> (Int, Int, Int) {
+        var sums = (0, 0, 0)
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = self[x, y]
+                sums.0 += Int(pixel >> 16 & 0xFF)
+                sums.1 += Int(pixel >> 8 & 0xFF)
+                sums.2 += Int(pixel & 0xFF)
+            }
+        }
+        let count = width * height
+        return (sums.0 / count, sums.1 / count, sums.2 / count)
     }
 }

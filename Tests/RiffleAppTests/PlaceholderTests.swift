@@ -236,31 +236,32 @@ func eventually(within seconds: Double = 30, sourceLocation: SourceLocation = #_
         defer { try? FileManager.default.removeItem(at: dir) }
         let photo = try FileBytes.read(atPath: TestPaths.photos + "/2 friends.jpg")
         let thumbnail = try JPEGEncoder.encode(PixelBuffer(width: 107, height: 160), quality: 90)
+        // Photo 1 is focused, between photo 0 (no thumbnail) and photo 2 (one).
         let paths = ["a.jpg", "b.jpg", "c.jpg"].map { dir.appendingPathComponent($0).path }
         try Data(photo).write(to: URL(fileURLWithPath: paths[0]))
-        try Data(try ExifThumbnail.inserting(thumbnail: thumbnail, into: photo)).write(to: URL(fileURLWithPath: paths[1]))
-        try Data(photo).write(to: URL(fileURLWithPath: paths[2]))
+        try Data(photo).write(to: URL(fileURLWithPath: paths[1]))
+        try Data(try ExifThumbnail.inserting(thumbnail: thumbnail, into: photo)).write(to: URL(fileURLWithPath: paths[2]))
         let decoder = GatedDecoder()
         let pipeline = pipeline(photos: Photo.numbered(paths), decoder: decoder)
         let store = pipeline.photoStore
         defer { decoder.release(16); pipeline.shutdown() }
-        store.focus(on: 0, viewport: PixelSize(width: 960, height: 600), direction: 1)
+        store.focus(on: 1, viewport: PixelSize(width: 960, height: 600), direction: 1)
         // Full decodes are held: only previews can arrive.
         eventually {
             _ = store.absorbResults()
-            return store.content(of: PhotoID(1)) != nil && decoder.started.filter { $0.photo.number == 2 && $0.job == .exifPreview }.count == 1
+            return store.content(of: PhotoID(2)) != nil && decoder.started.filter { $0.photo.number == 0 && $0.job == .exifPreview }.count == 1
         }
-        guard case .image(let neighbour)? = store.content(of: PhotoID(1)) else {
-            Issue.record("photo 1 shows nothing while its decode waits")
+        guard case .image(let neighbour)? = store.content(of: PhotoID(2)) else {
+            Issue.record("photo 2 shows nothing while its decode waits")
             return
         }
         #expect(neighbour.isPreview && neighbour.pixels.size == PixelSize(width: 107, height: 160))
-        #expect(store.content(of: PhotoID(2)) == nil, "no thumbnail, and no 1/8 decode for a neighbour")
+        #expect(store.content(of: PhotoID(0)) == nil, "no thumbnail, and no 1/8 decode for a neighbour")
         for _ in 0..<5 { _ = store.absorbResults() }
-        #expect(decoder.started.filter { $0.photo.number == 2 && $0.job == .exifPreview }.count == 1, "looked for once")
+        #expect(decoder.started.filter { $0.photo.number == 0 && $0.job == .exifPreview }.count == 1, "looked for once")
         // The focused photo's EXIF thumbnail ("p") and draft ("d") beside its real decode.
         let order = decoder.started.map { "\($0.photo.number)\($0.job.isPreview ? $0.job == .draft(viewport: PixelSize(width: 960, height: 600)) ? "d" : "p" : "")" }
-        #expect(Set(order.prefix(5)) == ["0p", "0d", "0", "1p", "2p"], "\(order)")
+        #expect(Set(order.prefix(5)) == ["1p", "1d", "1", "2p", "0p"], "\(order)")
     }
 
     /// A page with nothing decoded shows its placeholder (the photo's shape) at first, no
