@@ -53,12 +53,10 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("exif"),
                 .linkedLibrary("freetype"), .linkedLibrary("fontconfig"), .linkedLibrary("lcms2"),
-                // The still formats: TIFF, HEIF/AVIF, JPEG XL (and its thread pool), camera RAW
-                // (libraw_r, LibRaw's reentrant build: decodes run on several threads).
-                .linkedLibrary("tiff"), .linkedLibrary("heif"), .linkedLibrary("jxl"), .linkedLibrary("jxl_threads"),
-                // libde265 directly, for the HEICs libheif 1.15 refuses (heif_hevc.c).
-                .linkedLibrary("de265"),
-                .linkedLibrary("raw_r"),
+                // The still formats: TIFF here; HEIF/AVIF (libheif, and libde265 directly for the
+                // HEICs libheif 1.15 refuses), JPEG XL (and its thread pool) and camera RAW
+                // (libraw_r, LibRaw's reentrant build) are loaded on first use (lazy_codecs.h).
+                .linkedLibrary("tiff"), .linkedLibrary("dl"),
                 // The animated and web formats: WebP (and its demuxer), GIF.
                 .linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("gif"),
             ]

@@ -11,6 +11,8 @@
 #include <jxl/decode.h>
 #include <jxl/thread_parallel_runner.h>
 
+#include "lazy_codecs.h"
+
 /* Threads libjxl decodes a frame's groups on: as libheif's (see heif.c), two for the two cores
  * Riffle is made for. */
 #define RFI_JXL_THREADS 2
@@ -55,6 +57,7 @@ rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_hea
                                char *message, size_t message_capacity) {
     memset(header, 0, sizeof *header);
     rfi_set_message(message, message_capacity, "");
+    if (!rfi_lazy_load(RFI_LAZY_JXL, message, message_capacity)) return RFI_STATUS_UNSUPPORTED;
     JxlDecoder *decoder = JxlDecoderCreate(NULL);
     if (decoder == NULL) {
         rfi_set_message(message, message_capacity, "out of memory");
@@ -211,6 +214,8 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
                           rfi_image_pixels *out, char *message, size_t message_capacity) {
     memset(out, 0, sizeof *out);
     rfi_set_message(message, message_capacity, "");
+    if (!rfi_lazy_load(RFI_LAZY_JXL, message, message_capacity) || !rfi_lazy_load(RFI_LAZY_JXL_THREADS, message, message_capacity))
+        return RFI_STATUS_UNSUPPORTED;
     JxlDecoder *decoder = JxlDecoderCreate(NULL);
     void *runner = JxlThreadParallelRunnerCreate(NULL, RFI_JXL_THREADS);
     if (decoder == NULL || runner == NULL) {
@@ -329,6 +334,7 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
 
 rfi_status rfi_jxl_exif(const uint8_t *data, size_t length, rfi_bytes *out) {
     memset(out, 0, sizeof *out);
+    if (!rfi_lazy_load(RFI_LAZY_JXL, NULL, 0)) return RFI_STATUS_UNSUPPORTED;
     JxlDecoder *decoder = JxlDecoderCreate(NULL);
     if (decoder == NULL) return RFI_STATUS_OUT_OF_MEMORY;
     uint8_t *box = NULL;

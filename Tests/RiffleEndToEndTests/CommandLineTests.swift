@@ -28,6 +28,18 @@ import Testing
         }
     }
 
+    /// HEIF/AVIF, JPEG XL and RAW's libraries are loaded when a file of theirs is first opened
+    /// (lazy_codecs.h), not at every exec: the binary needs none of them, nor what they pull in
+    /// (docs/startup.md). Their decodes are tested in-process, through the same loading.
+    @Test func codecLibrariesAreNotLoadedAtExec() throws {
+        let ldd = try ExternalCommand("ldd", package: "libc-bin").run([RealWindowTests.riffle])
+        #expect(ldd.status == 0, "ldd: \(ldd.output)")
+        #expect(ldd.stdout.contains("libjpeg.so"), "ldd lists what the binary loads: \(ldd.stdout)")
+        for library in ["libheif.so", "libde265.so", "libjxl.so", "libjxl_threads.so", "libraw_r.so", "libx265.so", "libaom.so", "libdav1d.so", "libhwy.so"] {
+            #expect(!ldd.stdout.contains(library), "\(library) is loaded at exec")
+        }
+    }
+
     @Test(arguments: [["/nowhere/riffle-typo.jpg"], ["/nowhere/a", "/nowhere/b.png"]])
     func onlyMissingPathsExitWithStatus2(paths: [String]) throws {
         let exit = try RealWindowTests.runRiffle(paths, environment: Self.noDisplay)
