@@ -130,6 +130,31 @@ struct ThumbnailCacheTests {
         #expect(try Self.stored(folder + "/" + folderName + "/" + name).image.pixels.size == PixelSize(width: width, height: height))
     }
 
+    /// A thumbnail is the smallest DCT scale that covers it, area-averaged: a 4800×3200 photo's
+    /// x-large thumbnail (512×341) comes from libjpeg's 1/8 decode (600×400), not from the 2/8
+    /// decode the fit's Lanczos-3 would take (twice the size shown). Checked against the 1/8
+    /// decode and `AreaResample` done here, bit for bit, on a picture whose fine detail any
+    /// other filter or scale would draw differently.
+    @Test("A thumbnail is the 1/8 decode that covers it, area-averaged")
+    func madeFromTheSmallestCoveringScale() throws {
+        let picture = PixelBuffer(width: 4800, height: 3200)
+        for y in 0..<picture.height {
+            let row = picture.row(y)
+            for x in 0..<picture.width {
+                let grey = UInt32((x * 37 + y * 11) & 0xFF ^ (x * y >> 9) & 0x3F)
+                row[x] = 0xFF00_0000 | grey << 16 | (255 - grey) << 8 | UInt32(x * 255 / picture.width)
+            }
+        }
+        let photo = try scratch.write(JPEGEncoder.encode(picture, quality: 90), to: "photos/detailed.jpg")
+        let eighth = try ImageDecoder.decodeFile(atPath: photo, atLeast: PixelSize(width: 512, height: 341))
+        #expect(eighth.pixels.size == PixelSize(width: 600, height: 400), "the 1/8 decode covers x-large")
+        let expected = AreaResample.shrink(eighth.pixels, toWidth: 512, height: 341)
+        let made = try makeCache().thumbnail(path: photo, size: .xLarge)
+        #expect(made.size == expected.size)
+        let difference = ImageDifference(made, expected, tolerance: 0)
+        #expect(difference.pixelsOverTolerance == 0, "\(difference.pixelsOverTolerance) pixels differ, by up to \(difference.maxChannel)")
+    }
+
     @Test("A photo smaller than the size class keeps its size")
     func neverEnlarged() throws {
         let photo = try scratch.write(Self.jpeg(width: 100, height: 60, left: Self.green), to: "photos/small.jpg")
