@@ -10,11 +10,11 @@ import RiffleRaster
 /// nothing to show (their EXIF thumbnails, nearest first, else 1/8 decodes), the focused
 /// photo's EXIF thumbnail while it has nothing to show and its draft (`DecodeJob.draft`, sharp
 /// at fit) while it has nothing finer than a preview, the focused photo at the size it is shown, the
-/// EXIF thumbnails of its neighbours at ±1 and ±2 that have nothing to show, then those
+/// EXIF thumbnails of its neighbours at ±1 (`radius`) that have nothing to show, then those
 /// neighbours' real decodes, the direction of travel first, and last, for a huge photo, the
 /// opening of its tile source (its scan index) ahead of any zoom, and previews of the library's
 /// first two and last two photos (where Home and End land: their first frame shows the target's
-/// neighbour).
+/// neighbour); away from the focus an end keeps only a preview (`shrinkFarEnds`).
 /// Only that neighbourhood, the pages in view and those ends are held — memory stays flat whatever the
 /// library's size — and within it the bytes held never pass `budget` (a zoomed photo's sharper
 /// pixels can be large): the photos farthest from the focus go first, never the focused one
