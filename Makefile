@@ -81,7 +81,7 @@ APP_ID := io.github.riffle.Riffle
 # The usual hicolor sizes; the scalable SVG serves every other.
 ICON_SIZES := 16 24 32 48 64 128 256 512
 # What `install` copies: by default the release build and the manual page the argument parser's
-# plugin generates from it (both made here); the install test passes the ones it has.
+# `generate-manual` tool makes from it (both made here); the install test passes the ones it has.
 RIFFLE_BINARY ?= .build/release/riffle
 RIFFLE_MANUAL ?= .build/release/riffle.1
 # A release build carries the Swift runtime and Foundation inside the binary: 12 ms less from
