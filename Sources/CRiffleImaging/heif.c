@@ -82,7 +82,7 @@ rfi_status rfi_heif_open(const char *path, const uint8_t *data, size_t length, r
     *out = NULL;
     memset(header, 0, sizeof *header);
     rfi_set_message(message, message_capacity, "");
-    if (!rfi_lazy_load(RFI_LAZY_HEIF, message, message_capacity)) return RFI_STATUS_UNSUPPORTED;
+    if (!rfi_lazy_load(RFI_LAZY_HEIF, message, message_capacity)) return RFI_STATUS_LIBRARY_MISSING;
     pthread_once(&rfi_heif_once, rfi_heif_initialise);
     struct rfi_heif *heif = calloc(1, sizeof *heif);
     if (heif != NULL) heif->context = heif_context_alloc();

@@ -485,7 +485,7 @@ rfi_status rfi_heif_own_open(const char *path, const uint8_t *data, size_t lengt
                              rfi_still_header *header, char *message, size_t message_capacity) {
     *out = NULL;
     memset(header, 0, sizeof *header);
-    if (!rfi_lazy_load(RFI_LAZY_DE265, message, message_capacity)) return RFI_STATUS_UNSUPPORTED;
+    if (!rfi_lazy_load(RFI_LAZY_DE265, message, message_capacity)) return RFI_STATUS_LIBRARY_MISSING;
     struct rfi_heif_own *own = calloc(1, sizeof *own);
     if (own == NULL) {
         rfi_set_message(message, message_capacity, "out of memory");

@@ -57,7 +57,7 @@ rfi_status rfi_jxl_read_header(const uint8_t *data, size_t length, rfi_still_hea
                                char *message, size_t message_capacity) {
     memset(header, 0, sizeof *header);
     rfi_set_message(message, message_capacity, "");
-    if (!rfi_lazy_load(RFI_LAZY_JXL, message, message_capacity)) return RFI_STATUS_UNSUPPORTED;
+    if (!rfi_lazy_load(RFI_LAZY_JXL, message, message_capacity)) return RFI_STATUS_LIBRARY_MISSING;
     JxlDecoder *decoder = JxlDecoderCreate(NULL);
     if (decoder == NULL) {
         rfi_set_message(message, message_capacity, "out of memory");
@@ -215,7 +215,7 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
     memset(out, 0, sizeof *out);
     rfi_set_message(message, message_capacity, "");
     if (!rfi_lazy_load(RFI_LAZY_JXL, message, message_capacity) || !rfi_lazy_load(RFI_LAZY_JXL_THREADS, message, message_capacity))
-        return RFI_STATUS_UNSUPPORTED;
+        return RFI_STATUS_LIBRARY_MISSING;
     JxlDecoder *decoder = JxlDecoderCreate(NULL);
     void *runner = JxlThreadParallelRunnerCreate(NULL, RFI_JXL_THREADS);
     if (decoder == NULL || runner == NULL) {
@@ -334,7 +334,7 @@ rfi_status rfi_jxl_decode(const uint8_t *data, size_t length, int64_t pixel_limi
 
 rfi_status rfi_jxl_exif(const uint8_t *data, size_t length, rfi_bytes *out) {
     memset(out, 0, sizeof *out);
-    if (!rfi_lazy_load(RFI_LAZY_JXL, NULL, 0)) return RFI_STATUS_UNSUPPORTED;
+    if (!rfi_lazy_load(RFI_LAZY_JXL, NULL, 0)) return RFI_STATUS_LIBRARY_MISSING;
     JxlDecoder *decoder = JxlDecoderCreate(NULL);
     if (decoder == NULL) return RFI_STATUS_OUT_OF_MEMORY;
     uint8_t *box = NULL;

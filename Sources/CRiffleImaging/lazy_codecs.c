@@ -31,14 +31,19 @@ static rfi_lazy_state rfi_lazy_states[] = {
     [RFI_LAZY_RAW] = {PTHREAD_ONCE_INIT, 0, ""},
 };
 
-/* Opens `soname` and lets `resolve` fill its pointers; `resolve` names the first function the
- * library lacks, if any. The handle is kept for the process. */
-static void rfi_lazy_open(rfi_lazy_library library, const char *soname, void (*resolve)(void *, const char **)) {
+/* Opens `soname` (Debian 12's), else `dev_name` (the -dev package's link to whichever version
+ * the headers Riffle was built with belong to, for a build on another release), and lets
+ * `resolve` fill its pointers; `resolve` names the first function the library lacks, if any.
+ * The handle is kept for the process. */
+static void rfi_lazy_open(rfi_lazy_library library, const char *soname, const char *dev_name,
+                          void (*resolve)(void *, const char **)) {
     rfi_lazy_state *state = &rfi_lazy_states[library];
     void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) handle = dlopen(dev_name, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) {
         const char *error = dlerror();
-        snprintf(state->reason, sizeof state->reason, "%s could not be loaded: %s", soname, error != NULL ? error : "no reason given");
+        snprintf(state->reason, sizeof state->reason, "%s could not be loaded (nor %s): %s", soname, dev_name,
+                 error != NULL ? error : "no reason given");
         return;
     }
     const char *missing = NULL;
@@ -55,17 +60,19 @@ static void rfi_lazy_open(rfi_lazy_library library, const char *soname, void (*r
         *missing = #name;
 
 /* A library's resolver and its once-routine, for pthread_once. */
-#define RFI_LAZY_LIBRARY(library, soname, FUNCTIONS)                                        \
+#define RFI_LAZY_LIBRARY(library, soname, dev_name, FUNCTIONS)                              \
     static void rfi_lazy_resolve_##library(void *handle, const char **missing) {            \
         FUNCTIONS(RFI_LAZY_RESOLVE)                                                         \
     }                                                                                       \
-    static void rfi_lazy_once_##library(void) { rfi_lazy_open(library, soname, rfi_lazy_resolve_##library); }
+    static void rfi_lazy_once_##library(void) {                                             \
+        rfi_lazy_open(library, soname, dev_name, rfi_lazy_resolve_##library);               \
+    }
 
-RFI_LAZY_LIBRARY(RFI_LAZY_HEIF, "libheif.so.1", RFI_HEIF_FUNCTIONS)
-RFI_LAZY_LIBRARY(RFI_LAZY_DE265, "libde265.so.0", RFI_DE265_FUNCTIONS)
-RFI_LAZY_LIBRARY(RFI_LAZY_JXL, "libjxl.so.0.7", RFI_JXL_FUNCTIONS)
-RFI_LAZY_LIBRARY(RFI_LAZY_JXL_THREADS, "libjxl_threads.so.0.7", RFI_JXL_THREADS_FUNCTIONS)
-RFI_LAZY_LIBRARY(RFI_LAZY_RAW, "libraw_r.so.20", RFI_RAW_FUNCTIONS)
+RFI_LAZY_LIBRARY(RFI_LAZY_HEIF, "libheif.so.1", "libheif.so", RFI_HEIF_FUNCTIONS)
+RFI_LAZY_LIBRARY(RFI_LAZY_DE265, "libde265.so.0", "libde265.so", RFI_DE265_FUNCTIONS)
+RFI_LAZY_LIBRARY(RFI_LAZY_JXL, "libjxl.so.0.7", "libjxl.so", RFI_JXL_FUNCTIONS)
+RFI_LAZY_LIBRARY(RFI_LAZY_JXL_THREADS, "libjxl_threads.so.0.7", "libjxl_threads.so", RFI_JXL_THREADS_FUNCTIONS)
+RFI_LAZY_LIBRARY(RFI_LAZY_RAW, "libraw_r.so.20", "libraw_r.so", RFI_RAW_FUNCTIONS)
 
 int rfi_lazy_load(rfi_lazy_library library, char *message, size_t message_capacity) {
     static void (*const onces[])(void) = {

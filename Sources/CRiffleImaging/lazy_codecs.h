@@ -9,7 +9,8 @@
  * the first time a file of its format is opened; the sources that call them include this header
  * last, and its macros turn each call into a call through its pointer, so they read as ordinary
  * calls. The open functions (rfi_heif_open, rfi_jxl_*, rfi_raw_open) load first and fail with
- * the loader's reason when a library is missing; everything else runs on what an open returned.
+ * RFI_STATUS_LIBRARY_MISSING and the loader's reason when a library is missing; everything else
+ * runs on what an open returned.
  */
 #ifndef CRIFFLE_IMAGING_LAZY_CODECS_H
 #define CRIFFLE_IMAGING_LAZY_CODECS_H
@@ -22,7 +23,8 @@
 #include <libheif/heif.h>
 #include <libraw/libraw.h>
 
-/* The libraries loaded lazily, each by its Debian 12 soname. */
+/* The libraries loaded lazily, each by its Debian 12 soname, else by its -dev package's
+ * unversioned name (a build on another release). */
 typedef enum rfi_lazy_library {
     RFI_LAZY_HEIF,
     RFI_LAZY_DE265,

@@ -85,7 +85,7 @@ rfi_status rfi_raw_open(const char *path, const uint8_t *data, size_t length, rf
     *out = NULL;
     memset(header, 0, sizeof *header);
     rfi_set_message(message, message_capacity, "");
-    if (!rfi_lazy_load(RFI_LAZY_RAW, message, message_capacity)) return RFI_STATUS_UNSUPPORTED;
+    if (!rfi_lazy_load(RFI_LAZY_RAW, message, message_capacity)) return RFI_STATUS_LIBRARY_MISSING;
     struct rfi_raw *raw = calloc(1, sizeof *raw);
     if (raw != NULL) raw->data = libraw_init(0);
     if (raw == NULL || raw->data == NULL) {

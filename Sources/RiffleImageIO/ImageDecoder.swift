@@ -311,6 +311,8 @@ public enum ImageDecoder {
             throw outOfMemory(size, format: format)
         case RFI_STATUS_INVALID_REQUEST, RFI_STATUS_UNSUPPORTED:
             throw ImageDecodeError(reason: "Cannot decode that part of the \(format.displayName) image: \(message)")
+        case RFI_STATUS_LIBRARY_MISSING:
+            throw ImageDecodeError(reason: "\(format.displayName) images cannot be read on this system: \(message)")
         default:
             throw ImageDecodeError(reason: "The \(format.displayName) data is damaged: \(message)")
         }

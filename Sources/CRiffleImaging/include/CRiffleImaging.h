@@ -34,6 +34,9 @@ typedef enum rfi_status {
     /* The data is valid but cannot be decoded the way asked within the limits; `message` says
      * why and what to do instead. */
     RFI_STATUS_UNSUPPORTED = 6,
+    /* The format's library, loaded on first use (lazy_codecs.h), is not on this system;
+     * `message` names it and the loader's reason. */
+    RFI_STATUS_LIBRARY_MISSING = 7,
 } rfi_status;
 
 /* A problem a decoder recovered from: the pixels are usable but not all of them are real. */
