@@ -38,8 +38,9 @@ static rfi_lazy_state rfi_lazy_states[] = {
 static void rfi_lazy_open(rfi_lazy_library library, const char *soname, const char *dev_name,
                           void (*resolve)(void *, const char **)) {
     rfi_lazy_state *state = &rfi_lazy_states[library];
+    const char *opened = soname;
     void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) handle = dlopen(dev_name, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) handle = dlopen(opened = dev_name, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) {
         const char *error = dlerror();
         snprintf(state->reason, sizeof state->reason, "%s could not be loaded (nor %s): %s", soname, dev_name,
@@ -49,7 +50,7 @@ static void rfi_lazy_open(rfi_lazy_library library, const char *soname, const ch
     const char *missing = NULL;
     resolve(handle, &missing);
     if (missing != NULL) {
-        snprintf(state->reason, sizeof state->reason, "%s has no %s", soname, missing);
+        snprintf(state->reason, sizeof state->reason, "%s has no %s", opened, missing);
         return;
     }
     state->loaded = 1;

@@ -52,9 +52,9 @@ package final class PhotoStore {
     /// for what a preview bridges.
     static let radius = 1
 
-    /// An end (`ends`) away from the focus and out of view keeps its pixels shrunk by this on
-    /// each side, as a preview: a sixteenth of a fit's bytes (0.4 MiB of 6.7 for a 3:2 photo at
-    /// 1080p), and still finer than a 1/8 decode's preview would be. Riffle's choice.
+    /// An end (`ends`) away from the focus and out of view keeps its pixels at fit shrunk by this
+    /// on each side, as a preview: a sixteenth of a fit's bytes (0.4 MiB of 6.7 for a 3:2 photo at
+    /// 1080p, 405×270), finer than a camera's EXIF thumbnail (160×107). Riffle's choice.
     static let endPreviewShrink = 4
 
     private struct Entry {
@@ -558,14 +558,16 @@ package final class PhotoStore {
 
     /// The ends away from the focus and out of view keep previews only: finer pixels held of one
     /// (its fit while it was the focus or a neighbour, a draft, a real decode that arrived after
-    /// the focus left) are area-averaged to `1 / endPreviewShrink` of their sides, in place of a
-    /// decode. The first and last photos are held for the whole session, for Home and End, and
+    /// the focus left, a sharper one made for a zoom) are area-averaged to `1 / endPreviewShrink`
+    /// of the sides the photo has at fit, in place of a decode. The first and last photos are held for the whole session, for Home and End, and
     /// would otherwise hold a fit each; pressing End shows the preview at once and decodes the
     /// photo as any page it lands on.
     private func shrinkFarEnds() {
         for (place, photo) in ends where abs(place - focus) > Self.radius && !inView.contains(photo) {
             guard let entry = entries[photo], Stage(entry.content) > .preview, case .image(let decoded) = entry.content else { continue }
-            let width = decoded.pixels.width / Self.endPreviewShrink, height = decoded.pixels.height / Self.endPreviewShrink
+            let atFit = PhotoDecoding.target(for: decoded.fullSize, in: viewport, factor: 1)
+            let width = min(atFit.width / Self.endPreviewShrink, decoded.pixels.width)
+            let height = min(atFit.height / Self.endPreviewShrink, decoded.pixels.height)
             guard width > 0, height > 0 else { continue }
             let preview = DecodedPhoto(
                 pixels: AreaResample.shrink(decoded.pixels, toWidth: width, height: height), fullSize: decoded.fullSize,
