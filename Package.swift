@@ -128,7 +128,7 @@ let package = Package(
             name: "riffle-bench",
             dependencies: [
                 "RiffleApp", "RiffleLibrary", "RiffleIndex", "RifflePipeline", "RiffleDisplay", "RiffleInteraction", "RiffleImageIO",
-                "RiffleRaster", "RiffleGeometry", "CPixman",
+                "RiffleRaster", "RiffleGeometry", "CPixman", "CRiffleImaging",
                 "CRiffleX11TestClients",
             ]
         ),

@@ -7,6 +7,13 @@
 /* Copies `text` into `message` (truncating, always NUL-terminated when capacity > 0). */
 void rfi_set_message(char *message, size_t message_capacity, const char *text);
 
+/* Replaces, after jpeg_start_decompress, the scaled IDCTs libjpeg chose for a 5/8 decode
+ * (jpeg_idct_5x5, jpeg_idct_10x10) with AVX2 ones giving the same samples, bit for bit, where
+ * the CPU and libjpeg's tables allow (jpeg_scaled_idct.c); elsewhere changes nothing. Returns
+ * how many components' IDCTs it replaced. */
+struct jpeg_decompress_struct;
+int32_t rfi_jpeg_use_vector_idct(struct jpeg_decompress_struct *decompress);
+
 /* EXIF orientation 1...8 from an APP1 payload that starts with "Exif\0\0"; 1 when absent. */
 int32_t rfi_exif_orientation(const uint8_t *exif, size_t length);
 

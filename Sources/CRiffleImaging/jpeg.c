@@ -304,6 +304,10 @@ struct rfi_jpeg_reader {
     void *cmyk_transform;
     /* 1 once jpeg_start_decompress has run; 2 after a failure (only close is allowed). */
     int state;
+    /* 1 (the default) to decode through Riffle's vector IDCTs where they apply; how many
+     * components do once started (rfi_jpeg_use_vector_idct). */
+    int vector_idct_wanted;
+    int32_t vector_idct_components;
     /* libjpeg's text for the failure or the first warning; copied out by every call. */
     char text[RFI_MESSAGE_CAPACITY];
 };
@@ -343,6 +347,7 @@ static rfi_status rfi_jpeg_reader_open(int descriptor, const uint8_t *data, size
         rfi_set_message(message, message_capacity, "out of memory");
         return RFI_STATUS_OUT_OF_MEMORY;
     }
+    reader->vector_idct_wanted = 1;
     if (descriptor >= 0) {
         reader->file = calloc(1, sizeof *reader->file);
         if (reader->file == NULL) {
@@ -429,6 +434,7 @@ rfi_status rfi_jpeg_reader_start(rfi_jpeg_reader *reader, int32_t scale_eighths,
         }
     }
     jpeg_start_decompress(decompress);
+    reader->vector_idct_components = reader->vector_idct_wanted ? rfi_jpeg_use_vector_idct(decompress) : 0;
     reader->state = 1;
     *width = (int32_t)w;
     *height = (int32_t)h;
@@ -485,6 +491,14 @@ rfi_status rfi_jpeg_reader_skip(rfi_jpeg_reader *reader, int32_t rows, int32_t *
     *rows_skipped = (int32_t)jpeg_skip_scanlines(decompress, (JDIMENSION)rows < left ? (JDIMENSION)rows : left);
     rfi_set_message(message, message_capacity, reader->text);
     return RFI_STATUS_OK;
+}
+
+void rfi_jpeg_reader_set_vector_idct(rfi_jpeg_reader *reader, int32_t enabled) {
+    reader->vector_idct_wanted = enabled != 0;
+}
+
+int32_t rfi_jpeg_reader_vector_idct_components(const rfi_jpeg_reader *reader) {
+    return reader->vector_idct_components;
 }
 
 int64_t rfi_jpeg_reader_rows_before_end_of_data(const rfi_jpeg_reader *reader) {

@@ -1,3 +1,4 @@
+import CRiffleImaging
 import Dispatch
 import RiffleGeometry
 import RiffleRaster
@@ -19,10 +20,11 @@ import Synchronization
 ///
 ///     s = (h + r) / (h + 2r) = 1 / (2 − h),   time = s · whole
 ///
-/// For the 24 MP photos of `make bench` decoded at 5/8 for a 1080p screen, h ≈ 0.35 (the 1/8
-/// decode, which is little more than the Huffman pass, against the 5/8 decode with Lanczos),
-/// so s ≈ 0.6 and the decode takes 0.6 of its time on one core; the Huffman pass alone
-/// (h ≈ 0.35) is the floor no cut without restart markers can go under.
+/// For the 24 MP photos of `make bench` decoded at 5/8 for a 1080p screen, h ≈ 0.42 (the 1/8
+/// decode, which is little more than the Huffman pass, 48 ms, against the 5/8 decode with
+/// Lanczos, 113 ms with the vector IDCTs of `jpeg_scaled_idct.c`), so s ≈ 0.63 and the decode
+/// takes 0.63 of its time on one core; without AVX2 (libjpeg's scalar IDCTs, 148 ms) h ≈ 0.33
+/// and s ≈ 0.6. The Huffman pass alone is the floor no cut without restart markers can go under.
 ///
 /// Memory: each band streams (two decoders' row buffers and two Lanczos rings beside the one
 /// result), never the picture's coefficients. The bands' source rows overlap by the rows both
@@ -32,9 +34,9 @@ import Synchronization
 /// a skip as from the top, and `LanczosResampler(from:to:outputRows:into:)` computes each output
 /// row as the whole picture's resampler does (`JPEGBandedDecodeTests`).
 enum JPEGBandedDecode {
-    /// The top band's share of the output rows, `1 / (2 − h)` for the Huffman share h ≈ 0.35
-    /// measured on the benchmark's photos (see the type's formula).
-    static let topBandShare = 0.6
+    /// The top band's share of the output rows, `1 / (2 − h)` for the Huffman share h measured
+    /// on the benchmark's photos (see the type's formula), which the vector IDCTs raise.
+    static let topBandShare = rfi_jpeg_vector_idct_available() != 0 ? 0.63 : 0.6
 
     /// A decode smaller than this many decoded pixels is not worth a second thread (the skip,
     /// the second decoder's start and the overlap outweigh the half saved).

@@ -9,9 +9,9 @@ import RiffleRaster
 ///
 /// Order of use: `start(eighths:pixelLimit:)`, then `read(into:rowPixels:maxRows:)` until it
 /// returns 0, then `finish()`; the file stays open until the reader goes away. One thread at a time.
-final class JPEGRowReader {
+package final class JPEGRowReader {
     /// The header: stored size, EXIF orientation, scans.
-    let info: ImageInfo
+    package let info: ImageInfo
     private var reader: OpaquePointer?
     private let descriptor: Int32
     /// The limit `start` was given, for the words of a failure while reading.
@@ -19,11 +19,14 @@ final class JPEGRowReader {
 
     /// Opens the file at `path` and reads its JPEG header. Throws with the OS's reason for a file
     /// that cannot be opened, and the decoder's for data that is not a readable JPEG.
-    init(path: String) throws(ImageDecodeError) {
+    /// `vectorIDCT` false decodes a 5/8 scale with libjpeg-turbo's own scalar IDCTs instead of
+    /// Riffle's AVX2 ones (`jpeg_scaled_idct.c`): the same samples, for tests and benchmarks.
+    package init(path: String, vectorIDCT: Bool = true) throws(ImageDecodeError) {
         let opened = try ShimFileReader(path: path, format: .jpeg) { rfi_jpeg_reader_open_file($0, $1, $2, $3, $4) }
         descriptor = opened.descriptor
         reader = opened.reader
         info = opened.info
+        rfi_jpeg_reader_set_vector_idct(reader, vectorIDCT ? 1 : 0)
     }
 
     deinit {
@@ -33,7 +36,7 @@ final class JPEGRowReader {
 
     /// Starts decoding at `eighths`/8 of the stored size and returns the stored-orientation size
     /// of what `read` will deliver. Throws for an output over `pixelLimit` pixels.
-    func start(eighths: Int, pixelLimit: Int) throws(ImageDecodeError) -> PixelSize {
+    package func start(eighths: Int, pixelLimit: Int) throws(ImageDecodeError) -> PixelSize {
         var width: Int32 = 0, height: Int32 = 0
         var message = MessageBuffer()
         let status = message.withPointer {
@@ -46,7 +49,7 @@ final class JPEGRowReader {
 
     /// Decodes up to `maxRows` next rows into `rows`, `rowPixels` apart, and returns how many
     /// (0 once every row is in). Throws for data libjpeg cannot get past.
-    func read(into rows: UnsafeMutablePointer<UInt32>, rowPixels: Int, maxRows: Int) throws(ImageDecodeError) -> Int {
+    package func read(into rows: UnsafeMutablePointer<UInt32>, rowPixels: Int, maxRows: Int) throws(ImageDecodeError) -> Int {
         var count: Int32 = 0
         var message = MessageBuffer()
         let status = message.withPointer {
@@ -66,6 +69,10 @@ final class JPEGRowReader {
         return Int(skipped)
     }
 
+    /// How many of the image's components decode through Riffle's vector IDCTs since `start`
+    /// (`rfi_jpeg_use_vector_idct`: at 5/8, on a CPU with AVX2).
+    package var vectorIDCTComponents: Int { Int(rfi_jpeg_reader_vector_idct_components(reader)) }
+
     /// How many rows had been read when the file's data ran out, or nil while it has not (see
     /// `rfi_jpeg_reader_rows_before_end_of_data`).
     var rowsBeforeEndOfData: Int? {
@@ -75,7 +82,7 @@ final class JPEGRowReader {
 
     /// Ends the decode (early, if rows remain: those are skipped unread) and returns the words
     /// for what it recovered from, as `DecodedImage.warning`; nil for a clean decode.
-    func finish() -> String? {
+    package func finish() -> String? {
         var message = MessageBuffer()
         let warning = message.withPointer { rfi_jpeg_reader_close(reader, $0, $1) }
         reader = nil

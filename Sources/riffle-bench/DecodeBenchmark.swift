@@ -1,3 +1,4 @@
+import CRiffleImaging
 import Foundation
 import RiffleApp
 import RiffleGeometry
@@ -9,7 +10,9 @@ import RiffleRaster
 /// the viewer's whole decode path (streamed from the file, DCT-scaled, shrunk to exactly the
 /// shown size) for a 1280×800 window at fit and at a double-click's 2.5× zoom, and a 1920×1080
 /// one at fit: Lanczos-3 from at least twice the size (what the viewer does) beside area
-/// averaging from the smallest DCT scale that covers it (what it did before), with their ratio.
+/// averaging from the smallest DCT scale that covers it (what it did before), with their ratio;
+/// and that fit's DCT-scaled decode alone with libjpeg-turbo's scalar 5×5 and 10×10 IDCTs
+/// against Riffle's AVX2 ones (`jpeg_scaled_idct.c`).
 enum DecodeBenchmark {
     static func run(jpeg: [UInt8], size: PixelSize) throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-bench-decode-\(getpid()).jpg").path
@@ -52,7 +55,22 @@ enum DecodeBenchmark {
             _ = try! JPEGRegionDecoder.decode(
                 jpeg, region: PixelRect(x: 0, y: eighthHeight - 1, width: 1, height: 1), scaleDenominator: 8)
         }
+        let eighths = try ImageDecoder.jpegScaleEighths(for: info, shrunkTo: target, filter: .lanczos3, pixelLimit: PhotoDecoding.pixelLimit)
+        let scalarIDCT = Stopwatch.median(minimumRuns: 7) { decodeRows(path, eighths: eighths, vectorIDCT: false) }
+        let vectorIDCT = Stopwatch.median(minimumRuns: 7) { decodeRows(path, eighths: eighths, vectorIDCT: true) }
+        print("  its \(eighths)/8 decode alone, one core: libjpeg's scalar IDCTs \(ms(scalarIDCT)), "
+            + (rfi_jpeg_vector_idct_available() != 0 ? "Riffle's AVX2 IDCTs \(ms(vectorIDCT)) (\(ratio(vectorIDCT, scalarIDCT)))" : "no AVX2 here"))
         print("  1920x1080 window at fit on two cores: \(ms(twoCores)), one core \(ms(oneCore)) (\(ratio(twoCores, oneCore))); "
             + "the Huffman pass alone \(ms(floor)), two cores / floor \(ratio(twoCores, floor))")
+    }
+
+    /// The JPEG at `path` decoded at `eighths`/8 into a row buffer, rows discarded.
+    static func decodeRows(_ path: String, eighths: Int, vectorIDCT: Bool) {
+        let reader = try! JPEGRowReader(path: path, vectorIDCT: vectorIDCT)
+        let size = try! reader.start(eighths: eighths, pixelLimit: PhotoDecoding.pixelLimit)
+        let rows = UnsafeMutablePointer<UInt32>.allocate(capacity: size.width * 16)
+        defer { rows.deallocate() }
+        while try! reader.read(into: rows, rowPixels: size.width, maxRows: 16) > 0 {}
+        _ = reader.finish()
     }
 }

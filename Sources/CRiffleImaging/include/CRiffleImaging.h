@@ -148,6 +148,19 @@ rfi_status rfi_jpeg_reader_read(rfi_jpeg_reader *reader, uint32_t *rows, int32_t
 rfi_status rfi_jpeg_reader_skip(rfi_jpeg_reader *reader, int32_t rows, int32_t *rows_skipped,
                                 char *message, size_t message_capacity);
 
+/* Whether this CPU can run Riffle's AVX2 scaled IDCTs (jpeg_scaled_idct.c), which a 5/8 decode
+ * uses in place of libjpeg-turbo's scalar jpeg_idct_5x5 and jpeg_idct_10x10: the same samples,
+ * bit for bit, in less time. */
+int32_t rfi_jpeg_vector_idct_available(void);
+
+/* Before rfi_jpeg_reader_start: 0 to decode with libjpeg's own IDCTs (for tests and benchmarks;
+ * the samples are the same), 1 (the default) for the vector ones where they apply. */
+void rfi_jpeg_reader_set_vector_idct(rfi_jpeg_reader *reader, int32_t enabled);
+
+/* How many of the started reader's components decode through the vector IDCTs (0 unless the
+ * scale is 5/8, the reader wants them and the CPU has them). */
+int32_t rfi_jpeg_reader_vector_idct_components(const rfi_jpeg_reader *reader);
+
 /* How many output rows had been read when the file's data ran out (libjpeg then fills the rest
  * with grey), or -1 while it has not. Meaningful for single-scan JPEGs only: a progressive one
  * is read whole before its first row, so its missing data lowers the quality everywhere. */
