@@ -1,4 +1,5 @@
 import CRiffleImaging
+import Glibc
 import RiffleGeometry
 import RiffleRaster
 
@@ -316,6 +317,20 @@ public enum ImageDecoder {
         default:
             throw ImageDecodeError(reason: "The \(format.displayName) data is damaged: \(message)")
         }
+    }
+
+    /// A zeroed buffer of `size` for decoding the image described by `info`; throws the decode's
+    /// out-of-memory error, where `PixelBuffer(width:height:)` would stop the process, when the
+    /// memory cannot be had (a header may claim gigapixels within a generous pixel limit). From
+    /// calloc: a large buffer is fresh pages, zero without a pass over them, each faulted in by
+    /// the first write (by whichever thread decodes that part), not all before the decode starts.
+    static func zeroedPixels(_ size: PixelSize, for info: ImageInfo) throws(ImageDecodeError) -> PixelBuffer {
+        guard let memory = calloc(max(1, size.area), MemoryLayout<UInt32>.size) else {
+            throw outOfMemory(info.uprightSize, format: info.format)
+        }
+        return PixelBuffer(
+            wrapping: memory.assumingMemoryBound(to: UInt32.self), width: size.width, height: size.height,
+            rowPixels: size.width, release: { free($0) })
     }
 
     /// The error of a decode of an image of `size` (upright; nil when not known) whose memory

@@ -89,7 +89,8 @@ enum JPEGBandedDecode {
             return try ImageDecoder.decodeJPEG(reader, shrunkTo: { _ in size }, filter: .lanczos3, pixelLimit: pixelLimit, until: stop)
         }
         let cut = min(resultSize.height - 1, max(1, Int((Double(resultSize.height) * topBandShare).rounded())))
-        let result = PixelBuffer(width: resultSize.width, height: resultSize.height)
+        // Zero pages faulted in by the bands' writes, so the second core starts without waiting for them.
+        let result = try ImageDecoder.zeroedPixels(resultSize, for: info)
 
         let bottom = BottomBand()
         secondCore {

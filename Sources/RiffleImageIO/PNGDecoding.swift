@@ -1,4 +1,3 @@
-import Glibc
 import RiffleGeometry
 import RiffleRaster
 
@@ -56,18 +55,6 @@ extension ImageDecoder {
             return .truncated(missing: ImageDamage.MissingPart(
                 share: 1 - Double(min(rowsWithData, height)) / Double(height), side: info.orientation.sideOfLastStoredRows))
         }
-    }
-
-    /// A zeroed buffer of `size` for decoding the PNG described by `info`; throws the decode's
-    /// out-of-memory error, where `PixelBuffer(width:height:)` would stop the process, when the
-    /// memory cannot be had (a header may claim gigapixels within a generous pixel limit).
-    static func allocatePNGPixels(_ size: PixelSize, for info: ImageInfo) throws(ImageDecodeError) -> PixelBuffer {
-        guard let memory = calloc(max(1, size.area), MemoryLayout<UInt32>.size) else {
-            throw outOfMemory(info.uprightSize, format: .png)
-        }
-        return PixelBuffer(
-            wrapping: memory.assumingMemoryBound(to: UInt32.self), width: size.width, height: size.height,
-            rowPixels: size.width, release: { free($0) })
     }
 
     /// The most pixels Riffle reads from one PNG, 2^30 (a gigapixel): every pixel of a PNG must be
@@ -142,7 +129,7 @@ extension ImageDecoder {
         if info.hasMultipleScans {
             (stored, seen) = try adam7Picture(reader, reduction: 0, until: { false })
         } else {
-            stored = try allocatePNGPixels(info.storedSize, for: info)
+            stored = try ImageDecoder.zeroedPixels(info.storedSize, for: info)
             var y = 0
             while y < stored.height {
                 let batch = try reader.read(into: stored.row(y), rowPixels: stored.rowPixels, maxRows: stored.height - y)
@@ -220,7 +207,7 @@ extension ImageDecoder {
     ) throws(ImageDecodeError) -> (pixels: PixelBuffer, seen: PNGRowsSeen) {
         let stored = reader.info.storedSize
         let step = 1 << k
-        let grid = try allocatePNGPixels(
+        let grid = try ImageDecoder.zeroedPixels(
             PixelSize(width: (stored.width + step - 1) >> k, height: (stored.height + step - 1) >> k), for: reader.info)
         let rows = PixelBuffer(width: stored.width, height: streamedRows)
         var seen = PNGRowsSeen()
