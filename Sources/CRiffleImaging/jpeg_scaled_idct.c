@@ -259,28 +259,31 @@ RFI_AVX2 static void rfi_row_pass(const struct rfi_vector_idct *idct, const int1
     }
 }
 
-RFI_AVX2 static void rfi_idct_10x10(j_decompress_ptr cinfo, jpeg_component_info *compptr, JCOEFPTR coef_block,
-                                    JSAMPARRAY output_buf, JDIMENSION output_col) {
+/* One block through `idct`, whose passes read its first `inputs` coefficient rows and columns
+ * (8 for the 10-point transform, 5 for the 5-point one); handed to libjpeg's `scalar` function
+ * instead when a value is past the multiply-adds' range. */
+RFI_AVX2 static inline void rfi_vector_idct_block(const struct rfi_vector_idct *idct, int inputs, inverse_DCT_method_ptr scalar,
+                                                  j_decompress_ptr cinfo, jpeg_component_info *compptr, JCOEFPTR coef_block,
+                                                  JSAMPARRAY output_buf, JDIMENSION output_col) {
     __m256i pairs[4];
     int16_t workspace[10][8];
-    if (!rfi_dequantise(coef_block, compptr->dct_table, 8, 8, pairs) ||
-        !rfi_column_pass(&rfi_idct10, pairs, 4, 8, workspace)) {
-        jpeg_idct_10x10(cinfo, compptr, coef_block, output_buf, output_col);
+    const int pair_count = (inputs + 1) / 2;
+    if (!rfi_dequantise(coef_block, compptr->dct_table, inputs, inputs, pairs) ||
+        !rfi_column_pass(idct, pairs, pair_count, inputs, workspace)) {
+        scalar(cinfo, compptr, coef_block, output_buf, output_col);
         return;
     }
-    for (int r = 0; r < 10; r++) rfi_row_pass(&rfi_idct10, workspace[r], 4, output_buf[r] + output_col);
+    for (int r = 0; r < idct->size; r++) rfi_row_pass(idct, workspace[r], pair_count, output_buf[r] + output_col);
+}
+
+RFI_AVX2 static void rfi_idct_10x10(j_decompress_ptr cinfo, jpeg_component_info *compptr, JCOEFPTR coef_block,
+                                    JSAMPARRAY output_buf, JDIMENSION output_col) {
+    rfi_vector_idct_block(&rfi_idct10, 8, jpeg_idct_10x10, cinfo, compptr, coef_block, output_buf, output_col);
 }
 
 RFI_AVX2 static void rfi_idct_5x5(j_decompress_ptr cinfo, jpeg_component_info *compptr, JCOEFPTR coef_block,
                                   JSAMPARRAY output_buf, JDIMENSION output_col) {
-    __m256i pairs[4];
-    int16_t workspace[10][8];
-    if (!rfi_dequantise(coef_block, compptr->dct_table, 5, 5, pairs) ||
-        !rfi_column_pass(&rfi_idct5, pairs, 3, 5, workspace)) {
-        jpeg_idct_5x5(cinfo, compptr, coef_block, output_buf, output_col);
-        return;
-    }
-    for (int r = 0; r < 5; r++) rfi_row_pass(&rfi_idct5, workspace[r], 3, output_buf[r] + output_col);
+    rfi_vector_idct_block(&rfi_idct5, 5, jpeg_idct_5x5, cinfo, compptr, coef_block, output_buf, output_col);
 }
 
 /* libjpeg's post-IDCT range-limit table is clamp(sign-extended 10-bit index + 128, 0, 255). */
