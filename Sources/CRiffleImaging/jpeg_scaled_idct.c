@@ -6,7 +6,8 @@
  * `djpeg -scale 5/8`: 26.6 % and 14.6 %). Its 8×8 IDCT is SIMD, so a full-size decode is faster
  * than a 5/8 one. docs/jpeg-idct.md has the measurements.
  *
- * What: each of those IDCTs (Vollbeding's factorisations in IJG's jidctint.c) is a column pass
+ * What: each of those IDCTs (Vollbeding's factorisations in IJG's jidctint.c, as libjpeg-turbo
+ * ships it: https://github.com/libjpeg-turbo/libjpeg-turbo/blob/main/jidctint.c) is a column pass
  * and a row pass, and each pass is, in exact integer arithmetic, one linear form followed by one
  * arithmetic right shift: with in[] the pass's 8 inputs (dequantised coefficients for the
  * columns, the first pass's results for the rows),
