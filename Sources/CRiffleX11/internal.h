@@ -76,6 +76,9 @@ struct rfx_display {
     GC gc;
     Atom wm_protocols, wm_delete_window, net_wm_name, utf8_string, net_wm_state,
         net_wm_state_fullscreen, net_wm_bypass_compositor;
+    /* The size asked for when the window was opened fullscreen (made the screen's size): the
+     * size it takes when it first leaves fullscreen. 0 once it has, or when it opened windowed. */
+    int windowed_width, windowed_height;
     int wake_pipe[2]; /* [0] read end, polled in rfx_wait; [1] written by rfx_wake */
     Cursor cursors[RFX_CURSOR_COUNT]; /* loaded on first use; None: not yet */
 

@@ -242,8 +242,8 @@ static void rfx_init_xdnd(rfx_display *d) {
                     (const unsigned char *)&version, 1);
 }
 
-rfx_display *rfx_open(const char *display_name, int width, int height, int min_width, int min_height,
-                      const char *title, char *error, int error_len) {
+rfx_display *rfx_open(const char *display_name, int *width, int *height, int min_width, int min_height,
+                      int fullscreen, const char *title, char *error, int error_len) {
     rfx_install_error_handlers();
     const char *name = XDisplayName(display_name);
     Display *dpy = XOpenDisplay(display_name);
@@ -293,7 +293,13 @@ rfx_display *rfx_open(const char *display_name, int width, int height, int min_w
      * of the window. */
     attributes.event_mask =
         KeyPressMask | KeyReleaseMask | ExposureMask | StructureNotifyMask | FocusChangeMask | PropertyChangeMask;
-    d->window = XCreateWindow(dpy, d->root, 0, 0, (unsigned)width, (unsigned)height, 0, d->depth,
+    if (fullscreen) {
+        d->windowed_width = *width;
+        d->windowed_height = *height;
+        *width = DisplayWidth(dpy, screen);
+        *height = DisplayHeight(dpy, screen);
+    }
+    d->window = XCreateWindow(dpy, d->root, 0, 0, (unsigned)*width, (unsigned)*height, 0, d->depth,
                               InputOutput, d->visual,
                               CWBackPixel | CWBorderPixel | CWColormap | CWBitGravity |
                                   CWEventMask,
@@ -309,6 +315,15 @@ rfx_display *rfx_open(const char *display_name, int width, int height, int min_w
     d->net_wm_bypass_compositor = XInternAtom(dpy, "_NET_WM_BYPASS_COMPOSITOR", False);
     XSetWMProtocols(dpy, d->window, &d->wm_delete_window, 1);
     rfx_init_xdnd(d);
+    if (fullscreen) {
+        /* EWMH: before mapping, a client states its initial state in _NET_WM_STATE itself; a
+         * mapped window asks through the root window (rfx_set_fullscreen). */
+        XChangeProperty(dpy, d->window, d->net_wm_state, XA_ATOM, 32, PropModeReplace,
+                        (const unsigned char *)&d->net_wm_state_fullscreen, 1);
+        long bypass = 1;
+        XChangeProperty(dpy, d->window, d->net_wm_bypass_compositor, XA_CARDINAL, 32,
+                        PropModeReplace, (const unsigned char *)&bypass, 1);
+    }
 
     XClassHint class_hint = {.res_name = "riffle", .res_class = "Riffle"};
     XSetClassHint(dpy, d->window, &class_hint);
@@ -427,6 +442,13 @@ void rfx_set_fullscreen(rfx_display *d, int on) {
                         PropModeReplace, (const unsigned char *)&bypass, 1);
     } else {
         XDeleteProperty(d->dpy, d->window, d->net_wm_bypass_compositor);
+        /* Opened fullscreen, the window's own size was the screen's: the window manager would
+         * restore that. The size asked for instead, after the state change (requests reach it
+         * in order). */
+        if (d->windowed_width > 0 && d->windowed_height > 0) {
+            XResizeWindow(d->dpy, d->window, (unsigned)d->windowed_width, (unsigned)d->windowed_height);
+            d->windowed_width = d->windowed_height = 0;
+        }
     }
     XFlush(d->dpy);
 }

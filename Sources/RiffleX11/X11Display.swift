@@ -68,23 +68,26 @@ public final class X11Display: Display {
     }
 
     /// Opens the display named `displayName` (nil: `$DISPLAY`), shows a `size` window titled
-    /// `title` and waits for it to be mapped.
+    /// `title` and waits for it to be mapped. A `fullscreen` window is the screen's size instead,
+    /// mapped fullscreen (`rfx_open`): `size` is then what it got.
     ///
     /// - Parameter displayName: an X display name (":1"); a test gives its own server's instead
     ///   of setting `DISPLAY`, which other threads may be reading.
     /// - Parameter now: the app's monotonic clock in seconds; events are stamped on it.
     /// - Throws: `X11Error` when the display cannot be opened ("cannot open X display :0 — is
     ///   DISPLAY set?") or offers no 24/32-bit TrueColor visual.
-    public init(displayName: String? = nil, size: PixelSize, title: String, now: @escaping () -> Double) throws {
+    public init(displayName: String? = nil, size requested: PixelSize, fullscreen: Bool = false, title: String, now: @escaping () -> Double) throws {
+        var width = Int32(requested.width), height = Int32(requested.height)
         let handle = try callingShim { error, length in
             func open(_ name: UnsafePointer<CChar>?) -> OpaquePointer? {
                 rfx_open(
-                    name, Int32(size.width), Int32(size.height), Int32(Self.minimumSize.width),
-                    Int32(Self.minimumSize.height), title, error, length)
+                    name, &width, &height, Int32(Self.minimumSize.width), Int32(Self.minimumSize.height), fullscreen ? 1 : 0,
+                    title, error, length)
             }
             guard let displayName else { return open(nil) }
             return displayName.withCString { open($0) }
         }
+        let size = PixelSize(width: Int(width), height: Int(height))
         connection = X11Connection(handle: handle)
         rfx_catch_quit_signals(handle)
         // A 1×1 image first: making it finds out whether MIT-SHM works on this connection, at no

@@ -109,9 +109,10 @@ struct RiffleCommand: ParsableCommand {
 
     func run() throws {
         // `riffle FILE` in a window of a known size: the photo decodes from now on, beside the X
-        // connection, the window and the folder's listing (`HeadStartDecode`).
-        let headStart = paths.count == 1 && replay == nil && !headless && !fullscreen && isRegularFile(paths[0])
-            ? HeadStartDecode(path: paths[0], viewport: size.pixels) : nil
+        // connection, the window and the folder's listing (`HeadStartDecode`); fullscreen, once
+        // the window is made (below).
+        let headStartPhoto = paths.count == 1 && replay == nil && !headless && isRegularFile(paths[0]) ? paths[0] : nil
+        let headStart = headStartPhoto.flatMap { fullscreen ? nil : HeadStartDecode(path: $0, viewport: size.pixels) }
         var problems: [String] = []
         let script: ReplayScript?
         if let replay {
@@ -142,10 +143,12 @@ struct RiffleCommand: ParsableCommand {
         if headless {
             display = HeadlessDisplay(size: size.pixels)
         } else {
-            display = try X11Display(size: size.pixels, title: "Riffle", now: clock.now)
+            display = try X11Display(size: size.pixels, fullscreen: fullscreen, title: "Riffle", now: clock.now)
         }
         options.fullscreen = fullscreen && !headless
-        options.headStart = headStart
+        // Fullscreen, the window's size is known once it is made: the screen's. The photo
+        // decodes for it from then on, beside the session's making.
+        options.headStart = headStart ?? headStartPhoto.flatMap { fullscreen ? HeadStartDecode(path: $0, viewport: display.size) : nil }
         options.scale = scale
         if let slideshow {
             options.slideshowInterval = slideshow

@@ -93,8 +93,8 @@ import Testing
     }
 
     /// In fullscreen a resting pointer hides (every pixel of the cursor transparent) and a move
-    /// brings it back. Without a window manager the window stays its size, but Riffle is in its
-    /// fullscreen mode all the same.
+    /// brings it back. Without a window manager the window covers the screen (it opens the
+    /// screen's size, `rfx_open`), and Riffle is in its fullscreen mode all the same.
     @Test func inFullscreenTheRestingPointerHidesUntilItMoves() throws {
         let server = try VirtualXServer(sharedMemory: true)
         let window = try RunningWindow(paths: [Self.photo], server: server, options: ["--fullscreen"])

@@ -10,7 +10,7 @@ import Testing
     /// `NAME:  not found.`).
     static func properties(_ xprop: ExternalCommand, display: String, window id: String) throws -> [String: String] {
         let names = ["_NET_WM_PID", "WM_CLIENT_MACHINE", "_NET_WM_WINDOW_TYPE", "WM_CLASS", "_NET_STARTUP_ID",
-                     "_NET_WM_BYPASS_COMPOSITOR"]
+                     "_NET_WM_BYPASS_COMPOSITOR", "_NET_WM_STATE"]
         let result = try xprop.run(["-display", display, "-id", id] + names)
         var found: [String: String] = [:]
         for line in result.stdout.split(separator: "\n") {
@@ -67,15 +67,28 @@ import Testing
         #expect(found["WM_CLASS"] == "\"riffle\", \"Riffle\"", "\(found)")
         #expect(found["_NET_STARTUP_ID"] == "\"\(escaped)\"", "\(found)")
         #expect(found["_NET_WM_BYPASS_COMPOSITOR"] == "1", "opened fullscreen: \(found)")
+        // Mapped fullscreen: the state stated before mapping (no window manager here to set it),
+        // and the screen's size rather than the 320x200 asked for.
+        #expect(found["_NET_WM_STATE"] == "_NET_WM_STATE_FULLSCREEN", "\(found)")
+        #expect(try Self.geometry(xdotool, window: window, environment: env) == "1024x768")
 
         // Escape leaves fullscreen, and the compositor may compose the window again.
         _ = try xdotool.run(["windowfocus", "--sync", window, "key", "Escape"], environment: env)
         #expect(try eventually(within: 10) {
             try Self.properties(xprop, display: server.display, window: window)["_NET_WM_BYPASS_COMPOSITOR"] == nil
         })
+        // And the window takes the size asked for, not the screen's it opened at.
+        #expect(try eventually(within: 10) { try Self.geometry(xdotool, window: window, environment: env) == "320x200" })
         _ = try xdotool.run(["key", "q"], environment: env)
         #expect(eventually(within: 10) { !riffle.isRunning }, "q did not quit")
         if !riffle.isRunning { #expect(riffle.terminationStatus == 0) }
+    }
+
+    /// Window `id`'s size as xdotool reads it from the server ("320x200").
+    static func geometry(_ xdotool: ExternalCommand, window id: String, environment: [String: String]) throws -> String? {
+        try xdotool.run(["getwindowgeometry", id], environment: environment).stdout.split(separator: "\n")
+            .first { $0.contains("Geometry:") }
+            .map { String($0.split(separator: " ").last ?? "") }
     }
 
     /// The text of a NUL-terminated C string buffer.

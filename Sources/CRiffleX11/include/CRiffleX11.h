@@ -98,16 +98,21 @@ typedef struct rfx_event {
     long data_length;
 } rfx_event;
 
-/* Opens the display named `display_name` (NULL: the one $DISPLAY names), creates a `width` x `height` window titled `title`
+/* Opens the display named `display_name` (NULL: the one $DISPLAY names), creates a `*width` x `*height` window titled `title`
  * (UTF-8) with a `min_width` x `min_height` minimum size, maps it and waits (up to 2 s) for its
- * first Expose, which stays queued. The window carries WM_CLASS riffle/Riffle, _NET_WM_PID,
+ * first Expose, which stays queued. With `fullscreen` the window is made the screen's size
+ * instead (written back to `*width` and `*height`) and is mapped already in EWMH's
+ * _NET_WM_STATE_FULLSCREEN (with _NET_WM_BYPASS_COMPOSITOR 1), so a window manager shows it
+ * fullscreen from its first frame, never at another size first; without one it covers the
+ * screen. Leaving fullscreen the first time (rfx_set_fullscreen) then gives it the size asked
+ * for. The window carries WM_CLASS riffle/Riffle, _NET_WM_PID,
  * WM_CLIENT_MACHINE and _NET_WM_WINDOW_TYPE_NORMAL; when DESKTOP_STARTUP_ID is set, it is moved
  * from the environment to the window's _NET_STARTUP_ID and the launch is ended (startup
  * notification's "remove" message) once the window has mapped. Installs an X error handler that reports and continues and
  * an IO error handler that reports the lost connection and exits. On failure returns NULL and
  * writes a one-line reason into `error`. */
-rfx_display *rfx_open(const char *display_name, int width, int height, int min_width, int min_height,
-                      const char *title, char *error, int error_len);
+rfx_display *rfx_open(const char *display_name, int *width, int *height, int min_width, int min_height,
+                      int fullscreen, const char *title, char *error, int error_len);
 
 /* Destroys the window and closes the connection; every image must be destroyed first. */
 void rfx_close(rfx_display *display);
