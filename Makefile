@@ -43,7 +43,8 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # limited-range ones. The colour tests compare with lcms2's own transicc (liblcms2-utils) and
 # convert CMYK through Ghostscript's profiles (libgs-common); a CMYK JPEG XL, which cjxl cannot
 # make, is written through libjxl's encoder from Python (python3). The cursor tests read the
-# theme's cursors back from the server: Adwaita's (adwaita-icon-theme), and none at all. A test
+# theme's cursors back from the server: Adwaita's (adwaita-icon-theme), and none at all. A window
+# opens under a window manager that changes its size (openbox). A test
 # browses a folder under strace, to see that nothing but thumbnails is written anywhere. The install
 # test has xdg-open find the photo's type in the shared MIME database (shared-mime-info). The EXIF
 # tests compare what Riffle reads (GPS positions in each camera's encoding, dates taken) with
@@ -52,7 +53,7 @@ INSTALL_PACKAGES := $(BUILD_PACKAGES) librsvg2-bin
 # compares a development with LibRaw's own dcraw_emu (libraw-bin).
 TEST_PACKAGES := $(INSTALL_PACKAGES) xvfb xauth xdotool desktop-file-utils appstream man-db xdg-utils file x11-utils xclip \
 	libheif-examples libjxl-tools libtiff-tools imagemagick webp libavif-bin liblcms2-utils libgs-common python3 \
-	shared-mime-info adwaita-icon-theme strace libimage-exiftool-perl sqlite3 libraw-bin
+	shared-mime-info adwaita-icon-theme strace libimage-exiftool-perl sqlite3 libraw-bin openbox
 # The benchmarks run the viewers they are measured against on the same virtual X server: feh (the
 # launch), nsxiv and gthumb (a folder's first screen of thumbnails); ExifTool anchors the library's
 # cold indexing.

@@ -348,6 +348,13 @@ rfx_display *rfx_open(const char *display_name, int *width, int *height, int min
 
     XMapWindow(dpy, d->window);
     rfx_wait_for_first_expose(d);
+    /* A window manager may have given the window another size as it mapped it (a tiling one
+     * always does; a stacking one keeps it inside the screen's work area): the size it has. */
+    XWindowAttributes mapped;
+    if (XGetWindowAttributes(dpy, d->window, &mapped) && mapped.width > 0 && mapped.height > 0) {
+        *width = mapped.width;
+        *height = mapped.height;
+    }
     if (startup_id) {
         /* Mapped (or given up on after the timeout, when the window manager keeps it iconic):
          * either way the launch is over and the busy cursor must end. */

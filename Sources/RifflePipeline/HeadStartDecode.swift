@@ -1,6 +1,7 @@
 import RiffleGeometry
 import RiffleImageIO
 import RiffleLibrary
+import Synchronization
 
 /// The photo named on the command line, decoded from the first moment of the process, while the
 /// X connection, the window and the session are still being made.
@@ -16,10 +17,15 @@ import RiffleLibrary
 ///
 /// It is taken once, and only for the same file at the same viewport: the file is known by its
 /// `FileStamp` (device and inode, however its path is spelled, and unchanged since the head start
-/// began); otherwise it is dropped and the photo decodes as any other.
+/// began); otherwise it is dropped and the photo decodes as any other. Once the window is made,
+/// a head start for another size than the window got (a window manager chose) is abandoned, and
+/// one for the window's size begins (`riffle`'s main).
 package final class HeadStartDecode: @unchecked Sendable {
-    let viewport: PixelSize
+    /// The window size in pixels the photo is decoded to fit.
+    package let viewport: PixelSize
     private let stamp: FileStamp?
+    /// Set by `abandon()`: the decode stops at its next rows and is never taken.
+    private let abandoned = Atomic<Bool>(false)
     /// Guards `state`; signalled when the decode ends.
     private let lock = ConditionLock()
     private var state = State.running
@@ -39,7 +45,8 @@ package final class HeadStartDecode: @unchecked Sendable {
             let decoded = Result { () throws(ImageDecodeError) -> DecodedImage in
                 try ImageDecoder.decodeFile(
                     atPath: path, shrunkTo: { PhotoDecoding.target(for: $0.uprightSize, in: viewport, factor: 1) },
-                    pixelLimit: PhotoDecoding.pixelLimit, secondCore: PhotoDecoding.secondCore, until: { false })
+                    pixelLimit: PhotoDecoding.pixelLimit, secondCore: PhotoDecoding.secondCore,
+                    until: { self.abandoned.load(ordering: .relaxed) })
             }
             lock.withLock {
                 state = .done(decoded)
@@ -48,11 +55,19 @@ package final class HeadStartDecode: @unchecked Sendable {
         }
     }
 
+    /// Stops the decode, whose viewport turned out not to be the window's (a window manager gave
+    /// the window another size), so that it takes no more of the cores the photo's decode for
+    /// the right size needs; it is never taken.
+    package func abandon() {
+        abandoned.store(true, ordering: .relaxed)
+    }
+
     /// The head start's decode of the file at `path` at fit in `viewport`, waiting for it to
     /// end; nil when it is for another file or viewport, was taken already, or the file has
     /// changed since it began. Given once: later calls return nil.
     func take(path: String, viewport: PixelSize) -> Result<DecodedImage, ImageDecodeError>? {
-        guard viewport == self.viewport, let stamp, FileStamp.current(ofFileAt: path) == stamp else { return nil }
+        guard !abandoned.load(ordering: .relaxed), viewport == self.viewport, let stamp, FileStamp.current(ofFileAt: path) == stamp
+        else { return nil }
         let result: Result<DecodedImage, ImageDecodeError>? = lock.withLock {
             while case .running = state { lock.wait() }
             guard case .done(let result) = state else { return nil }

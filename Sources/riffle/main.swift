@@ -110,9 +110,9 @@ struct RiffleCommand: ParsableCommand {
     func run() throws {
         // `riffle FILE` in a window of a known size: the photo decodes from now on, beside the X
         // connection, the window and the folder's listing (`HeadStartDecode`); fullscreen, once
-        // the window is made (below).
+        // the window is made (below), as when a window manager changes the size asked for.
         let headStartPhoto = paths.count == 1 && replay == nil && !headless && isRegularFile(paths[0]) ? paths[0] : nil
-        let headStart = headStartPhoto.flatMap { fullscreen ? nil : HeadStartDecode(path: $0, viewport: size.pixels) }
+        var headStart = headStartPhoto.flatMap { fullscreen ? nil : HeadStartDecode(path: $0, viewport: size.pixels) }
         var problems: [String] = []
         let script: ReplayScript?
         if let replay {
@@ -146,9 +146,14 @@ struct RiffleCommand: ParsableCommand {
             display = try X11Display(size: size.pixels, fullscreen: fullscreen, title: "Riffle", now: clock.now)
         }
         options.fullscreen = fullscreen && !headless
-        // Fullscreen, the window's size is known once it is made: the screen's. The photo
-        // decodes for it from then on, beside the session's making.
-        options.headStart = headStart ?? headStartPhoto.flatMap { fullscreen ? HeadStartDecode(path: $0, viewport: display.size) : nil }
+        // The window's size is known once it is made: fullscreen, the screen's; else the size
+        // asked for, unless a window manager gave it another. The photo decodes for that size
+        // from then on, beside the session's making; a head start for another size stops.
+        if let headStartPhoto, headStart?.viewport != display.size {
+            headStart?.abandon()
+            headStart = HeadStartDecode(path: headStartPhoto, viewport: display.size)
+        }
+        options.headStart = headStart
         options.scale = scale
         if let slideshow {
             options.slideshowInterval = slideshow

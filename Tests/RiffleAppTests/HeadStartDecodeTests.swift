@@ -61,4 +61,13 @@ import Testing
         }
         #expect(decoded.pixels.size == PixelSize(width: 400, height: 600))
     }
+
+    @Test("An abandoned head start (the window got another size) is never taken, not even for its own viewport")
+    func anAbandonedOneIsNotTaken() throws {
+        let (folder, path) = try Self.copiedPhoto()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let headStart = HeadStartDecode(path: path, viewport: Self.viewport)
+        headStart.abandon()
+        #expect(headStart.take(path: path, viewport: Self.viewport) == nil)
+    }
 }

@@ -1,5 +1,7 @@
 import CRiffleX11TestClients
 import Foundation
+import RiffleGeometry
+import RiffleX11
 import Testing
 
 /// What window managers, task bars and launchers read from Riffle's window, read back by a second
@@ -82,6 +84,47 @@ import Testing
         _ = try xdotool.run(["key", "q"], environment: env)
         #expect(eventually(within: 10) { !riffle.isRunning }, "q did not quit")
         if !riffle.isRunning { #expect(riffle.terminationStatus == 0) }
+    }
+
+    /// A window manager may give the window another size than the one asked for as it maps it
+    /// (openbox keeps a window and its frame inside the screen; a tiling one always chooses).
+    /// The display knows the size the window got from the start, so the first frame and the
+    /// photo's first decode (`riffle`'s head start follows it) are for that size. Fullscreen,
+    /// the window opens at the screen's size and stays so.
+    @Test func underAWindowManagerTheDisplayHasTheSizeTheWindowGot() throws {
+        let openbox = try ExternalCommand("openbox", package: "openbox")
+        let xprop = try ExternalCommand("xprop", package: "x11-utils")
+        let xdotool = try ExternalCommand("xdotool", package: "xdotool")
+        let server = try VirtualXServer(sharedMemory: true)
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = server.display
+        let manager = Process()
+        manager.executableURL = URL(fileURLWithPath: openbox.path)
+        manager.environment = env
+        manager.standardOutput = FileHandle.nullDevice
+        manager.standardError = FileHandle.nullDevice
+        try manager.run()
+        defer {
+            kill(manager.processIdentifier, SIGKILL)
+            manager.waitUntilExit()
+        }
+        // Managing once it names itself on the root window (EWMH _NET_SUPPORTING_WM_CHECK).
+        #expect(try eventually(within: 10) {
+            try xprop.run(["-display", server.display, "-root", "_NET_SUPPORTING_WM_CHECK"]).stdout.contains("window id")
+        })
+        for fullscreen in [false, true] {
+            // Closed before the server goes, or Xlib's IO error handler would end the process.
+            var display: X11Display? = try X11Display(
+                displayName: server.display, size: PixelSize(width: 1024, height: 768), fullscreen: fullscreen, title: "Riffle \(fullscreen)"
+            ) { ProcessInfo.processInfo.systemUptime }
+            let window = try xdotool.run(["search", "--name", "^Riffle \(fullscreen)$"], environment: env).stdout
+                .split(separator: "\n").first.map(String.init) ?? ""
+            let got = try Self.geometry(xdotool, window: window, environment: env)
+            let known = display.map { "\($0.size.width)x\($0.size.height)" }
+            #expect(known == got, "fullscreen \(fullscreen): the display has \(known ?? "-"), the window \(got ?? "-")")
+            #expect((got == "1024x768") == fullscreen, "fullscreen \(fullscreen): \(got ?? "-")")
+            display = nil
+        }
     }
 
     /// Window `id`'s size as xdotool reads it from the server ("320x200").

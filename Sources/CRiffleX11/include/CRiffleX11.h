@@ -100,8 +100,9 @@ typedef struct rfx_event {
 
 /* Opens the display named `display_name` (NULL: the one $DISPLAY names), creates a `*width` x `*height` window titled `title`
  * (UTF-8) with a `min_width` x `min_height` minimum size, maps it and waits (up to 2 s) for its
- * first Expose, which stays queued. With `fullscreen` the window is made the screen's size
- * instead (written back to `*width` and `*height`) and is mapped already in EWMH's
+ * first Expose, which stays queued; `*width` and `*height` are then the size the window has (a
+ * window manager may have changed it). With `fullscreen` the window is made the screen's size
+ * instead and is mapped already in EWMH's
  * _NET_WM_STATE_FULLSCREEN (with _NET_WM_BYPASS_COMPOSITOR 1), so a window manager shows it
  * fullscreen from its first frame, never at another size first; without one it covers the
  * screen. Leaving fullscreen the first time (rfx_set_fullscreen) then gives it the size asked
