@@ -69,7 +69,8 @@ public final class X11Display: Display {
 
     /// Opens the display named `displayName` (nil: `$DISPLAY`), shows a `size` window titled
     /// `title` and waits for it to be mapped. A `fullscreen` window is the screen's size instead,
-    /// mapped fullscreen (`rfx_open`): `size` is then what it got.
+    /// mapped fullscreen (`rfx_open`). Either way `size` is then the size the window got, which a
+    /// window manager may have chosen.
     ///
     /// - Parameter displayName: an X display name (":1"); a test gives its own server's instead
     ///   of setting `DISPLAY`, which other threads may be reading.
