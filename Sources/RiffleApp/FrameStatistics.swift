@@ -102,12 +102,14 @@ public final class FrameStatistics: FrameObserver, PresentationObserver {
             decodeSeconds: store.decodeSeconds, previewSeconds: store.previewSeconds, draftSeconds: store.draftSeconds,
             cancelledDecodes: store.cancelledDecodes, tileDecodeSeconds: store.tileDecodeSeconds,
             tileOpenSeconds: store.tileOpenSeconds, thumbnailLookSeconds: pipeline.thumbnailStore.lookSeconds,
-            thumbnailMakeSeconds: pipeline.thumbnailStore.makeSeconds, cacheHighWaterBytes: store.bytesHighWater)
+            thumbnailMakeSeconds: pipeline.thumbnailStore.makeSeconds, cacheHighWaterBytes: store.bytesHighWater,
+            headStartTaken: pipeline.headStartTaken)
     }
 
     private func report(
         decodeSeconds: [Double], previewSeconds: [Double], draftSeconds: [Double], cancelledDecodes: Int, tileDecodeSeconds: [Double],
-        tileOpenSeconds: [Double], thumbnailLookSeconds: [Double], thumbnailMakeSeconds: [Double], cacheHighWaterBytes: Int
+        tileOpenSeconds: [Double], thumbnailLookSeconds: [Double], thumbnailMakeSeconds: [Double], cacheHighWaterBytes: Int,
+        headStartTaken: Bool?
     ) -> String {
         func ms(_ s: Double?) -> String { s.map { Self.fixed($0 * 1000, places: 2) + " ms" } ?? "n/a" }
         let frames = frameSeconds.sorted()
@@ -132,6 +134,11 @@ public final class FrameStatistics: FrameObserver, PresentationObserver {
             "photos opened from the grid: first flight frame \(flightStarts.map { ms($0) }.joined(separator: ", ")) after the click; sharp on landing: \(landings.filter { $0 }.count) of \(landings.count)",
             "decoded-pixel cache high-water: \(Self.fixed(Double(cacheHighWaterBytes) / 1_048_576, places: 1)) MiB",
         ]
+        if let headStartTaken {
+            // `riffle FILE`: whether the photo's decode from the process's first moment was for the
+            // window's size and shown (`HeadStartDecode`).
+            lines.append("the photo decoded from launch (head start): \(headStartTaken ? "taken" : "not taken")")
+        }
         // VmHWM, not getrusage's ru_maxrss: Linux carries ru_maxrss over from the parent across
         // fork and exec, so a child of a big process would report its parent's peak.
         if let hwm = Self.statusField("VmHWM") {

@@ -55,6 +55,14 @@ package final class HeadStartDecode: @unchecked Sendable {
         }
     }
 
+    /// True once the pager's first fit decode of the photo has taken it.
+    package var wasTaken: Bool {
+        lock.withLock {
+            if case .taken = state { return true }
+            return false
+        }
+    }
+
     /// Stops the decode, whose viewport turned out not to be the window's (a window manager gave
     /// the window another size), so that it takes no more of the cores the photo's decode for
     /// the right size needs; it is never taken.

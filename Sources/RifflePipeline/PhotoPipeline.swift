@@ -67,6 +67,10 @@ public final class PhotoPipeline {
         stripThumbnailStore = ThumbnailStore(photos: order, service: service, client: .strip, budget: Self.stripThumbnailBudget)
     }
 
+    /// Whether the command line's photo decoded from launch was taken for the pager (nil
+    /// without one: `HeadStartDecode`).
+    package var headStartTaken: Bool? { decoding.headStart?.wasTaken }
+
     /// Serves `client`'s wishes before the other clients' (the pager's focused photo aside,
     /// which always comes first): the client of the scene on screen. The pager is in front
     /// until this is called.

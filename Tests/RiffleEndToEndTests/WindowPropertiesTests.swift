@@ -92,26 +92,11 @@ import Testing
     /// photo's first decode (`riffle`'s head start follows it) are for that size. Fullscreen,
     /// the window opens at the screen's size and stays so.
     @Test func underAWindowManagerTheDisplayHasTheSizeTheWindowGot() throws {
-        let openbox = try ExternalCommand("openbox", package: "openbox")
-        let xprop = try ExternalCommand("xprop", package: "x11-utils")
         let xdotool = try ExternalCommand("xdotool", package: "xdotool")
         let server = try VirtualXServer(sharedMemory: true)
+        let manager = try WindowManager(on: server)
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = server.display
-        let manager = Process()
-        manager.executableURL = URL(fileURLWithPath: openbox.path)
-        manager.environment = env
-        manager.standardOutput = FileHandle.nullDevice
-        manager.standardError = FileHandle.nullDevice
-        try manager.run()
-        defer {
-            kill(manager.processIdentifier, SIGKILL)
-            manager.waitUntilExit()
-        }
-        // Managing once it names itself on the root window (EWMH _NET_SUPPORTING_WM_CHECK).
-        #expect(try eventually(within: 10) {
-            try xprop.run(["-display", server.display, "-root", "_NET_SUPPORTING_WM_CHECK"]).stdout.contains("window id")
-        })
         for fullscreen in [false, true] {
             // Closed before the server goes, or Xlib's IO error handler would end the process.
             var display: X11Display? = try X11Display(
@@ -125,6 +110,25 @@ import Testing
             #expect((got == "1024x768") == fullscreen, "fullscreen \(fullscreen): \(got ?? "-")")
             display = nil
         }
+        withExtendedLifetime(manager) {}
+    }
+
+    /// `riffle FILE` decodes its photo from its first moment for the size it asks for; when the
+    /// window manager gives the window another size, the photo decodes for that one as soon as
+    /// the window is made, and that head start is what the pager shows (`--stats` says so).
+    @Test func aWindowManagersSizeKeepsTheHeadStart() throws {
+        let server = try VirtualXServer(sharedMemory: true)
+        let manager = try WindowManager(on: server)
+        // The screen's own size: openbox shrinks the window to keep its frame on the screen.
+        let app = try RunningWindow(
+            paths: [RealWindowTests.photos + "/2 friends.jpg"], server: server, options: ["--stats", "--size", "1024x768"])
+        #expect(try eventually(within: 10) { try app.title().hasPrefix("2 friends.jpg") })
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(app.riffle.processIdentifier, SIGTERM)
+        #expect(app.ended(within: 10))
+        let (stdout, _) = app.output()
+        #expect(stdout.contains("the photo decoded from launch (head start): taken"), "\(stdout)")
+        withExtendedLifetime(manager) {}
     }
 
     /// Window `id`'s size as xdotool reads it from the server ("320x200").
