@@ -123,7 +123,9 @@ import Testing
         let app = try RunningWindow(
             paths: [RealWindowTests.photos + "/2 friends.jpg"], server: server, options: ["--stats", "--size", "1024x768"])
         #expect(try eventually(within: 10) { try app.title().hasPrefix("2 friends.jpg") })
-        Thread.sleep(forTimeInterval: 0.5)
+        // Time for the pager's first fit decode to take the head start (a 400×600 photo's decode
+        // is milliseconds; the margin is for a loaded machine). Nothing is timed.
+        Thread.sleep(forTimeInterval: 2)
         kill(app.riffle.processIdentifier, SIGTERM)
         #expect(app.ended(within: 10))
         let (stdout, _) = app.output()
