@@ -12,7 +12,8 @@ import RiffleRaster
 /// index warm: the launch to the first frame and to the first dated frame; then each level's
 /// frames while it scrolls (a wheel notch a frame), while the scrubber is dragged over the whole
 /// library, and while the levels morph into one another (y, m, d, a), each frame's build and
-/// composite timed on the wall clock while the thumbnails are made on the workers beside it; a
+/// composite timed on the wall clock while the thumbnails are made on the workers beside it,
+/// the frames paced at 60 Hz as `LiveLoop` paces them (`FramePacer`); a
 /// photo clicked open from Days, the click to the flight's first frame; the peak RSS of the
 /// process after it all. Beside it, the same launch, All Photos' frames and click for the same
 /// photos in one flat folder (hard links), the grid a folder opened as before timelines.
@@ -48,7 +49,9 @@ enum TimelineSessionBenchmark {
         scene.renderIfNeeded()
         let first = seconds(since: launch)
         let middle = Point(x: Double(window.width) / 2, y: Double(window.height) / 2)
+        var pacer = FramePacer(interval: frame)
         let scroll = (0..<120).map { k -> Double in
+            pacer.waitForSlot()
             now += frame
             _ = scene.handle(.scroll(delta: Point(x: 0, y: k < 60 ? -1 : 1), position: middle, modifiers: [], precise: false, time: now), now: now)
             let start = DispatchTime.now().uptimeNanoseconds
@@ -96,11 +99,14 @@ enum TimelineSessionBenchmark {
         var timed = [(first: first, dated: dated, verified: verified)]
         let scene = session.scene
         var now = 0.0
-        print("timeline session, \(photos) photos at \(window.width)×\(window.height), index warm:")
+        print("timeline session, \(photos) photos at \(window.width)×\(window.height), index warm, frames paced at 60 Hz"
+            + (FramePacer.isPacing ? ":" : " (not: RIFFLE_BENCH_UNPACED, frames back to back):"))
 
+        var pacer = FramePacer(interval: frame)
         /// Steps `count` frames at 60 Hz, `input` giving each frame's events; each frame's time.
         func frames(_ count: Int, input: (Int) -> [InputEvent] = { _ in [] }) -> [Double] {
             (0..<count).map { k in
+                pacer.waitForSlot()
                 now += frame
                 for event in input(k) { _ = scene.handle(event, now: now) }
                 let start = DispatchTime.now().uptimeNanoseconds

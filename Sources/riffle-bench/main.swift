@@ -6,7 +6,8 @@ import RiffleImageIO
 // [launch] [firstscreen] [library] [soak]: figures printed beside anchors measured in the same run (memcpy, pixman, libjpeg-turbo, libwebp and
 // libpng at full size); nothing is asserted. With no argument every benchmark runs but the soak (18 minutes; `make
 // soak`). RIFFLE_BENCH_WORKSPACE names a folder to keep the generated photos in from one run to the next (else a
-// temporary one, removed); RIFFLE_BENCH_RIFFLE names the riffle binary the runs launch (else the one beside this).
+// temporary one, removed); RIFFLE_BENCH_RIFFLE names the riffle binary the runs launch (else the one beside this);
+// RIFFLE_BENCH_UNPACED draws the library's timeline frames back to back rather than at 60 Hz (`FramePacer`).
 let all = ["composite", "decode", "webp", "colour", "dither", "stills", "physics", "chrome", "paging", "tiles", "png", "grid", "folder", "launch", "firstscreen", "library"]
 let chosen = CommandLine.arguments.dropFirst().isEmpty ? all : Array(CommandLine.arguments.dropFirst())
 if let unknown = chosen.first(where: { !all.contains($0) && $0 != "soak" }) {
