@@ -57,6 +57,8 @@ public final class NavigationScene: Scene {
     var aspects = PhotoValues<Double>()
     /// The change of level under way, drawn in the level's place until it is done.
     var levelMorph: LevelMorph?
+    /// Whether the content moves, for the decode workers' priorities (`SceneMotion`).
+    private var motion = SceneMotion()
     let labels: PageLabels
     private(set) var library: PhotoLibrary
     /// The library's folders watched while the app runs (`watchFolders`); nil when not.
@@ -316,6 +318,7 @@ public final class NavigationScene: Scene {
             }
             needsDisplay = true
         }
+        pipeline.setSceneMoves(motion.moves(at: self.now, moving: isContentMoving, scroll: shownScrollPosition))
         cursor.advance(to: self.now)
         return titleCommands() + cursorCommands()
     }
@@ -466,6 +469,22 @@ public final class NavigationScene: Scene {
         case .pager: pager.isAnimating
         case .flight: true
         }
+    }
+
+    /// True while the scene's content moves by itself: a change of level, a flight, the grid or
+    /// a level scrolling (coasting, rubber band, a jump); a thumbnail fading in does not count.
+    private var isContentMoving: Bool {
+        switch mode {
+        case .grid: levelMorph != nil || (levelView.map { $0.interaction.isAnimating } ?? grid.interaction.isAnimating)
+        case .pager: false
+        case .flight: true
+        }
+    }
+
+    /// The scroll position of the grid or the level shown, nil while the pager shows.
+    private var shownScrollPosition: Double? {
+        guard case .grid = mode else { return nil }
+        return levelView?.interaction.scrollPosition ?? grid.interaction.scrollPosition
     }
 
     /// Also waits for the index's dates and for the probe of the library's photos, and takes in

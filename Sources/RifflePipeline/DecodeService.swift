@@ -58,7 +58,11 @@ package enum DecodeClient: CaseIterable, Hashable, Sendable {
 /// screen) and run at the process's own priority; the others run below it
 /// (`prefetchNicenessOffset`) and, when there are focus workers, leave urgent requests to them,
 /// so the photo a person waits for is never decoded at prefetch's priority (one that was taken
-/// as prefetch and became urgent while it ran finishes where it is). Each result waits in the inbox of every client that
+/// as prefetch and became urgent while it ran finishes where it is). While the scene moves
+/// (`setSceneMoves(_:)`: a scroll, a scrub, a change of level, a flight), only the pager's
+/// urgent requests are urgent: the cells coming into view are made by the lowered workers, in
+/// the same order, so the frames drawn meanwhile do not share a core as equals with them; at rest they go
+/// to the focus workers again. Each result waits in the inbox of every client that
 /// asked for it while it ran (a cancelled one too, so the client can ask again), and each
 /// client drains its own on the app's thread with `takeResults(for:)`. `onResult` is called
 /// from the worker after each result (the app uses it to wake its loop). How long each decode
@@ -88,6 +92,9 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
     private var pending: [(request: DecodeRequest, clients: Set<DecodeClient>, isUrgent: Bool)] = []
     /// True when focus workers take the urgent requests (the others then leave them).
     private let hasFocusWorkers: Bool
+    /// True while the scene on screen moves: the other clients' urgent requests are then not
+    /// urgent (`setSceneMoves(_:)`).
+    private var sceneMoves = false
 
     /// What a worker takes: any request (urgent ones only without focus workers), only quick
     /// ones, or only urgent ones (a focus worker).
@@ -161,6 +168,21 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Says whether the scene on screen moves. While it does, only the pager's urgent requests
+    /// (the photo shown) go to the focus workers, at the process's priority; the grid's and the
+    /// strip's visible cells are made by the lowered workers, first among their requests, so the
+    /// frames drawn meanwhile do not share a core as equals with them. Without this, over the
+    /// timeline frames of a `riffle-bench library` run the app's thread spent 0.6 s runnable
+    /// while a worker at its own priority held the core (`perf record -e sched:sched_switch`).
+    func setSceneMoves(_ moves: Bool) {
+        condition.lock()
+        if sceneMoves != moves {
+            sceneMoves = moves
+            merge()
+        }
+        condition.unlock()
+    }
+
     /// The results finished for `client` since its last call, in finishing order.
     func takeResults(for client: DecodeClient) -> [DecodeResult<Output>] {
         condition.lock()
@@ -213,8 +235,10 @@ final class DecodeService<Output: Sendable>: @unchecked Sendable {
         }
         // The pager's urgent requests (its focused photo) before any other's: a photo opened
         // from the grid comes before the grid's visible cells, though the grid is still in front.
+        // While the scene moves, the other clients' urgent requests keep their place but not
+        // their urgency (the focus workers leave them).
         for client in [.pager] + clients.filter({ $0 != .pager }) {
-            if let list = wishes[client] { add(list.requests.prefix(list.urgent), of: client, isUrgent: true) }
+            if let list = wishes[client] { add(list.requests.prefix(list.urgent), of: client, isUrgent: client == .pager || !sceneMoves) }
         }
         for client in clients {
             if let list = wishes[client] { add(list.requests.dropFirst(list.urgent), of: client, isUrgent: false) }

@@ -76,6 +76,17 @@ public final class PhotoPipeline {
     /// until this is called.
     package func setFront(_ client: DecodeClient) { service.setFront(client) }
 
+    /// Whether the scene on screen moves (`DecodeService.setSceneMoves(_:)`); told every
+    /// frame, passed on when it changes.
+    package func setSceneMoves(_ moves: Bool) {
+        guard moves != isSceneMoving else { return }
+        isSceneMoving = moves
+        service.setSceneMoves(moves)
+    }
+
+    /// The last `setSceneMoves(_:)`, on the app's thread.
+    package private(set) var isSceneMoving = false
+
     /// The library changed: every store lets go of the photos that left and decodes the
     /// rewritten ones again; what they hold stays with its photo (`PhotoStore.follow`,
     /// `ThumbnailStore.follow`).

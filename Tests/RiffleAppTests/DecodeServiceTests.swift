@@ -72,6 +72,45 @@ import Testing
         #expect(held.started == expected)
     }
 
+    /// While the scene moves, the grid's urgent requests (its visible cells) go to the lowered
+    /// worker and the pager's (the photo shown) still to the focus worker; at rest the grid's go
+    /// to the focus worker again. Each decode reports whether a focus worker ran it.
+    @Test func whileTheSceneMovesOnlyThePagersUrgentRequestsGoToTheFocusWorkers() {
+        let service = DecodeService<String>(
+            workers: 1, focusWorkers: 1, clock: { MonotonicClock().now() },
+            decode: { request, cancellation in "\(request.path) \(cancellation.isFocused ? "focus" : "lowered")" }, onResult: {})
+        defer { service.shutdown() }
+        service.setSceneMoves(true)
+        service.want([Self.grid(1), Self.grid(2)], for: .grid, urgent: 2)
+        service.want([Self.pager(1)], for: .pager, urgent: 1)
+        service.waitUntilIdle()
+        #expect(Set(service.takeResults(for: .grid).map(\.output)) == ["g1 lowered", "g2 lowered"])
+        #expect(service.takeResults(for: .pager).map(\.output) == ["p1 focus"])
+        service.setSceneMoves(false)
+        service.want([Self.grid(3), Self.grid(4)], for: .grid, urgent: 2)
+        service.waitUntilIdle()
+        #expect(Set(service.takeResults(for: .grid).map(\.output)) == ["g3 focus", "g4 focus"])
+    }
+
+    /// A scene that starts moving while the grid's visible cells wait (both workers busy) hands
+    /// them to the lowered worker.
+    @Test func aChangeOfMotionHandsWaitingCellsOver() {
+        let held = Held()
+        let service = DecodeService<String>(
+            workers: 1, focusWorkers: 1, clock: { MonotonicClock().now() },
+            decode: { request, cancellation in "\(held.decode(request, cancellation)) \(cancellation.isFocused ? "focus" : "lowered")" },
+            onResult: {})
+        defer { service.shutdown() }
+        // Both workers busy: the focus worker with the pager's photo, the lowered one with prefetch.
+        service.want([Self.pager(1), Self.pager(2)], for: .pager, urgent: 1)
+        eventually { Set(held.started) == ["p1", "p2"] }
+        service.want([Self.grid(1)], for: .grid, urgent: 1)
+        service.setSceneMoves(true)
+        held.release(3)
+        service.waitUntilIdle()
+        #expect(service.takeResults(for: .grid).map(\.output) == ["done g1 lowered"])
+    }
+
     @Test("Each client takes only the results of what it asked for; a request both want is decoded once, for both")
     func resultsGoToTheClientsThatAsked() {
         let held = Held()
