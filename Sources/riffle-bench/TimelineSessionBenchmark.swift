@@ -99,8 +99,8 @@ enum TimelineSessionBenchmark {
         var timed = [(first: first, dated: dated, verified: verified)]
         let scene = session.scene
         var now = 0.0
-        print("timeline session, \(photos) photos at \(window.width)×\(window.height), index warm, frames paced at 60 Hz"
-            + (FramePacer.isPacing ? ":" : " (not: RIFFLE_BENCH_UNPACED, frames back to back):"))
+        print("timeline session, \(photos) photos at \(window.width)×\(window.height), index warm, "
+            + (FramePacer.isPacing ? "frames paced at 60 Hz:" : "frames back to back (RIFFLE_BENCH_UNPACED):"))
 
         var pacer = FramePacer(interval: frame)
         /// Steps `count` frames at 60 Hz, `input` giving each frame's events; each frame's time.

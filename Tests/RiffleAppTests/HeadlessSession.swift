@@ -25,6 +25,21 @@ struct HeadlessSession {
     }
 }
 
+extension HeadlessSession {
+    /// Runs the scene at 60 Hz for `seconds` after `now`, as a replay steps it: each frame's
+    /// decodes settled, then the scene advanced and drawn; `now` ends at the last frame's time.
+    func run(_ seconds: Double, from now: inout Double) {
+        let scene = session.scene
+        let end = now + seconds
+        while now < end - 1e-9 {
+            now += 1.0 / 60
+            scene.settleDecodes()
+            _ = scene.advance(to: now)
+            scene.renderIfNeeded()
+        }
+    }
+}
+
 extension SessionOptions {
     /// Options that keep nothing on disk: thumbnails made in memory, a tree's index in memory
     /// (tests never touch the user's cache).

@@ -25,7 +25,7 @@ import Testing
         let moved7 = motion.moves(at: 1 + SceneMotion.rest, moving: false, scroll: nil)
         #expect(!moved7)
         let moved8 = motion.moves(at: 2, moving: false, scroll: 52)
-        #expect(!moved8, "back to a scroll position: no change from the last")
+        #expect(!moved8, "the first scroll position after none (the pager shown): no change")
     }
 
     /// The scene tells the pipeline: a change of level moves it, and it rests once the morph has
@@ -35,15 +35,7 @@ import Testing
             [TestPaths.testsFolder.appendingPathComponent("Timeline").path], size: PixelSize(width: 480, height: 360))
         let scene = headless.session.scene, pipeline = headless.session.pipeline
         var now = 0.0
-        func run(_ seconds: Double) {
-            let end = now + seconds
-            while now < end - 1e-9 {
-                now += 1.0 / 60
-                scene.settleDecodes()
-                _ = scene.advance(to: now)
-                scene.renderIfNeeded()
-            }
-        }
+        func run(_ seconds: Double) { headless.run(seconds, from: &now) }
         run(0.5)
         #expect(!scene.isAnimating && !pipeline.isSceneMoving, "All Photos at rest")
         _ = scene.handle(.key(.character("y"), modifiers: [], time: now), now: now)

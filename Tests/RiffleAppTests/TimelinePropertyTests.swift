@@ -21,15 +21,7 @@ import Testing
             [TestPaths.testsFolder.appendingPathComponent("Timeline").path], size: PixelSize(width: 480, height: 360))
         let scene = headless.session.scene
         var now = 0.0
-        func run(_ seconds: Double) {
-            let end = now + seconds
-            while now < end - 1e-9 {
-                now += 1.0 / 60
-                scene.settleDecodes()
-                _ = scene.advance(to: now)
-                scene.renderIfNeeded()
-            }
-        }
+        func run(_ seconds: Double) { headless.run(seconds, from: &now) }
         func send(_ event: InputEvent) { _ = scene.handle(event, now: now) }
         let window = Rect(x: 0, y: 34, width: 480, height: 360 - 34 - 44)
         func isShown(_ photo: Int) -> Bool { scene.shownCellRect(ofPhoto: photo).flatMap { $0.intersection(window) } != nil }
