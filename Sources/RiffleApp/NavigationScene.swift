@@ -201,6 +201,14 @@ public final class NavigationScene: Scene {
         switch event {
         case .resize, .expose:
             if case let .resize(size) = event, bars != nil { bars = TimelineBars(viewport: Size(size), scale: chromeScale) }
+            if case .resize = event, let shown = levelView {
+                // The level laid out again for the window's size, on the photo in its middle, or
+                // at its end (the newest) when it was there; a change of level under way ends
+                // where it was going.
+                levelMorph = nil
+                let atEnd = shown.interaction.scrollFraction >= 1
+                levelView = makeLevelView(shown.level, anchorPhoto: atEnd ? nil : shown.interaction.photoAtMiddle, anchor: nil)
+            }
             // Both places keep what they show; a flight lands where it was going.
             _ = grid.handle(event, now: now)
             _ = pager.handle(event, now: now)

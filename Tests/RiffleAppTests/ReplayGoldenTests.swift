@@ -116,7 +116,8 @@ func replay(
     static let scripts = [
         "animation-play", "chrome-2x", "chrome-and-drag-down", "chrome-bars", "chrome-help", "chrome-hover", "chrome-info",
         "focus-click", "grid-drag-to-dismiss", "grid-open-and-back", "grid-turned-flight", "grid-zoom-out-to-dismiss", "resize",
-        "strip-click-wheel", "strip-flick", "strip-scrub", "strip-slide", "timeline-aspect", "timeline-levels", "timeline-scrub",
+        "strip-click-wheel", "strip-flick", "strip-scrub", "strip-slide", "timeline-aspect", "timeline-levels", "timeline-resize",
+        "timeline-scrub",
     ]
     static let outcomeScripts = [
         "flick", "slow-drag", "rubber-band", "double-click", "zoom-page-back", "wheel-zoom", "pan-to-next", "mid-swipe", "paging",
@@ -212,6 +213,13 @@ func replay(
             // Escape brought it back: still the aspect-ratio grid, at All Photos.
             #expect(scene.isShowingGrid && scene.viewSettings.aspectGrid && scene.levelView?.level == .allPhotos)
             #expect(scene.levelView?.interaction.layout.justified != nil)
+        case "timeline-resize":
+            // Days after the window grew to 480×300: laid out for that width (the level's
+            // margins aside), four cells across, still at its end.
+            let level = try #require(scene.levelView)
+            #expect(level.level == .days && level.interaction.viewport == Size(width: 480, height: 300))
+            #expect(level.interaction.layout.width > 320, "\(level.interaction.layout.width)")
+            #expect(level.interaction.scrollFraction == 1)
         case "timeline-scrub":
             // Dragged to the top of the track: the grid at the top of its scroll, the 1962 scan in
             // the first cell; let go, the grid shows.
