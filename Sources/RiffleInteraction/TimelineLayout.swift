@@ -17,6 +17,11 @@ import RiffleGeometry
 /// - **Years:** one tile per year across the width (`Metrics.yearTileAspect`), showing the
 ///   photo in the middle of its year.
 ///
+/// Given the `height` the level is seen in, a Year's tile and a Month's key photos keep within
+/// it (`Metrics.yearTileMostOfHeight` and the Months' shares): in a landscape window the width
+/// alone would make a tile taller than the window (1,888 × 1,171 pixels at 1920 × 1080), its
+/// title out of sight whenever its top is.
+///
 /// Building a layout costs O(days) (the sections' offsets, at most one per day: about 11,000 for
 /// 30 years); every query after it (the cells in a band, a photo's frame, the photo under a
 /// point, the month at an offset) is a binary search over the sections plus the cells returned,
@@ -48,6 +53,12 @@ public struct TimelineLayout: Sendable {
         /// Years: a tile's height over its width, and the gap between tiles.
         public static let yearTileAspect = 0.62
         public static let yearGap = 16.0
+        /// The most of the height the level is seen in that a Year's tile takes (the next
+        /// year's peeks in below it), and that a Month's first key photo and the row of the
+        /// others take (with the header, a whole month is seen at once).
+        public static let yearTileMostOfHeight = 0.8
+        public static let monthHeroMostOfHeight = 0.55
+        public static let monthKeysMostOfHeight = 0.3
     }
 
     /// What a cell shows.
@@ -95,8 +106,10 @@ public struct TimelineLayout: Sendable {
 
     /// The layout of `days` at `level` in a column `width` points wide, at `scale` pixels a point
     /// (all sizes are multiplied by it); All Photos in justified rows when `aspects` gives each
-    /// photo's aspect ratio (one a photo, in time order), in square cells otherwise.
-    public init(days: TimelineDays, level: Level, width: Double, scale: Double = 1, aspects: [Double]? = nil) {
+    /// photo's aspect ratio (one a photo, in time order), in square cells otherwise; Years'
+    /// tiles and Months' key photos within `height`, the height the level is seen in (nil: no
+    /// bound).
+    public init(days: TimelineDays, level: Level, width: Double, scale: Double = 1, aspects: [Double]? = nil, height: Double? = nil) {
         self.days = days
         justified = level == .allPhotos ? aspects.flatMap { aspects in
             aspects.count == days.photoCount
@@ -124,6 +137,12 @@ public struct TimelineLayout: Sendable {
             y += height
         }
         let header = Metrics.headerHeight * scale, gap = Metrics.sectionGap * scale
+        /// `share` of the height the level is seen in, rounded (no bound without one).
+        func most(_ share: Double) -> Double { height.map { max(1, ($0 * share).rounded()) } ?? .infinity }
+        yearTileHeight = min((width * Metrics.yearTileAspect).rounded(), most(Metrics.yearTileMostOfHeight))
+        monthHeroHeight = min((width * Metrics.monthHeroAspect).rounded(), most(Metrics.monthHeroMostOfHeight))
+        monthKeyWidth = (width - spacing * Double(Metrics.monthKeys - 2)) / Double(Metrics.monthKeys - 1)
+        monthKeyHeight = min(monthKeyWidth, most(Metrics.monthKeysMostOfHeight))
         switch level {
         case .allPhotos:
             let rows = (days.photoCount + columns - 1) / columns
@@ -135,16 +154,14 @@ public struct TimelineLayout: Sendable {
                 append(period: days.days[k], days: k..<(k + 1), height: header + Double(rows) * rowHeight - spacing + gap)
             }
         case .months:
-            let hero = (width * Metrics.monthHeroAspect).rounded()
-            let keySide = (width - spacing * Double(Metrics.monthKeys - 2)) / Double(Metrics.monthKeys - 1)
             for run in days.runs(by: CivilCalendar.monthNumber(ofDay:)) {
                 let count = days.firstPhoto[run.days.upperBound] - days.firstPhoto[run.days.lowerBound]
-                append(period: run.key, days: run.days, height: header + hero + (count > 1 ? spacing + keySide : 0) + gap)
+                append(period: run.key, days: run.days, height: header + monthHeroHeight + (count > 1 ? spacing + monthKeyHeight : 0) + gap)
             }
         case .years:
-            let tile = (width * Metrics.yearTileAspect).rounded(), yearGap = Metrics.yearGap * scale
+            let yearGap = Metrics.yearGap * scale
             for run in days.runs(by: { CivilCalendar.date(ofDay: $0).year }) {
-                append(period: run.key, days: run.days, height: tile + yearGap)
+                append(period: run.key, days: run.days, height: yearTileHeight + yearGap)
             }
         }
         self.sections = sections
@@ -156,6 +173,11 @@ public struct TimelineLayout: Sendable {
     /// The header's height in this layout (0 for All Photos and Years, whose tiles are titled).
     public let headerHeight: Double
     private let spacing: Double
+    /// A Year's tile's height; a Month's first key photo's height, and the others' size.
+    private let yearTileHeight: Double
+    private let monthHeroHeight: Double
+    private let monthKeyWidth: Double
+    private let monthKeyHeight: Double
 
     // MARK: - Queries
 
@@ -212,19 +234,19 @@ public struct TimelineLayout: Sendable {
             }
         case .months:
             let keys = monthKeys(section.photos)
-            let hero = (width * Metrics.monthHeroAspect).rounded()
-            let keySide = (width - spacing * Double(Metrics.monthKeys - 2)) / Double(Metrics.monthKeys - 1)
-            var cells = [Cell(content: .photo(keys[0]), frame: Rect(x: 0, y: top, width: width, height: hero))]
+            var cells = [Cell(content: .photo(keys[0]), frame: Rect(x: 0, y: top, width: width, height: monthHeroHeight))]
             for (i, photo) in keys.dropFirst().enumerated() {
                 cells.append(Cell(
                     content: .photo(photo),
-                    frame: Rect(x: Double(i) * (keySide + spacing), y: top + hero + spacing, width: keySide, height: keySide)))
+                    frame: Rect(
+                        x: Double(i) * (monthKeyWidth + spacing), y: top + monthHeroHeight + spacing, width: monthKeyWidth,
+                        height: monthKeyHeight)))
             }
             return cells
         case .years:
             let photos = section.photos
-            let tile = (width * Metrics.yearTileAspect).rounded()
-            return [Cell(content: .photo(photos.lowerBound + photos.count / 2), frame: Rect(x: 0, y: section.y, width: width, height: tile))]
+            return [Cell(
+                content: .photo(photos.lowerBound + photos.count / 2), frame: Rect(x: 0, y: section.y, width: width, height: yearTileHeight))]
         }
     }
 

@@ -60,7 +60,10 @@ public struct TimelineLevelInteraction: Sendable {
         aspects: [Double]? = nil, anchorPhoto: Int?, anchor: Point?, time: Double
     ) {
         let margin = Self.margin * scale
-        layout = TimelineLayout(days: days, level: level, width: max(1, viewport.width - 2 * margin), scale: scale, aspects: aspects)
+        // Seen between the bars: a Year's tile and a Month's key photos keep within that.
+        layout = TimelineLayout(
+            days: days, level: level, width: max(1, viewport.width - 2 * margin), scale: scale, aspects: aspects,
+            height: max(1, viewport.height - insets.top - insets.bottom))
         self.viewport = viewport
         self.scale = scale
         self.insets = insets

@@ -88,6 +88,33 @@ import Testing
         #expect(layout.month(atOffset: 300) == Self.january2021)
     }
 
+    /// Seen in a window 400 wide and 300 high (a landscape one): a tile is at most 0.8 · 300 =
+    /// 240 high (not 248), and 16 below it.
+    @Test func aYearsTileKeepsWithinTheHeightItIsSeenIn() {
+        let layout = TimelineLayout(days: Self.days, level: .years, width: 400, height: 300)
+        #expect(layout.cells(ofSection: 0) == [.init(content: .photo(7), frame: Rect(x: 0, y: 0, width: 400, height: 240))])
+        #expect(layout.contentHeight == 2 * 256)
+        #expect(layout.frame(ofPhoto: 14) == Rect(x: 0, y: 256, width: 400, height: 240))
+        let tall = TimelineLayout(days: Self.days, level: .years, width: 400, height: 800)
+        #expect(tall.cells(ofSection: 0).first?.frame.height == 248, "a window tall enough leaves the tile as wide makes it")
+    }
+
+    /// In 400 × 300: the key photo at most 0.55 · 300 = 165 high (not 224), the other three
+    /// 132 wide and at most 0.3 · 300 = 90 high; 52 + 165 + 2 + 90 + 20 = 329 a month (all of it
+    /// seen at once), and August's single photo 52 + 165 + 20 = 237.
+    @Test func aMonthKeepsWithinTheHeightItIsSeenIn() {
+        let layout = TimelineLayout(days: Self.days, level: .months, width: 400, height: 300)
+        #expect(layout.sections.map(\.y) == [0, 329, 566])
+        #expect(layout.cells(ofSection: 0) == [
+            .init(content: .photo(0), frame: Rect(x: 0, y: 52, width: 400, height: 165)),
+            .init(content: .photo(3), frame: Rect(x: 0, y: 219, width: 132, height: 90)),
+            .init(content: .photo(6), frame: Rect(x: 134, y: 219, width: 132, height: 90)),
+            .init(content: .photo(9), frame: Rect(x: 268, y: 219, width: 132, height: 90)),
+        ])
+        #expect(layout.frame(ofPhoto: 6) == Rect(x: 134, y: 219, width: 132, height: 90))
+        #expect(layout.month(atOffset: 600) == Self.january2021)
+    }
+
     /// A million photos over 30 years, one day of them a burst import of 50,000: every month
     /// that has photos is found where `offset(ofMonth:)` puts it, at every level (exactly for
     /// the sectioned ones; in All Photos, the row there holds a photo of that month), and the
