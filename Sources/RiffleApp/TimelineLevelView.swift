@@ -45,8 +45,7 @@ final class TimelineLevelView {
 
     /// Hands `event` to the level; what it asks of the scene.
     func handle(_ event: InputEvent, now: Double) -> [TimelineLevelInteraction.Command] {
-        damaged = damaged || { if case .resize = event { true } else { false } }()
-        return interaction.handle(event)
+        interaction.handle(event)
     }
 
     /// Moves the level's clock, and asks for the thumbnails of the cells in view.

@@ -33,8 +33,9 @@ public struct TimelineLevelInteraction: Sendable {
     public static let margin = 16.0
 
     public let layout: TimelineLayout
-    /// The window size, pixels.
-    public private(set) var viewport: Size
+    /// The window size, pixels. A window of another size is laid out by a new interaction (the
+    /// scene makes one on the photo in the middle: `NavigationScene.handle`'s resize).
+    public let viewport: Size
     /// Pixels a point.
     public let scale: Double
     /// Pixels of room above the content and below it (where the bars float).
@@ -179,9 +180,6 @@ public struct TimelineLevelInteraction: Sendable {
             scrollEvent(delta: delta, position: position, modifiers: modifiers, precise: precise)
         case let .pinch(factor, center, phase, _):
             pinch(factor: factor, center: center, phase: phase)
-        case let .resize(size):
-            viewport = Size(size)
-            scrolling.resize(viewportLength: viewport.height, contentLength: scrolledLength, at: now)
         default:
             break
         }
