@@ -36,7 +36,7 @@ final class CanvasAnimation: ImageAnimation {
         let frame = try frames.nextFrame()
         if let warning = frame.warning { throw ImageDecodeError(reason: warning) }
         let shown = AnimationFrame(
-            pixels: orientation.upright(DownscaleFilter.lanczos3.shrink(frame.canvas, to: storedSize)), index: index,
+            pixels: orientation.upright(DownscaleFilter.lanczos3.shrink(frame.canvas, to: storedSize, kernels: .fastest)), index: index,
             duration: frame.duration)
         index = (index + 1) % max(1, frames.frameCount)
         return shown

@@ -136,6 +136,6 @@ extension DecodedImage {
         let size = PixelSize(width: min(target.width, pixels.width), height: min(target.height, pixels.height))
         guard size != pixels.size else { return self }
         return DecodedImage(
-            pixels: filter.shrink(pixels, to: size), info: info, warning: warning, isOpaque: isOpaque, damage: damage)
+            pixels: filter.shrink(pixels, to: size, kernels: .fastest), info: info, warning: warning, isOpaque: isOpaque, damage: damage)
     }
 }

@@ -184,7 +184,8 @@ public enum ImageDecoder {
         let decodedSize = try reader.start(eighths: eighths, pixelLimit: pixelLimit)
         let storedTarget = info.orientation.storedSize(ofUpright: size)
         var resampler = filter.resampler(from: decodedSize, to: PixelSize(
-            width: min(storedTarget.width, decodedSize.width), height: min(storedTarget.height, decodedSize.height)))
+            width: min(storedTarget.width, decodedSize.width), height: min(storedTarget.height, decodedSize.height)),
+            kernels: .fastest)
         let rows = PixelBuffer(width: decodedSize.width, height: streamedRows)
         while !resampler.isComplete {
             if stop() {
@@ -284,7 +285,7 @@ public enum ImageDecoder {
     }
 
     /// libjpeg's output size at `eighths`/8: each side rounded up (jdiv_round_up).
-    static func scaledSize(_ size: PixelSize, eighths: Int) -> PixelSize {
+    package static func scaledSize(_ size: PixelSize, eighths: Int) -> PixelSize {
         PixelSize(width: (size.width * eighths + 7) / 8, height: (size.height * eighths + 7) / 8)
     }
 

@@ -20,10 +20,11 @@ import Synchronization
 ///
 ///     s = (h + r) / (h + 2r) = 1 / (2 − h),   time = s · whole
 ///
-/// For the 24 MP photos of `make bench` decoded at 5/8 for a 1080p screen, h ≈ 0.42 (the 1/8
+/// For the 24 MP photos of `make bench` decoded at 5/8 for a 1080p screen, h ≈ 0.5 (the 1/8
 /// decode, which is little more than the Huffman pass, 48 ms, against the 5/8 decode with
-/// Lanczos, 113 ms with the vector IDCTs of `jpeg_scaled_idct.c`), so s ≈ 0.63 and the decode
-/// takes 0.63 of its time on one core; without AVX2 (libjpeg's scalar IDCTs, 148 ms) h ≈ 0.33
+/// Lanczos, 96 ms with the vector IDCTs of `jpeg_scaled_idct.c` and the vector Lanczos loops of
+/// `lanczos_avx2.c`), so s ≈ 0.67 and the decode takes 0.67 of its time on one core; without
+/// AVX2 (libjpeg's scalar IDCTs and the Swift Lanczos loops, 148 ms) h ≈ 0.33
 /// and s ≈ 0.6. The Huffman pass alone is the floor no cut without restart markers can go under.
 ///
 /// Memory: each band streams (two decoders' row buffers and two Lanczos rings beside the one
@@ -35,8 +36,9 @@ import Synchronization
 /// row as the whole picture's resampler does (`JPEGBandedDecodeTests`).
 enum JPEGBandedDecode {
     /// The top band's share of the output rows, `1 / (2 − h)` for the Huffman share h measured
-    /// on the benchmark's photos (see the type's formula), which the vector IDCTs raise.
-    static let topBandShare = rfi_jpeg_vector_idct_available() != 0 ? 0.63 : 0.6
+    /// on the benchmark's photos (see the type's formula), which the vector IDCTs and Lanczos
+    /// loops raise.
+    static let topBandShare = rfi_jpeg_vector_idct_available() != 0 && rfi_lanczos_avx2_available() != 0 ? 0.67 : 0.6
 
     /// A decode smaller than this many decoded pixels is not worth a second thread (the skip,
     /// the second decoder's start and the overlap outweigh the half saved).
@@ -144,7 +146,8 @@ enum JPEGBandedDecode {
         until stop: () -> Bool
     ) throws(ImageDecodeError) -> BandEnd {
         guard try reader.start(eighths: eighths, pixelLimit: pixelLimit) == decodedSize else { throw changed }
-        var resampler = LanczosResampler(from: decodedSize, to: result.size, outputRows: rows, into: result)
+        var resampler = LanczosResampler(
+            from: decodedSize, to: result.size, outputRows: rows, into: result, kernels: .fastest)
         let sources = LanczosResampler.sourceRows(from: decodedSize, to: result.size, outputRows: rows)
         // In one call: libjpeg-turbo 2.1.5 gives other rows after a second skip that starts
         // inside an iMCU row at some scales (256 then 18 rows at 5/8, unlike 274 at once; seen

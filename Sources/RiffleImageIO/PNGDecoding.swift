@@ -167,10 +167,10 @@ extension ImageDecoder {
                 throw tooLarge(info.uprightSize, pixelLimit: pixelLimit)
             }
             let (grid, gridSeen) = try adam7Picture(reader, reduction: k, until: stop)
-            shrunk = filter.shrink(grid, to: PixelSize(width: min(wanted.width, grid.width), height: min(wanted.height, grid.height)))
+            shrunk = filter.shrink(grid, to: PixelSize(width: min(wanted.width, grid.width), height: min(wanted.height, grid.height)), kernels: .fastest)
             seen = gridSeen
         } else {
-            var resampler = filter.resampler(from: stored, to: wanted)
+            var resampler = filter.resampler(from: stored, to: wanted, kernels: .fastest)
             seen = try forEachPNGRow(reader, until: stop) { row, _ in resampler.push(row) }
             shrunk = resampler.result
         }

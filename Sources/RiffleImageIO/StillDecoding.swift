@@ -54,7 +54,7 @@ enum StillDecoding {
         {
             picture = BoxDownsample.halved(picture)
         }
-        return info.orientation.upright(filter.shrink(picture, to: size))
+        return info.orientation.upright(filter.shrink(picture, to: size, kernels: .fastest))
     }
 
     /// A decoded whole picture as `ImageCodec.decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`

@@ -39,7 +39,7 @@ struct TIFFCodec: ImageCodec {
         let stored = info.storedSize
         let storedTarget = Self.capped(info.orientation.storedSize(ofUpright: target(info)), pixelLimit: pixelLimit)
         var resampler = filter.resampler(from: stored, to: PixelSize(
-            width: max(1, min(storedTarget.width, stored.width)), height: max(1, min(storedTarget.height, stored.height))))
+            width: max(1, min(storedTarget.width, stored.width)), height: max(1, min(storedTarget.height, stored.height))), kernels: .fastest)
         let rows = try Self.band(of: reader, pixelLimit: pixelLimit)
         var translucent = false
         while !resampler.isComplete {

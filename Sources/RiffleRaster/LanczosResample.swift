@@ -75,21 +75,20 @@ public enum LanczosResample {
 /// Besides the result, memory is that ring, one source row in floats and the taps, never a
 /// whole intermediate picture. Rows are copied through at equal width and height.
 ///
-/// Arithmetic is single-precision float, one `SIMD4<Float>` per pixel (its four channels, in
-/// the source's byte order), so each tap is one vector multiply and add whatever the channel;
-/// the sums keep the lobes' negative values and values above 255 until the final clamp, and
-/// the result is within 1 per channel of the exact value rounded (`LanczosResampleTests`
-/// compares it with a double-precision evaluation of the formula). A sum of many taps in one
-/// register would wait on each add in turn, so the work is spread over four independent sums:
-/// across, every output gets the same number of taps, a multiple of four (zero weights past
-/// its own, reading zeros past the row's end), summed four taps at a time; down, four output
-/// pixels are summed side by side.
+/// Arithmetic is single-precision float, four channels a pixel; the sums keep the lobes'
+/// negative values and values above 255 until the final clamp, and the result is within 1 per
+/// channel of the exact value rounded (`LanczosResampleTests` compares it with a
+/// double-precision evaluation of the formula). Every output gets the same number of taps
+/// across, a multiple of four (zero weights past its own, reading zeros past the row's end).
+/// The loops themselves, across and down, are `LanczosKernels`: the Swift ones, or the same
+/// arithmetic faster.
 public struct LanczosResampler {
     /// The picture being filled, `to` in size; complete once every source row is pushed.
     public let result: PixelBuffer
     private let sourceSize: PixelSize
     /// Horizontal taps: output x reads `columnGroups` groups of four source pixels from
-    /// `columnFirst[x]` on, weighted by `columnWeights[x · columnGroups ..< (x + 1) · columnGroups]`.
+    /// `columnFirst[x]` on, weighted by `columnWeights[2 · x · columnGroups ..< 2 · (x + 1) · columnGroups]`
+    /// (each group's four weights in `LanczosKernels.acrossLayout`).
     private let columnGroups: Int
     private let columnFirst: [Int]
     private let columnWeights: [SIMD4<Float>]
@@ -107,9 +106,15 @@ public struct LanczosResampler {
     /// The output rows this resampler writes: all of them, or a band's.
     private let outputRows: Range<Int>
 
-    /// A resampler from pictures of `source` size to `target` (each side no larger, at least 1).
-    public init(from source: PixelSize, to target: PixelSize) {
-        self.init(from: source, to: target, outputRows: 0..<target.height, into: PixelBuffer(width: target.width, height: target.height))
+    /// The loops across and down: the Swift ones below, or functions that give the same bits.
+    private let kernels: LanczosKernels
+
+    /// A resampler from pictures of `source` size to `target` (each side no larger, at least 1),
+    /// its loops `kernels`.
+    public init(from source: PixelSize, to target: PixelSize, kernels: LanczosKernels = .reference) {
+        self.init(
+            from: source, to: target, outputRows: 0..<target.height, into: PixelBuffer(width: target.width, height: target.height),
+            kernels: kernels)
     }
 
     /// A resampler writing only output rows `outputRows` of `result` (`target` in size), from
@@ -117,7 +122,9 @@ public struct LanczosResampler {
     /// band of a picture shrunk by several resamplers side by side, each on its own core. Each
     /// output row is the same sum of the same products in the same order as in the whole
     /// picture's resampler, so the bands together are that picture, bit for bit.
-    public init(from source: PixelSize, to target: PixelSize, outputRows: Range<Int>, into result: PixelBuffer) {
+    public init(
+        from source: PixelSize, to target: PixelSize, outputRows: Range<Int>, into result: PixelBuffer, kernels: LanczosKernels = .reference
+    ) {
         precondition(target.width >= 1 && target.height >= 1 && target.width <= source.width && target.height <= source.height,
                      "Lanczos resampling only shrinks: \(source) to \(target)")
         precondition(result.size == target && outputRows.lowerBound >= 0 && outputRows.upperBound <= target.height,
@@ -125,6 +132,7 @@ public struct LanczosResampler {
         sourceSize = source
         self.result = result
         self.outputRows = outputRows
+        self.kernels = kernels
         let columns = LanczosResample.weights(from: source.width, to: target.width)
         // Closures rather than key paths here: a key path's first use instantiates its runtime
         // metadata, about 0.7 ms of a launch's first decode.
@@ -133,7 +141,7 @@ public struct LanczosResampler {
         columnFirst = columns.map { $0.first }
         columnWeights = columns.flatMap { taps in
             let padded = taps.weights + [Float](repeating: 0, count: 4 * groups - taps.weights.count)
-            return (0..<groups).map { SIMD4(padded[4 * $0 ..< 4 * $0 + 4]) }
+            return (0..<groups).flatMap { LanczosKernels.acrossLayout(SIMD4(padded[4 * $0 ..< 4 * $0 + 4])) }
         }
         rows = LanczosResample.weights(from: source.height, to: target.height)
         let band = Self.sourceRows(rows, outputRows: outputRows, copies: target == source)
@@ -185,86 +193,34 @@ public struct LanczosResampler {
 
     /// Converts `row` to floats and resamples it across into ring slot `slot`.
     private mutating func resampleAcross(_ row: UnsafePointer<UInt32>, intoSlot slot: Int) {
-        let sourceWidth = sourceSize.width, width = result.width, groups = columnGroups
-        let bytes = UnsafeRawPointer(row).assumingMemoryBound(to: SIMD4<UInt8>.self)
+        let sourceWidth = sourceSize.width, width = result.width, groups = columnGroups, across = kernels.across
         sourceFloats.withUnsafeMutableBufferPointer { floats in
             ring.withUnsafeMutableBufferPointer { ring in
                 columnFirst.withUnsafeBufferPointer { firsts in
                     columnWeights.withUnsafeBufferPointer { weights in
-                        let source = floats.baseAddress!
-                        for x in 0..<sourceWidth {
-                            source[x] = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes[x]))
-                        }
-                        let out = ring.baseAddress! + slot * width
-                        var w = weights.baseAddress!
-                        for x in 0..<width {
-                            var s0 = SIMD4<Float>.zero, s1 = s0, s2 = s0, s3 = s0
-                            var p = source + firsts[x]
-                            for _ in 0..<groups {
-                                let g = w.pointee
-                                s0 += p[0] * g[0]
-                                s1 += p[1] * g[1]
-                                s2 += p[2] * g[2]
-                                s3 += p[3] * g[3]
-                                p += 4
-                                w += 1
-                            }
-                            out[x] = (s0 + s1) + (s2 + s3)
-                        }
+                        across(
+                            row, sourceWidth, Self.floats(floats.baseAddress!), firsts.baseAddress,
+                            UnsafeRawPointer(weights.baseAddress!).assumingMemoryBound(to: Float.self), groups, width,
+                            Self.floats(ring.baseAddress! + slot * width))
                     }
                 }
             }
         }
     }
 
-    /// Resamples output row `y` down from the ring's rows into the result, four pixels at a time.
+    /// Resamples output row `y` down from the ring's rows into the result.
     private mutating func emit(_ y: Int) {
-        let width = result.width
-        let taps = rows[y]
-        let out = result.row(y)
-        ring.withUnsafeBufferPointer { ring in
+        let width = result.width, taps = rows[y], out = result.row(y), down = kernels.down
+        ring.withUnsafeMutableBufferPointer { ring in
             taps.weights.withUnsafeBufferPointer { weights in
-                let slots = (0..<weights.count).map { ring.baseAddress! + ((taps.first + $0) % ringRows) * width }
-                slots.withUnsafeBufferPointer { slots in
-                    var x = 0
-                    while x + 4 <= width {
-                        var s0 = SIMD4<Float>.zero, s1 = s0, s2 = s0, s3 = s0
-                        for k in 0..<weights.count {
-                            let r = slots[k] + x, w = weights[k]
-                            s0 += r[0] * w
-                            s1 += r[1] * w
-                            s2 += r[2] * w
-                            s3 += r[3] * w
-                        }
-                        out[x] = Self.pack(s0)
-                        out[x + 1] = Self.pack(s1)
-                        out[x + 2] = Self.pack(s2)
-                        out[x + 3] = Self.pack(s3)
-                        x += 4
-                    }
-                    for x in x..<width {
-                        var sum = SIMD4<Float>.zero
-                        for k in 0..<weights.count { sum += slots[k][x] * weights[k] }
-                        out[x] = Self.pack(sum)
-                    }
-                }
+                let slots = (0..<weights.count).map { Optional(UnsafePointer(Self.floats(ring.baseAddress! + ((taps.first + $0) % ringRows) * width))) }
+                down(slots, weights.baseAddress, weights.count, width, out)
             }
         }
     }
 
-    /// 1.5 · 2²³: added to a float in [0, 255], it leaves that value rounded to the nearest
-    /// integer (ties to even) in the low mantissa bits, one add instead of a rounding call.
-    private static let roundingBias = SIMD4<Float>(repeating: 12_582_912)
-
-    /// A pixel's channel sums clamped to [0, 255], colours to at most alpha (lane 3, so the
-    /// pixel stays premultiplied), rounded and packed.
-    @inline(__always)
-    private static func pack(_ sum: SIMD4<Float>) -> UInt32 {
-        var v = sum.replacing(with: 0, where: sum .< 0)
-        v.replace(with: 255, where: v .> 255)
-        let alpha = SIMD4<Float>(repeating: v[3])
-        v.replace(with: alpha, where: v .> alpha)
-        let c = unsafeBitCast(v + roundingBias, to: SIMD4<UInt32>.self) & 0xFF
-        return c[3] << 24 | c[2] << 16 | c[1] << 8 | c[0]
+    /// The floats of the pixels from `pixels` on, four a pixel.
+    private static func floats(_ pixels: UnsafeMutablePointer<SIMD4<Float>>) -> UnsafeMutablePointer<Float> {
+        UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: Float.self)
     }
 }

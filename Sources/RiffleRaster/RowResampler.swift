@@ -26,19 +26,20 @@ public enum DownscaleFilter: Sendable, Hashable {
     /// limit and nearly flat beyond it (the photographic standard: Pillow's `LANCZOS`).
     case lanczos3
 
-    /// A resampler from pictures of `source` size to `target` (each side no larger, at least 1).
-    public func resampler(from source: PixelSize, to target: PixelSize) -> any RowResampler {
+    /// A resampler from pictures of `source` size to `target` (each side no larger, at least 1);
+    /// Lanczos-3's loops are `kernels`.
+    public func resampler(from source: PixelSize, to target: PixelSize, kernels: LanczosKernels = .reference) -> any RowResampler {
         switch self {
         case .area: AreaResampler(from: source, to: target)
-        case .lanczos3: LanczosResampler(from: source, to: target)
+        case .lanczos3: LanczosResampler(from: source, to: target, kernels: kernels)
         }
     }
 
     /// `source` shrunk to `target` (each side no larger, at least 1), its rows pushed through
-    /// `resampler(from:to:)` one at a time; `source` itself when the sizes are equal.
-    public func shrink(_ source: PixelBuffer, to target: PixelSize) -> PixelBuffer {
+    /// `resampler(from:to:kernels:)` one at a time; `source` itself when the sizes are equal.
+    public func shrink(_ source: PixelBuffer, to target: PixelSize, kernels: LanczosKernels = .reference) -> PixelBuffer {
         if target == source.size { return source }
-        var resampler = resampler(from: source.size, to: target)
+        var resampler = resampler(from: source.size, to: target, kernels: kernels)
         for y in 0..<source.height { resampler.push(source.row(y)) }
         return resampler.result
     }

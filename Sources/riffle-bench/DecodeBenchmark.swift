@@ -58,10 +58,25 @@ enum DecodeBenchmark {
         let eighths = try ImageDecoder.jpegScaleEighths(for: info, shrunkTo: target, filter: .lanczos3, pixelLimit: PhotoDecoding.pixelLimit)
         let scalarIDCT = Stopwatch.median(minimumRuns: 7) { decodeRows(path, eighths: eighths, vectorIDCT: false) }
         let vectorIDCT = Stopwatch.median(minimumRuns: 7) { decodeRows(path, eighths: eighths, vectorIDCT: true) }
+        let decoded = ImageDecoder.scaledSize(info.storedSize, eighths: eighths)
+        let swiftLanczos = lanczosAlone(from: decoded, to: target, kernels: .reference)
+        let fastLanczos = lanczosAlone(from: decoded, to: target, kernels: .fastest)
         print("  its \(eighths)/8 decode alone, one core: libjpeg's scalar IDCTs \(ms(scalarIDCT)), "
-            + (rfi_jpeg_vector_idct_available() != 0 ? "Riffle's AVX2 IDCTs \(ms(vectorIDCT)) (\(ratio(vectorIDCT, scalarIDCT)))" : "no AVX2 here"))
+            + (rfi_jpeg_vector_idct_available() != 0 ? "Riffle's AVX2 IDCTs \(ms(vectorIDCT)) (\(ratio(vectorIDCT, scalarIDCT)))" : "no AVX2 here")
+            + "; its Lanczos-3 alone: Swift loops \(ms(swiftLanczos)), "
+            + (rfi_lanczos_avx2_available() != 0 ? "AVX2 loops \(ms(fastLanczos)) (\(ratio(fastLanczos, swiftLanczos)))" : "no AVX2 here"))
         print("  1920x1080 window at fit on two cores: \(ms(twoCores)), one core \(ms(oneCore)) (\(ratio(twoCores, oneCore))); "
             + "the Huffman pass alone \(ms(floor)), two cores / floor \(ratio(twoCores, floor))")
+    }
+
+    /// The median time of `LanczosResampler` with `kernels` shrinking a `source`-sized picture
+    /// (photo-like rows, 16 of them pushed over and over) to `target`, on one core.
+    static func lanczosAlone(from source: PixelSize, to target: PixelSize, kernels: LanczosKernels) -> Double {
+        let rows = SyntheticPhoto.make(width: source.width, height: 16, variant: 7)
+        return Stopwatch.median(minimumRuns: 7) {
+            var resampler = LanczosResampler(from: source, to: target, kernels: kernels)
+            for y in 0..<source.height { resampler.push(rows.row(y % rows.height)) }
+        }
     }
 
     /// The JPEG at `path` decoded at `eighths`/8 into a row buffer, rows discarded.

@@ -153,6 +153,24 @@ rfi_status rfi_jpeg_reader_skip(rfi_jpeg_reader *reader, int32_t rows, int32_t *
  * bit for bit, in less time. */
 int32_t rfi_jpeg_vector_idct_available(void);
 
+/* Whether this CPU can run the AVX2 loops of the Lanczos-3 resampler (lanczos_avx2.c). */
+int32_t rfi_lanczos_avx2_available(void);
+
+/* RiffleRaster's LanczosResampler, across: `row` (source_width premultiplied BGRA pixels) into
+ * `source` as floats (four a pixel; the floats past the row's end, to source_width + 4·groups
+ * pixels, are the caller's zeros), then output x = Σ over its `groups` groups of four taps from
+ * pixel firsts[x], into out[4x ... 4x + 3]. A group's weights w0…w3 are eight floats from
+ * weights[8·groups·x + 8·g]: (w0, w2, w0, w2, w1, w3, w1, w3). The Swift loop's floats, bit
+ * for bit. Only where rfi_lanczos_avx2_available(). */
+void rfi_lanczos_across_avx2(const uint32_t *row, ptrdiff_t source_width, float *source, const ptrdiff_t *firsts,
+                             const float *weights, ptrdiff_t groups, ptrdiff_t width, float *out);
+
+/* RiffleRaster's LanczosResampler, down: output pixel x = Σₖ rows[k][4x ...]·weights[k] over
+ * `taps` rows resampled across, clamped, colours to at most alpha, rounded and packed into
+ * out[x]. The Swift loop's pixels, bit for bit. Only where rfi_lanczos_avx2_available(). */
+void rfi_lanczos_down_avx2(const float *const *rows, const float *weights, ptrdiff_t taps, ptrdiff_t width,
+                           uint32_t *out);
+
 /* Before rfi_jpeg_reader_start: 0 to decode with libjpeg's own IDCTs (for tests and benchmarks;
  * the samples are the same), 1 (the default) for the vector ones where they apply. */
 void rfi_jpeg_reader_set_vector_idct(rfi_jpeg_reader *reader, int32_t enabled);
