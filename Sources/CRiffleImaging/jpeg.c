@@ -4,8 +4,10 @@
  * message and longjmps back to the setjmp in the function that started the work. Locals that
  * change after setjmp and are read after the longjmp are volatile.
  */
+#define JPEG_INTERNALS
 #include "internal.h"
 
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h> /* before jpeglib.h, which uses FILE */
 #include <stdlib.h>
@@ -61,7 +63,13 @@ struct rfi_jpeg_error {
     int exceeded_working_memory;
     /* libjpeg stopped because malloc failed. */
     int out_of_memory;
+    /* While a reader feeds a coefficient feed (rfi_jpeg_reader_feed): the feed, told of each
+     * warning at the MCU being decoded, `feeding_mcu`. */
+    struct rfi_jpeg_coefficient_feed *feeding;
+    long feeding_mcu;
 };
+
+static void rfi_jpeg_feed_note_warning(struct rfi_jpeg_coefficient_feed *feed, long mcu, int code, const char *text);
 
 static void rfi_jpeg_error_exit(j_common_ptr common) {
     struct rfi_jpeg_error *error = (struct rfi_jpeg_error *)common->err;
@@ -79,6 +87,11 @@ static void rfi_jpeg_emit_message(j_common_ptr common, int level) {
     if (level >= 0) return; /* trace output */
     common->err->num_warnings++;
     int code = common->err->msg_code;
+    if (error->feeding != NULL) {
+        char text[JMSG_LENGTH_MAX];
+        (*common->err->format_message)(common, text);
+        rfi_jpeg_feed_note_warning(error->feeding, error->feeding_mcu, code, text);
+    }
     if ((code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER) && error->rows_before_end_of_scan_data < 0 &&
         common->is_decompressor)
         error->rows_before_end_of_scan_data = ((j_decompress_ptr)common)->output_scanline;
@@ -108,6 +121,8 @@ static struct jpeg_error_mgr *rfi_jpeg_error_init(struct rfi_jpeg_error *error, 
     error->first_warning = -1;
     error->exceeded_working_memory = 0;
     error->out_of_memory = 0;
+    error->feeding = NULL;
+    error->feeding_mcu = 0;
     rfi_set_message(message, message_capacity, "");
     return &error->manager;
 }
@@ -308,9 +323,16 @@ struct rfi_jpeg_reader {
      * components do once started (rfi_jpeg_use_vector_idct). */
     int vector_idct_wanted;
     int32_t vector_idct_components;
+    /* Set before start: the coefficient blocks come from this feed, not the reader's own
+     * entropy decoding (rfi_jpeg_reader_consume_feed); the next MCU to take from it. */
+    struct rfi_jpeg_coefficient_feed *feed;
+    long feed_mcu;
     /* libjpeg's text for the failure or the first warning; copied out by every call. */
     char text[RFI_MESSAGE_CAPACITY];
 };
+
+static boolean rfi_jpeg_decode_mcu_from_feed(j_decompress_ptr decompress, JBLOCKROW *blocks);
+static void rfi_jpeg_feed_adopt_later_warnings(struct rfi_jpeg_reader *reader);
 
 /* Creates the reader's decompressor over its file source (or over `data` when it has none) and
  * reads the header; `reader->error` must be set up by the caller. */
@@ -435,6 +457,7 @@ rfi_status rfi_jpeg_reader_start(rfi_jpeg_reader *reader, int32_t scale_eighths,
     }
     jpeg_start_decompress(decompress);
     reader->vector_idct_components = reader->vector_idct_wanted ? rfi_jpeg_use_vector_idct(decompress) : 0;
+    if (reader->feed != NULL) decompress->entropy->decode_mcu = rfi_jpeg_decode_mcu_from_feed;
     reader->state = 1;
     *width = (int32_t)w;
     *height = (int32_t)h;
@@ -474,25 +497,6 @@ rfi_status rfi_jpeg_reader_read(rfi_jpeg_reader *reader, uint32_t *rows, int32_t
     return RFI_STATUS_OK;
 }
 
-rfi_status rfi_jpeg_reader_skip(rfi_jpeg_reader *reader, int32_t rows, int32_t *rows_skipped,
-                                char *message, size_t message_capacity) {
-    j_decompress_ptr decompress = &reader->decompress;
-    *rows_skipped = 0;
-    if (reader->state != 1 || rows < 0) {
-        rfi_set_message(message, message_capacity, "the reader is not started, or the count is negative");
-        return RFI_STATUS_INVALID_REQUEST;
-    }
-    if (setjmp(reader->error.jump)) {
-        reader->state = 2;
-        rfi_set_message(message, message_capacity, reader->text);
-        return rfi_jpeg_failure_status(&reader->error);
-    }
-    JDIMENSION left = decompress->output_height - decompress->output_scanline;
-    *rows_skipped = (int32_t)jpeg_skip_scanlines(decompress, (JDIMENSION)rows < left ? (JDIMENSION)rows : left);
-    rfi_set_message(message, message_capacity, reader->text);
-    return RFI_STATUS_OK;
-}
-
 void rfi_jpeg_reader_set_vector_idct(rfi_jpeg_reader *reader, int32_t enabled) {
     reader->vector_idct_wanted = enabled != 0;
 }
@@ -513,7 +517,13 @@ rfi_warning rfi_jpeg_reader_close(rfi_jpeg_reader *reader, char *message,
      * warning, as in a whole decode). Before it, the rows left are never needed: destroying
      * aborts without entropy-decoding them. A failure while finishing only loses the tail. */
     if (reader->state == 1 && decompress->output_scanline >= decompress->output_height) {
-        if (setjmp(reader->error.jump) == 0) jpeg_finish_decompress(decompress);
+        /* A feed's consumer never read the data after its header: the feeding reader read the
+         * trailing markers, and what it met there is this decode's too. */
+        if (reader->feed != NULL) {
+            rfi_jpeg_feed_adopt_later_warnings(reader);
+        } else if (setjmp(reader->error.jump) == 0) {
+            jpeg_finish_decompress(decompress);
+        }
     }
     rfi_warning warning = rfi_jpeg_warning(&reader->error);
     rfi_set_message(message, message_capacity, reader->text);
@@ -523,6 +533,241 @@ rfi_warning rfi_jpeg_reader_close(rfi_jpeg_reader *reader, char *message,
     free(reader->file);
     free(reader);
     return warning;
+}
+
+/* MARK: the coefficient feed */
+
+/* MCU rows a feed holds between its two readers: enough for either side to run ahead of the
+ * other for a while (each is an MCU row of the whole width: 288 KiB for a 6000-pixel-wide 4:2:0
+ * photo). */
+#define RFI_JPEG_FEED_ROWS 8
+
+/* A warning the feeding reader met, and the MCU it was decoding (the MCU count of the scan
+ * after it, for one met after the scan). */
+struct rfi_jpeg_feed_warning {
+    long mcu;
+    int code;
+    char text[RFI_MESSAGE_CAPACITY];
+};
+
+struct rfi_jpeg_coefficient_feed {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    /* The scan's shape, set by the feeding reader before its first row. */
+    long mcus_per_row, mcu_rows, blocks_in_mcu;
+    /* RFI_JPEG_FEED_ROWS rows of blocks; MCU row r in slot r % RFI_JPEG_FEED_ROWS. */
+    JBLOCK *rows;
+    /* MCU rows filled and rows taken so far. */
+    long rows_fed, rows_taken;
+    /* The feeding reader is done: its scan and the markers after it are read. */
+    int done;
+    /* Either side gave up; the other stops at its next row. */
+    int abandoned;
+    /* The feeding reader failed while decoding MCU `failed_mcu` (-1: it did not): its status
+     * and text, and its error's memory flags. */
+    long failed_mcu;
+    rfi_status failure;
+    int failure_saw_end_of_data, failure_exceeded_memory, failure_out_of_memory;
+    char failure_text[RFI_MESSAGE_CAPACITY];
+    /* The first warning met, the first end of data (JWRN_JPEG_EOF) and the first end of the
+     * scan's data (JWRN_JPEG_EOF or JWRN_HIT_MARKER); mcu -1 while none. */
+    struct rfi_jpeg_feed_warning first_warning, end_of_data, end_of_scan_data;
+};
+
+rfi_jpeg_coefficient_feed *rfi_jpeg_feed_create(void) {
+    struct rfi_jpeg_coefficient_feed *feed = calloc(1, sizeof *feed);
+    if (feed == NULL) return NULL;
+    pthread_mutex_init(&feed->lock, NULL);
+    pthread_cond_init(&feed->changed, NULL);
+    feed->failed_mcu = -1;
+    feed->first_warning.mcu = feed->end_of_data.mcu = feed->end_of_scan_data.mcu = -1;
+    return feed;
+}
+
+void rfi_jpeg_feed_free(rfi_jpeg_coefficient_feed *feed) {
+    if (feed == NULL) return;
+    pthread_mutex_destroy(&feed->lock);
+    pthread_cond_destroy(&feed->changed);
+    free(feed->rows);
+    free(feed);
+}
+
+void rfi_jpeg_feed_abandon(rfi_jpeg_coefficient_feed *feed) {
+    pthread_mutex_lock(&feed->lock);
+    feed->abandoned = 1;
+    pthread_cond_broadcast(&feed->changed);
+    pthread_mutex_unlock(&feed->lock);
+}
+
+/* Called by the feeding reader's emit_message, on its thread, before the row holding `mcu` is
+ * handed over (or before `done`), so the taker reads it after the lock that hands it over. */
+static void rfi_jpeg_feed_note_warning(struct rfi_jpeg_coefficient_feed *feed, long mcu, int code, const char *text) {
+    struct rfi_jpeg_feed_warning *notes[3] = {
+        feed->first_warning.mcu < 0 ? &feed->first_warning : NULL,
+        code == JWRN_JPEG_EOF && feed->end_of_data.mcu < 0 ? &feed->end_of_data : NULL,
+        (code == JWRN_JPEG_EOF || code == JWRN_HIT_MARKER) && feed->end_of_scan_data.mcu < 0 ? &feed->end_of_scan_data : NULL,
+    };
+    for (int i = 0; i < 3; i++) {
+        if (notes[i] == NULL) continue;
+        notes[i]->code = code;
+        rfi_set_message(notes[i]->text, sizeof notes[i]->text, text);
+        /* Last, for a taker comparing it with an MCU of its own (which is before it: the
+         * handing over of that MCU's row orders the rest). */
+        __atomic_store_n(&notes[i]->mcu, mcu, __ATOMIC_RELEASE);
+    }
+}
+
+/* The taking reader meets the feeding reader's warnings where its own decoding would have: a
+ * warning at MCU `mcu` as it takes that MCU, with the rows it has output by then. */
+static void rfi_jpeg_feed_take_warnings(struct rfi_jpeg_reader *reader, long mcu) {
+    struct rfi_jpeg_coefficient_feed *feed = reader->feed;
+    struct rfi_jpeg_error *error = &reader->error;
+    int64_t rows = reader->decompress.output_scanline;
+    if (__atomic_load_n(&feed->end_of_scan_data.mcu, __ATOMIC_ACQUIRE) == mcu && error->rows_before_end_of_scan_data < 0)
+        error->rows_before_end_of_scan_data = rows;
+    if (__atomic_load_n(&feed->end_of_data.mcu, __ATOMIC_ACQUIRE) == mcu && !error->saw_end_of_data) {
+        error->saw_end_of_data = 1;
+        error->rows_before_end_of_data = rows;
+    }
+    if (__atomic_load_n(&feed->first_warning.mcu, __ATOMIC_ACQUIRE) == mcu && error->first_warning < 0) {
+        error->first_warning = feed->first_warning.code;
+        rfi_set_message(error->message, error->message_capacity, feed->first_warning.text);
+    }
+}
+
+static void rfi_jpeg_feed_adopt_later_warnings(struct rfi_jpeg_reader *reader) {
+    struct rfi_jpeg_coefficient_feed *feed = reader->feed;
+    pthread_mutex_lock(&feed->lock);
+    while (!feed->done && !feed->abandoned) pthread_cond_wait(&feed->changed, &feed->lock);
+    int done = feed->done;
+    pthread_mutex_unlock(&feed->lock);
+    if (done) rfi_jpeg_feed_take_warnings(reader, feed->mcus_per_row * feed->mcu_rows);
+}
+
+/* The taking reader's entropy decoder: MCU after MCU from the feed, waiting for each row. A
+ * failure of the feeding reader at this MCU, or a feed given up, fails this reader here. */
+static boolean rfi_jpeg_decode_mcu_from_feed(j_decompress_ptr decompress, JBLOCKROW *blocks) {
+    struct rfi_jpeg_reader *reader = (struct rfi_jpeg_reader *)decompress;
+    struct rfi_jpeg_coefficient_feed *feed = reader->feed;
+    /* The same file's scan: the feeding reader's shape too. */
+    long mcus_per_row = (long)decompress->MCUs_per_row, blocks_in_mcu = decompress->blocks_in_MCU;
+    long mcu = reader->feed_mcu;
+    long row = mcu / mcus_per_row, column = mcu % mcus_per_row;
+    if (column == 0) {
+        pthread_mutex_lock(&feed->lock);
+        feed->rows_taken = row;
+        pthread_cond_broadcast(&feed->changed);
+        while (feed->rows_fed <= row && !feed->abandoned && feed->failed_mcu < 0) pthread_cond_wait(&feed->changed, &feed->lock);
+        int available = feed->rows_fed > row, failed = feed->failed_mcu >= 0;
+        pthread_mutex_unlock(&feed->lock);
+        if (!available && !failed) {
+            rfi_set_message(reader->text, sizeof reader->text, "the coefficient feed stopped");
+            longjmp(reader->error.jump, 1);
+        }
+    }
+    rfi_jpeg_feed_take_warnings(reader, mcu);
+    long failed_mcu = __atomic_load_n(&feed->failed_mcu, __ATOMIC_ACQUIRE);
+    if (failed_mcu >= 0 && mcu >= failed_mcu) {
+        reader->error.saw_end_of_data = feed->failure_saw_end_of_data;
+        reader->error.exceeded_working_memory = feed->failure_exceeded_memory;
+        reader->error.out_of_memory = feed->failure_out_of_memory;
+        rfi_set_message(reader->text, sizeof reader->text, feed->failure_text);
+        longjmp(reader->error.jump, 1);
+    }
+    const JBLOCK *source = feed->rows + ((size_t)(row % RFI_JPEG_FEED_ROWS) * (size_t)mcus_per_row + (size_t)column) * (size_t)blocks_in_mcu;
+    for (long b = 0; b < blocks_in_mcu; b++) memcpy(blocks[b], source[b], sizeof(JBLOCK));
+    reader->feed_mcu = mcu + 1;
+    return TRUE;
+}
+
+void rfi_jpeg_reader_consume_feed(rfi_jpeg_reader *reader, rfi_jpeg_coefficient_feed *feed) {
+    reader->feed = feed;
+    reader->feed_mcu = 0;
+}
+
+rfi_status rfi_jpeg_reader_feed(rfi_jpeg_reader *reader, rfi_jpeg_coefficient_feed *feed, char *message,
+                                size_t message_capacity) {
+    j_decompress_ptr decompress = &reader->decompress;
+    if (reader->state != 1 || reader->feed != NULL || decompress->inputctl->has_multiple_scans) {
+        rfi_set_message(message, message_capacity, "the reader is not started, takes a feed itself, or has several scans");
+        rfi_jpeg_feed_abandon(feed);
+        return RFI_STATUS_INVALID_REQUEST;
+    }
+    /* Written after setjmp and read after the longjmp. */
+    volatile long row = 0;
+    if (setjmp(reader->error.jump)) {
+        reader->state = 2;
+        reader->error.feeding = NULL;
+        pthread_mutex_lock(&feed->lock);
+        feed->failure = rfi_jpeg_failure_status(&reader->error);
+        feed->failure_saw_end_of_data = reader->error.saw_end_of_data;
+        feed->failure_exceeded_memory = reader->error.exceeded_working_memory;
+        feed->failure_out_of_memory = reader->error.out_of_memory;
+        rfi_set_message(feed->failure_text, sizeof feed->failure_text, reader->text);
+        if (reader->error.feeding_mcu >= feed->mcus_per_row * feed->mcu_rows && feed->rows != NULL) {
+            /* After the scan, reading the markers that follow it: as a whole decode's finishing,
+             * that loses only what they held. */
+            feed->done = 1;
+        } else {
+            /* The MCUs of its row before the failing one are in the row: hand it over. */
+            if (feed->rows != NULL) feed->rows_fed = row + 1;
+            __atomic_store_n(&feed->failed_mcu, reader->error.feeding_mcu, __ATOMIC_RELEASE);
+        }
+        pthread_cond_broadcast(&feed->changed);
+        pthread_mutex_unlock(&feed->lock);
+        rfi_set_message(message, message_capacity, reader->text);
+        return rfi_jpeg_failure_status(&reader->error);
+    }
+    long mcus_per_row = (long)decompress->MCUs_per_row, mcu_rows = (long)decompress->MCU_rows_in_scan;
+    long blocks_in_mcu = decompress->blocks_in_MCU;
+    size_t row_blocks = (size_t)mcus_per_row * (size_t)blocks_in_mcu;
+    JBLOCK *rows = calloc(RFI_JPEG_FEED_ROWS * row_blocks, sizeof(JBLOCK));
+    if (rows == NULL) ERREXIT1(decompress, JERR_OUT_OF_MEMORY, 0);
+    pthread_mutex_lock(&feed->lock);
+    feed->mcus_per_row = mcus_per_row;
+    feed->mcu_rows = mcu_rows;
+    feed->blocks_in_mcu = blocks_in_mcu;
+    feed->rows = rows;
+    pthread_mutex_unlock(&feed->lock);
+    reader->error.feeding = feed;
+    reader->error.feeding_mcu = 0;
+    JBLOCKROW blocks[D_MAX_BLOCKS_IN_MCU];
+    for (row = 0; row < mcu_rows; row++) {
+        pthread_mutex_lock(&feed->lock);
+        while (row - feed->rows_taken >= RFI_JPEG_FEED_ROWS && !feed->abandoned) pthread_cond_wait(&feed->changed, &feed->lock);
+        int abandoned = feed->abandoned;
+        pthread_mutex_unlock(&feed->lock);
+        if (abandoned) {
+            reader->error.feeding = NULL;
+            rfi_set_message(message, message_capacity, reader->text);
+            return RFI_STATUS_OK;
+        }
+        /* The entropy decoder writes only the nonzero coefficients of each block. */
+        JBLOCK *slot = rows + (size_t)(row % RFI_JPEG_FEED_ROWS) * row_blocks;
+        memset(slot, 0, row_blocks * sizeof(JBLOCK));
+        for (long column = 0; column < mcus_per_row; column++) {
+            for (long b = 0; b < blocks_in_mcu; b++) blocks[b] = slot + column * blocks_in_mcu + b;
+            reader->error.feeding_mcu = row * mcus_per_row + column;
+            if (!(*decompress->entropy->decode_mcu)(decompress, blocks)) ERREXIT(decompress, JERR_CANT_SUSPEND);
+        }
+        pthread_mutex_lock(&feed->lock);
+        feed->rows_fed = row + 1;
+        pthread_cond_broadcast(&feed->changed);
+        pthread_mutex_unlock(&feed->lock);
+    }
+    /* The markers after the scan, as jpeg_finish_decompress reads them. */
+    reader->error.feeding_mcu = mcus_per_row * mcu_rows;
+    (*decompress->inputctl->finish_input_pass)(decompress);
+    while (!decompress->inputctl->eoi_reached) {
+        if (jpeg_consume_input(decompress) == JPEG_SUSPENDED) break;
+    }
+    reader->error.feeding = NULL;
+    pthread_mutex_lock(&feed->lock);
+    feed->done = 1;
+    pthread_cond_broadcast(&feed->changed);
+    pthread_mutex_unlock(&feed->lock);
+    rfi_set_message(message, message_capacity, reader->text);
+    return RFI_STATUS_OK;
 }
 
 rfi_status rfi_jpeg_decode(const uint8_t *data, size_t length, int32_t scale_eighths,

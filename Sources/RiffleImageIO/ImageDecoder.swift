@@ -154,7 +154,7 @@ public enum ImageDecoder {
     public typealias SecondCore = (_ work: @escaping @Sendable () -> Void) -> Void
 
     /// `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)` on two cores for a sequential JPEG
-    /// shrunk with Lanczos-3 (`JPEGBandedDecode`), its bottom band on the thread `secondCore`
+    /// shrunk with Lanczos-3 (`JPEGPipelinedDecode`), its Huffman pass on the thread `secondCore`
     /// starts; the same pixels, bit for bit, sooner. Other files and filters decode as there.
     public static func decodeFile(
         atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, filter: DownscaleFilter = .lanczos3,
@@ -170,7 +170,7 @@ public enum ImageDecoder {
     /// True when `decodeFile(atPath:shrunkTo:filter:pixelLimit:secondCore:until:)` decodes the
     /// image `info` shrunk with Lanczos-3 to `target` (upright) on two cores.
     public static func decodesOnTwoCores(_ info: ImageInfo, shrunkTo target: PixelSize, pixelLimit: Int = defaultPixelLimit) -> Bool {
-        JPEGBandedDecode.plan(info, shrunkTo: target, pixelLimit: pixelLimit) != nil
+        JPEGPipelinedDecode.plan(info, shrunkTo: target, pixelLimit: pixelLimit) != nil
     }
 
     /// The JPEG half of `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)`.

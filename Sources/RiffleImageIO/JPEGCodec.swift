@@ -85,13 +85,13 @@ struct JPEGCodec: ImageCodec {
     }
 
     /// `decodeFile(atPath:shrunkTo:filter:pixelLimit:until:)` with Lanczos-3 on two cores
-    /// (`JPEGBandedDecode`).
+    /// (`JPEGPipelinedDecode`).
     func decodeFile(
         atPath path: String, shrunkTo target: (ImageInfo) -> PixelSize, pixelLimit: Int, secondCore: ImageDecoder.SecondCore,
         until stop: @escaping @Sendable () -> Bool
     ) throws(ImageDecodeError) -> DecodedImage {
         let profile = colourProfile(head: try Self.markerSegments(head: FileBytes.read(atPath: path, upTo: ImageCodecs.headBytes), path: path))
-        let decoded = try JPEGBandedDecode.decode(
+        let decoded = try JPEGPipelinedDecode.decode(
             JPEGRowReader(path: path), path: path, shrunkTo: target, pixelLimit: pixelLimit, secondCore: secondCore, until: stop)
         return decoded.with(info: decoded.info.with(iccProfile: profile))
     }

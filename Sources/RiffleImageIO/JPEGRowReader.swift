@@ -16,6 +16,8 @@ package final class JPEGRowReader {
     private let descriptor: Int32
     /// The limit `start` was given, for the words of a failure while reading.
     private var pixelLimit = 0
+    /// The feed the reader takes its coefficients from, kept until the reader is closed.
+    private var takenFeed: JPEGCoefficientFeed?
 
     /// Opens the file at `path` and reads its JPEG header. Throws with the OS's reason for a file
     /// that cannot be opened, and the decoder's for data that is not a readable JPEG.
@@ -59,14 +61,21 @@ package final class JPEGRowReader {
         return Int(count)
     }
 
-    /// Passes over the next `rows` rows without transforming them (their Huffman codes are
-    /// still decoded: `rfi_jpeg_reader_skip`) and returns how many it passed (fewer at the end).
-    func skip(rows: Int) throws(ImageDecodeError) -> Int {
-        var skipped: Int32 = 0
+    /// Before `start`: the reader's coefficients come from `feed`, whose feeding reader decodes
+    /// the scan on another thread; its rows are the ones it would decode itself, bit for bit,
+    /// and it fails where that reader fails (`rfi_jpeg_reader_consume_feed`).
+    func takeCoefficients(from feed: JPEGCoefficientFeed) {
+        takenFeed = feed
+        rfi_jpeg_reader_consume_feed(reader, feed.pointer)
+    }
+
+    /// Once started, at the taking reader's scale: entropy-decodes the whole scan into `feed`,
+    /// then reads the markers after it; returns when done or when the feed is given up
+    /// (`rfi_jpeg_reader_feed`). Throws what stopped it, which the taker meets too.
+    func feed(_ feed: JPEGCoefficientFeed) throws(ImageDecodeError) {
         var message = MessageBuffer()
-        let status = message.withPointer { rfi_jpeg_reader_skip(reader, Int32(rows), &skipped, $0, $1) }
+        let status = message.withPointer { rfi_jpeg_reader_feed(reader, feed.pointer, $0, $1) }
         try ImageDecoder.check(status, format: .jpeg, message: message.text, size: info.uprightSize, pixelLimit: pixelLimit)
-        return Int(skipped)
     }
 
     /// How many of the image's components decode through Riffle's vector IDCTs since `start`

@@ -359,7 +359,7 @@ public struct PhotoDecoding: Sendable {
         return eighths == 1 ? .redundantPreview : nil
     }
 
-    /// Starts a decode's second band (`ImageDecoder.SecondCore`) on a thread of its own at the
+    /// Starts a decode's Huffman pass (`ImageDecoder.SecondCore`) on a thread of its own at the
     /// priority of the focus worker that asks (a new thread inherits its creator's nice value:
     /// man 7 sched, "The nice value").
     static func secondCore(_ work: @escaping @Sendable () -> Void) {

@@ -98,13 +98,10 @@ public struct LanczosResampler {
     /// Rows resampled across, `ringRows` of the result's width: source row s in slot s % ringRows.
     private var ring: [SIMD4<Float>]
     private let ringRows: Int
-    /// Source rows pushed so far, counted from the picture's top (a band's first push is its
-    /// `sourceRows.lowerBound`).
+    /// Source rows pushed so far.
     private(set) var sourceRow = 0
     /// The first output row not yet written.
     private var outputRow = 0
-    /// The output rows this resampler writes: all of them, or a band's.
-    private let outputRows: Range<Int>
 
     /// The loops across and down: the Swift ones below, or functions that give the same bits.
     private let kernels: LanczosKernels
@@ -112,26 +109,10 @@ public struct LanczosResampler {
     /// A resampler from pictures of `source` size to `target` (each side no larger, at least 1),
     /// its loops `kernels`.
     public init(from source: PixelSize, to target: PixelSize, kernels: LanczosKernels = .reference) {
-        self.init(
-            from: source, to: target, outputRows: 0..<target.height, into: PixelBuffer(width: target.width, height: target.height),
-            kernels: kernels)
-    }
-
-    /// A resampler writing only output rows `outputRows` of `result` (`target` in size), from
-    /// the source rows they read, `sourceRows(for:)`, pushed from the first of those on: one
-    /// band of a picture shrunk by several resamplers side by side, each on its own core. Each
-    /// output row is the same sum of the same products in the same order as in the whole
-    /// picture's resampler, so the bands together are that picture, bit for bit.
-    public init(
-        from source: PixelSize, to target: PixelSize, outputRows: Range<Int>, into result: PixelBuffer, kernels: LanczosKernels = .reference
-    ) {
         precondition(target.width >= 1 && target.height >= 1 && target.width <= source.width && target.height <= source.height,
                      "Lanczos resampling only shrinks: \(source) to \(target)")
-        precondition(result.size == target && outputRows.lowerBound >= 0 && outputRows.upperBound <= target.height,
-                     "band \(outputRows) outside a \(target) result")
         sourceSize = source
-        self.result = result
-        self.outputRows = outputRows
+        result = PixelBuffer(width: target.width, height: target.height)
         self.kernels = kernels
         let columns = LanczosResample.weights(from: source.width, to: target.width)
         // Closures rather than key paths here: a key path's first use instantiates its runtime
@@ -144,10 +125,6 @@ public struct LanczosResampler {
             return (0..<groups).flatMap { LanczosKernels.acrossLayout(SIMD4(padded[4 * $0 ..< 4 * $0 + 4])) }
         }
         rows = LanczosResample.weights(from: source.height, to: target.height)
-        let band = Self.sourceRows(rows, outputRows: outputRows, copies: target == source)
-        sourceRow = band.lowerBound
-        outputRow = outputRows.lowerBound
-        sourceEnd = band.upperBound
         // Output rows start and end in order, so the rows an unfinished output needs are always
         // among the last (its tap count) pushed.
         ringRows = rows.map { $0.weights.count }.max() ?? 1
@@ -156,28 +133,12 @@ public struct LanczosResampler {
         ring = copies ? [] : [SIMD4<Float>](repeating: .zero, count: ringRows * target.width)
     }
 
-    /// One past the last source row an output row of the band reads.
-    private let sourceEnd: Int
-
-    /// The source rows that output rows `outputRows` of a `source` to `target` shrink read: from
-    /// the first tap of the band's first row to the last tap of its last (taps advance with the
-    /// row, `LanczosResample.weights`); the rows themselves at equal heights.
-    public static func sourceRows(from source: PixelSize, to target: PixelSize, outputRows: Range<Int>) -> Range<Int> {
-        sourceRows(LanczosResample.weights(from: source.height, to: target.height), outputRows: outputRows, copies: source == target)
-    }
-
-    private static func sourceRows(_ rows: [LanczosResample.Taps], outputRows: Range<Int>, copies: Bool) -> Range<Int> {
-        if copies { return outputRows }
-        guard let first = outputRows.first, let last = outputRows.last else { return 0..<0 }
-        return rows[first].first ..< rows[last].first + rows[last].weights.count
-    }
-
-    /// True once every source row the band reads has been pushed.
-    public var isComplete: Bool { sourceRow == sourceEnd }
+    /// True once every source row has been pushed.
+    public var isComplete: Bool { sourceRow == sourceSize.height }
 
     /// Takes the next source row (`from` width pixels, premultiplied BGRA).
     public mutating func push(_ row: UnsafePointer<UInt32>) {
-        precondition(sourceRow < sourceEnd, "more than the band's \(sourceEnd) rows pushed")
+        precondition(sourceRow < sourceSize.height, "more than \(sourceSize.height) rows pushed")
         defer { sourceRow += 1 }
         if ring.isEmpty {
             result.row(sourceRow).update(from: row, count: sourceSize.width)
@@ -185,7 +146,7 @@ public struct LanczosResampler {
         }
         resampleAcross(row, intoSlot: sourceRow % ringRows)
         // Output rows whose last source row this was are complete.
-        while outputRow < outputRows.upperBound, rows[outputRow].first + rows[outputRow].weights.count - 1 == sourceRow {
+        while outputRow < result.height, rows[outputRow].first + rows[outputRow].weights.count - 1 == sourceRow {
             emit(outputRow)
             outputRow += 1
         }

@@ -41,7 +41,7 @@ enum DecodeBenchmark {
             print("  \(window) window at \(label) (\(target)): area from \(scales[.area]!)/8 \(ms(area)); "
                 + "Lanczos-3 from \(scales[.lanczos3]!)/8 \(ms(lanczos)); Lanczos/area \(ratio(lanczos, area))")
         }
-        // The 1080p fit on both cores (`JPEGBandedDecode`), against one core and against the
+        // The 1080p fit on both cores (`JPEGPipelinedDecode`), against one core and against the
         // Huffman pass alone (a region of the last row at 1/8: libjpeg skips every row above it,
         // entropy-decoding them untransformed), the floor without restart markers.
         let target = PhotoDecoding.shownSize(of: size, in: large)

@@ -107,7 +107,15 @@ import Testing
             let got = try Self.geometry(xdotool, window: window, environment: env)
             let known = display.map { "\($0.size.width)x\($0.size.height)" }
             #expect(known == got, "fullscreen \(fullscreen): the display has \(known ?? "-"), the window \(got ?? "-")")
-            #expect((got == "1024x768") == fullscreen, "fullscreen \(fullscreen): \(got ?? "-")")
+            if fullscreen {
+                // openbox may frame a window that asks for fullscreen at first and make it
+                // fullscreen a moment later (seen once in a loaded run of the whole suite: the
+                // first Expose came between the two); the display then has the framed size, as
+                // the window did, and the resize that follows is an ordinary one.
+                #expect(try eventually(within: 10) { try Self.geometry(xdotool, window: window, environment: env) == "1024x768" })
+            } else {
+                #expect(got != "1024x768", "openbox kept the window inside the screen with its frame: \(got ?? "-")")
+            }
             display = nil
         }
         withExtendedLifetime(manager) {}

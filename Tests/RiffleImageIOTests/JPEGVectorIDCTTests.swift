@@ -74,7 +74,7 @@ struct JPEGVectorIDCTTests {
         // Odd sizes end in partial blocks at the right and bottom; quality 100 keeps the largest coefficients.
         for (width, height) in [(1001, 667), (64, 48), (3, 5)] {
             for quality in [40, 90, 100] {
-                let path = try JPEGBandedDecodeTests.texturedFile(
+                let path = try JPEGPipelinedDecodeTests.texturedFile(
                     "t-\(width)-\(quality).jpg", width: width, height: height, quality: quality, sampling: sampling, in: folder)
                 Self.expectLibjpegSamples(path, components: sampling == .grayscale ? 1 : 3, "\(sampling) \(width)x\(height) q\(quality)")
             }
@@ -118,7 +118,7 @@ struct JPEGVectorIDCTTests {
         defer { folder.remove() }
         for sampling in [JPEGEncoder.Sampling.yuv420, .yuv444] {
             // At quality 100 every quantisation value is 1, so the texture's coefficients reach the hundreds.
-            let jpeg = try JPEGEncoder.encode(JPEGBandedDecodeTests.textured(width: 320, height: 240), quality: 100, sampling: sampling)
+            let jpeg = try JPEGEncoder.encode(JPEGPipelinedDecodeTests.textured(width: 320, height: 240), quality: 100, sampling: sampling)
             let path = folder.path + "/amplified-\(sampling).jpg"
             try FileBytes.write(Self.scalingQuantisation(jpeg, by: 100), toPath: path)
             Self.expectLibjpegSamples(path, components: 3, "\(sampling), amplified")
@@ -129,7 +129,7 @@ struct JPEGVectorIDCTTests {
     func damagedScans() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        let jpeg = try JPEGEncoder.encode(JPEGBandedDecodeTests.textured(width: 320, height: 240), quality: 95)
+        let jpeg = try JPEGEncoder.encode(JPEGPipelinedDecodeTests.textured(width: 320, height: 240), quality: 95)
         let scan = FileDamage.jpegFirstScan(jpeg)
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for case_ in 0..<20 {

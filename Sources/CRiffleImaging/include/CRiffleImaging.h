@@ -140,18 +140,38 @@ rfi_status rfi_jpeg_reader_read(rfi_jpeg_reader *reader, uint32_t *rows, int32_t
                                  int32_t max_rows, int32_t *rows_read, char *message,
                                  size_t message_capacity);
 
-/* Passes over the next `rows` output rows (fewer at the picture's end; `rows_skipped` says how
- * many) with libjpeg-turbo's jpeg_skip_scanlines: their entropy-coded data is decoded, as it
- * must be to reach the rows after them, but neither dequantised nor inverse-transformed, so a
- * skip costs the Huffman pass alone. The rows read after it are the ones a read from the top
- * would give there (libjpeg-turbo decodes the neighbouring rows its upsampling needs). */
-rfi_status rfi_jpeg_reader_skip(rfi_jpeg_reader *reader, int32_t rows, int32_t *rows_skipped,
-                                char *message, size_t message_capacity);
-
 /* Whether this CPU can run Riffle's AVX2 scaled IDCTs (jpeg_scaled_idct.c), which a 5/8 decode
  * uses in place of libjpeg-turbo's scalar jpeg_idct_5x5 and jpeg_idct_10x10: the same samples,
  * bit for bit, in less time. */
 int32_t rfi_jpeg_vector_idct_available(void);
+
+/* A sequential JPEG decoded by two readers of the same file on two threads: one entropy-decodes
+ * the scan (the Huffman pass, which cannot be split without restart markers) into the feed,
+ * MCU row after MCU row; the other takes the coefficient blocks from the feed in place of its
+ * own entropy decoding and does everything after: dequantising, inverse DCTs, upsampling and
+ * colour conversion, row by row. The rows are the ones one reader alone gives, bit for bit, with
+ * its warnings at the same rows; the feed holds a few MCU rows (RFI_JPEG_FEED_ROWS), never the
+ * picture's coefficients. Either reader's thread may give the feed up, which stops the other. */
+typedef struct rfi_jpeg_coefficient_feed rfi_jpeg_coefficient_feed;
+
+/* A new feed (NULL when out of memory); free it once neither reader uses it. */
+rfi_jpeg_coefficient_feed *rfi_jpeg_feed_create(void);
+void rfi_jpeg_feed_free(rfi_jpeg_coefficient_feed *feed);
+void rfi_jpeg_feed_abandon(rfi_jpeg_coefficient_feed *feed);
+
+/* Before rfi_jpeg_reader_start: the reader takes its coefficients from `feed`. Its reads then
+ * wait for the feeding reader's rows, and fail with its failure where its own decoding would
+ * have; closing it after its last row waits for the feeding reader to read the markers after
+ * the scan, whose warnings are its own too. */
+void rfi_jpeg_reader_consume_feed(rfi_jpeg_reader *reader, rfi_jpeg_coefficient_feed *feed);
+
+/* The feeding reader, started at the same scale as the taking one (libjpeg keeps only the DC
+ * coefficients at 1/8): entropy-decodes every MCU of the scan into `feed`, waiting whenever the
+ * taker is RFI_JPEG_FEED_ROWS rows behind, then reads the markers after the scan. Returns once
+ * done, or once the feed is given up (RFI_STATUS_OK both), or with the failure it also hands to
+ * the taker. */
+rfi_status rfi_jpeg_reader_feed(rfi_jpeg_reader *reader, rfi_jpeg_coefficient_feed *feed, char *message,
+                                size_t message_capacity);
 
 /* Whether this CPU can run the AVX2 loops of the Lanczos-3 resampler (lanczos_avx2.c). */
 int32_t rfi_lanczos_avx2_available(void);
