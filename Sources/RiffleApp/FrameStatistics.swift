@@ -163,7 +163,7 @@ public final class FrameStatistics: FrameObserver, PresentationObserver {
     }
 
     /// `value` rounded to `places` decimals, written out with exactly that many ("12.30").
-    static func fixed(_ value: Double, places: Int) -> String {
+    package static func fixed(_ value: Double, places: Int) -> String {
         var scale = 1
         for _ in 0..<places { scale *= 10 }
         let units = Int((abs(value) * Double(scale)).rounded())
