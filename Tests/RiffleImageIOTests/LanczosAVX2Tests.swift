@@ -13,18 +13,10 @@ import Testing
 struct LanczosAVX2Tests {
     static let available = rfi_lanczos_avx2_available() != 0
 
-    /// A picture of random premultiplied pixels (noise: the largest overshoots).
+    /// Random premultiplied pixels (noise: the largest overshoots), from `seed`.
     static func noise(_ width: Int, _ height: Int, opaque: Bool, seed: UInt64) -> PixelBuffer {
         var rng = SeededGenerator(seed: seed)
-        let picture = PixelBuffer(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let a = opaque ? 255 : UInt32.random(in: 0...255, using: &rng)
-                func channel() -> UInt32 { UInt32.random(in: 0...a, using: &rng) }
-                picture[x, y] = a << 24 | channel() << 16 | channel() << 8 | channel()
-            }
-        }
-        return picture
+        return randomImage(width, height, opaque: opaque, using: &rng)
     }
 
     /// White blocks on black and a smooth ramp beside them: sums past 255 and below 0 at the

@@ -8,18 +8,6 @@ import Testing
 /// axis, so two axes and the final rounding stay within 2.
 let fastPathTolerance = 2
 
-func randomImage(_ w: Int, _ h: Int, opaque: Bool, using rng: inout SeededGenerator) -> PixelBuffer {
-    let b = PixelBuffer(width: w, height: h)
-    for y in 0..<h {
-        for x in 0..<w {
-            let a = opaque ? 255 : UInt32.random(in: 0...255, using: &rng)
-            func c() -> UInt32 { UInt32.random(in: 0...a, using: &rng) }
-            b[x, y] = a << 24 | c() << 16 | c() << 8 | c()
-        }
-    }
-    return b
-}
-
 func maxChannelDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
     precondition(a.size == b.size)
     var worst = 0
