@@ -355,6 +355,14 @@ rfx_display *rfx_open(const char *display_name, int *width, int *height, int min
         *width = mapped.width;
         *height = mapped.height;
     }
+    if (fullscreen && (*width != DisplayWidth(dpy, screen) || *height != DisplayHeight(dpy, screen))) {
+        /* Mapped but not fullscreen: the window manager did not take the state the window gave
+         * before mapping (openbox, once in a loaded run of the suite, framed such a window and
+         * kept it framed). Ask again as a mapped window does; the resize that follows is an
+         * ordinary one. (On a screen of several monitors, fullscreen may be one monitor's size:
+         * asking again is then a no-op.) */
+        rfx_set_fullscreen(d, 1);
+    }
     if (startup_id) {
         /* Mapped (or given up on after the timeout, when the window manager keeps it iconic):
          * either way the launch is over and the busy cursor must end. */
