@@ -77,15 +77,21 @@ package enum DecodeOutput: Sendable {
 /// What came of looking for, or making, a photo's thumbnail for the grid.
 package enum ThumbnailOutcome: Sendable {
     /// The real thumbnail of the size class asked for: the valid one stored, or one made now.
-    case thumbnail(PixelBuffer)
+    case thumbnail(ImageContent)
     /// The camera's embedded EXIF thumbnail, fitted to the size class: a coarse stand-in until
     /// the real one is made.
-    case standIn(PixelBuffer)
+    case standIn(ImageContent)
     /// Neither a stored thumbnail nor an embedded one: the real one is still to be made.
     case toMake
     /// No thumbnail can be made: the file cannot be reached or decoded; `reason` in words for a
     /// person.
     case failed(reason: String)
+
+    /// A thumbnail's pixels as an image, their opacity found by the worker that read or made them
+    /// (a scan of every pixel), not by the app's thread as each thumbnail arrives.
+    static func image(_ pixels: PixelBuffer) -> ImageContent {
+        ImageContent(pixels: pixels, isOpaque: pixels.isOpaque)
+    }
 }
 
 /// What the viewer holds for one photo.
@@ -232,11 +238,11 @@ public struct PhotoDecoding: Sendable {
     func quickThumbnail(path: String, size: ThumbnailSize) -> ThumbnailOutcome {
         if let stored = thumbnailCache?.lookup(path: path, size: size) {
             colour.convert(stored, from: nil, isOpaque: false)
-            return .thumbnail(stored)
+            return .thumbnail(ThumbnailOutcome.image(stored))
         }
         if let embedded = ThumbnailCache.embeddedThumbnail(path: path, size: size) {
             colour.convert(embedded.pixels, from: embedded.profile, isOpaque: true)
-            return .standIn(embedded.pixels)
+            return .standIn(ThumbnailOutcome.image(embedded.pixels))
         }
         return .toMake
     }
@@ -257,7 +263,7 @@ public struct PhotoDecoding: Sendable {
                 pixels = try ThumbnailCache.make(path: path, size: size, colour: thumbnailColour, until: stop).pixels
             }
             colour.convert(pixels, from: nil, isOpaque: false)
-            return .thumbnail(.thumbnail(pixels))
+            return .thumbnail(.thumbnail(ThumbnailOutcome.image(pixels)))
         } catch where error == .stopped {
             return .cancelled
         } catch {

@@ -229,16 +229,16 @@ package final class ThumbnailStore {
             }
             var arrived: Held
             switch outcome {
-            case .thumbnail(let pixels):
+            case .thumbnail(let image):
                 arrived = Held(
-                    state: .thumbnail(Self.content(pixels), arrivedAt: now, isStandIn: false), size: size, isStandIn: false,
-                    bytes: pixels.byteCount)
-            case .standIn(let pixels):
+                    state: .thumbnail(image, arrivedAt: now, isStandIn: false), size: size, isStandIn: false,
+                    bytes: image.pixels.byteCount)
+            case .standIn(let image):
                 // A stand-in never replaces a real thumbnail (of another size class).
                 if let current = held[photo], !current.isStandIn, !current.isStale { continue }
                 arrived = Held(
-                    state: .thumbnail(Self.content(pixels), arrivedAt: now, isStandIn: true), size: size, isStandIn: true,
-                    bytes: pixels.byteCount)
+                    state: .thumbnail(image, arrivedAt: now, isStandIn: true), size: size, isStandIn: true,
+                    bytes: image.pixels.byteCount)
             case .toMake:
                 continue
             case .failed(let reason):
@@ -263,11 +263,6 @@ package final class ThumbnailStore {
         evictOverBudget()
         askForThumbnails()
         return changed
-    }
-
-    /// A thumbnail's pixels as an image, their opacity found once (on arrival, not every frame).
-    private static func content(_ pixels: PixelBuffer) -> ImageContent {
-        ImageContent(pixels: pixels, isOpaque: pixels.isOpaque)
     }
 
     /// Blocks until every job asked for has finished (tests look at a settled state).

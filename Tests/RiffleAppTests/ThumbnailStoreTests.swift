@@ -295,6 +295,28 @@ import Testing
         #expect(jobs.started.map(\.job) == [.thumbnail(.normal), .makeThumbnail(.normal)])
     }
 
+    @Test("The worker that makes or reads a thumbnail finds its opacity: an opaque photo's is opaque, a translucent one's is not")
+    func thumbnailsArriveWithTheirOpacity() throws {
+        let translucent = PixelBuffer(width: 200, height: 150)
+        translucent.fill(.clear)
+        translucent[3, 4] = 0x8040_2010
+        let paths = [
+            try scratch.write(try Self.photo(ThumbnailCacheTests.red), to: "photos/opaque.jpg"),
+            try scratch.write(try PNGEncoder.encode(translucent), to: "photos/translucent.png"),
+        ]
+        let decoding = PhotoDecoding(tileSources: TileSources(), thumbnailCache: ThumbnailCache(folder: cacheFolder))
+        for (path, opaque) in zip(paths, [true, false]) {
+            // Made, then looked up: both ways the image comes with its opacity.
+            for job in [DecodeJob.makeThumbnail(.normal), .thumbnail(.normal)] {
+                guard case .thumbnail(.thumbnail(let image)) = decoding.perform(DecodeRequest(photo: PhotoID(0), path: path, job: job)) else {
+                    Issue.record("no thumbnail of \(path) from \(job)")
+                    continue
+                }
+                #expect(image.isOpaque == opaque && image.isOpaque == image.pixels.isOpaque, "\(path), \(job)")
+            }
+        }
+    }
+
     @Test("The pager's focused photo is decoded before the grid's thumbnails even while the grid is in front")
     func focusedPhotoFirstWithTheGridInFront() throws {
         let jobs = Jobs(holds: true)
