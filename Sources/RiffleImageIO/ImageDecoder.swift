@@ -324,7 +324,7 @@ public enum ImageDecoder {
     /// out-of-memory error, where `PixelBuffer(width:height:)` would stop the process, when the
     /// memory cannot be had (a header may claim gigapixels within a generous pixel limit). From
     /// calloc: a large buffer is fresh pages, zero without a pass over them, each faulted in by
-    /// the first write (by whichever thread decodes that part), not all before the decode starts.
+    /// its first write as the decode reaches it, not all before the decode starts.
     static func zeroedPixels(_ size: PixelSize, for info: ImageInfo) throws(ImageDecodeError) -> PixelBuffer {
         guard let memory = calloc(max(1, size.area), MemoryLayout<UInt32>.size) else {
             throw outOfMemory(info.uprightSize, format: info.format)

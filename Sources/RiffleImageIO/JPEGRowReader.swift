@@ -8,7 +8,9 @@ import RiffleRaster
 /// picture at its decoded scale need ever be held whole.
 ///
 /// Order of use: `start(eighths:pixelLimit:)`, then `read(into:rowPixels:maxRows:)` until it
-/// returns 0, then `finish()`; the file stays open until the reader goes away. One thread at a time.
+/// returns 0, then `finish()`; the file stays open until the reader goes away. One thread at a
+/// time. Two readers of one file may split a decode between two threads: one `feed(_:)`s the
+/// coefficients the other `takeCoefficients(from:)` before its `start` (`JPEGPipelinedDecode`).
 package final class JPEGRowReader {
     /// The header: stored size, EXIF orientation, scans.
     package let info: ImageInfo
