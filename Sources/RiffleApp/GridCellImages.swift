@@ -11,6 +11,12 @@ import RiffleRaster
 /// drawn source-over at opacity 1: premultiplied, so the same result), so a grid drawn from
 /// crops matches one drawn from the thumbnails. Only the cells of the last frame are kept:
 /// memory is one screen of cells (60 cells of 190 px at 1920 × 1080: 8.7 MB).
+///
+/// A crop is made the second frame running a cell shows at a size (`cell(of:thumbnail:turn:in:opacity:)`):
+/// its first frame draws the thumbnail scaled straight into the cell, banded across the
+/// compositor's threads. A cell that shows for one frame only (a scrubber's jump, a fast
+/// fling, a level's first frame) then costs one scaled draw, not a crop made on this thread and
+/// let go, and a screen of new cells is not cropped one after another on the frame's thread.
 final class GridCellImages {
     private struct Crop {
         /// The thumbnail it was made from.
@@ -24,6 +30,16 @@ final class GridCellImages {
     private let compositor: Compositor
     private var crops: [PhotoID: Crop] = [:]
     private var used: Set<PhotoID> = []
+    /// What each cell drawn scaled showed in the last frame and in this one: thumbnail, turn
+    /// and size.
+    private var shownBefore: [PhotoID: Sighting] = [:]
+    private var shownNow: [PhotoID: Sighting] = [:]
+
+    private struct Sighting: Equatable {
+        let source: ObjectIdentifier
+        let turn: Rotation
+        let size: PixelSize
+    }
 
     /// Crops drawn with `path` (the reference path when the app forces it).
     init(path: RasterPath) {
@@ -45,9 +61,29 @@ final class GridCellImages {
         return image
     }
 
-    /// A frame was built: the crops of cells it did not draw are let go.
+    /// `photo`'s `thumbnail` turned by `turn` in the cell `rect` (whole pixels) at `opacity`:
+    /// its crop drawn by a plain copy when the crop exists or the cell showed the same
+    /// thumbnail at the same size in the last frame, else the thumbnail scaled into the cell
+    /// (`GridView.centreCrop`), the same pixels.
+    func cell(of photo: PhotoID, thumbnail: ImageContent, turn: Rotation = .none, in rect: Rect, opacity: Double) -> Layer {
+        let size = PixelSize(width: Int(rect.width), height: Int(rect.height))
+        let sighting = Sighting(source: ObjectIdentifier(thumbnail.pixels), turn: turn, size: size)
+        let cropped = crops[photo].map { Sighting(source: $0.source, turn: $0.turn, size: $0.size) == sighting } ?? false
+        guard size.width > 0, size.height > 0, cropped || shownBefore[photo] == sighting else {
+            shownNow[photo] = sighting
+            return GridView.centreCrop(thumbnail, turn: turn, in: rect, opacity: opacity)
+        }
+        return Layer(
+            transform: ScaleTranslate(offset: rect.origin), opacity: opacity,
+            content: .image(crop(of: photo, thumbnail: thumbnail, turn: turn, size: size)))
+    }
+
+    /// A frame was built: the crops of cells it did not draw are let go, and the cells it drew
+    /// scaled are the ones the next frame crops if they stay.
     func frameDone() {
         crops = crops.filter { used.contains($0.key) }
         used = []
+        shownBefore = shownNow
+        shownNow = [:]
     }
 }

@@ -284,15 +284,12 @@ final class GridView {
         case let .thumbnail(image, arrived, _):
             let opacity = Self.opacity(arrivedAt: arrived, inViewSince: inViewSince[photo] ?? now, now: now)
             // A cell on whole pixels draws its crop 1:1; mid column change, the thumbnail scaled.
-            let square = PixelSize(width: Int(rect.width), height: Int(rect.height))
             let turn = turnOfPhoto(index)
-            guard !interaction.isChangingColumns, square.width > 0, square.height > 0 else {
+            guard !interaction.isChangingColumns else {
                 return Layer(sublayers: [plate, Self.centreCrop(image, turn: turn, in: rect, opacity: opacity)])
             }
-            let crop = crops.crop(of: photo, thumbnail: image, turn: turn, size: square)
-            let copy = Layer(
-                transform: ScaleTranslate(offset: rect.origin), opacity: opacity, content: .image(crop))
-            return opacity < 1 || !image.isOpaque ? Layer(sublayers: [plate, copy]) : copy
+            let picture = crops.cell(of: photo, thumbnail: image, turn: turn, in: rect, opacity: opacity)
+            return opacity < 1 || !image.isOpaque ? Layer(sublayers: [plate, picture]) : picture
         case .failed:
             // A file still being written is not broken (`ArrivingPhoto`): its cell waits.
             guard !library.photos[index].isArriving else { return plate }

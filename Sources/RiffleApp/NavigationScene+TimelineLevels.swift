@@ -81,7 +81,7 @@ extension NavigationScene {
             library: library, days: TimelineDays(library: library), level: level, viewport: Size(display.size), scale: bars.scale,
             insets: (bars.insets.top, bars.insets.bottom),
             aspects: level == .allPhotos ? aspects.latest(of: library.photos, otherwise: 1) : nil, thumbnails: pipeline.thumbnailStore,
-            lines: lines, anchorPhoto: anchorPhoto, anchor: anchor, time: now)
+            lines: lines, rasterPath: compositor.path, anchorPhoto: anchorPhoto, anchor: anchor, time: now)
     }
 
     /// Photo `photo`'s cell (or what stands for it) in the level shown, the grid for All Photos,

@@ -10,8 +10,8 @@ import RiffleRaster
 ///
 /// The thumbnails come from the strip's own `ThumbnailStore` (`DecodeClient.strip`), asked only
 /// for the cells on screen and `aheadCells` either side; each is cropped once per cell size
-/// (`GridCellImages`) and drawn by a plain copy, so only the (at most two) opening cells are
-/// cropped again while the pager slides.
+/// (`GridCellImages`) and drawn by a plain copy, so only the (at most two) opening cells, whose
+/// size changes every frame, are drawn scaled while the pager slides.
 final class NavigatorStripView {
     /// Cells either side of those on screen whose thumbnails are asked for too, so a scrub of a
     /// few photos finds them ready (Riffle's choice: about a quarter of a 1280 px strip).
@@ -60,11 +60,8 @@ final class NavigatorStripView {
             let rect = Rect(x: left, y: cell.frame.minY.rounded(), width: right - left, height: cell.frame.height.rounded())
             guard rect.width >= 1, rect.height >= 1 else { continue }
             if let photo = photos.photo(at: cell.index), case let .thumbnail(image, _, _) = thumbnails.state(of: photo.id) {
-                let crop = crops.crop(
-                    of: photo.id, thumbnail: image, turn: turnOfPhoto(cell.index),
-                    size: PixelSize(width: Int(rect.width), height: Int(rect.height)))
-                let copy = Layer(transform: ScaleTranslate(offset: rect.origin), content: .image(crop))
-                layers.append(image.isOpaque ? copy : Layer(sublayers: [Layer(content: .fill(rect, Self.placeholder)), copy]))
+                let picture = crops.cell(of: photo.id, thumbnail: image, turn: turnOfPhoto(cell.index), in: rect, opacity: 1)
+                layers.append(image.isOpaque ? picture : Layer(sublayers: [Layer(content: .fill(rect, Self.placeholder)), picture]))
             } else {
                 layers.append(Layer(content: .fill(rect, Self.placeholder)))
             }

@@ -6,7 +6,8 @@ import RifflePipeline
 import RiffleRaster
 
 /// The timeline's Years, Months and Days drawn: their `TimelineLevelInteraction` in the window,
-/// each cell the centre crop of its photo's thumbnail (the grid's store), Days' "+N" cells
+/// each cell the centre crop of its photo's thumbnail (the grid's store, cropped once per cell
+/// size by `GridCellImages` and drawn by a plain copy while the level scrolls), Days' "+N" cells
 /// darkened under their count, Months' and Days' headers (the date, and for a day the folder its
 /// photos came from) with the header of the section under the window's top pinned there until
 /// the next one pushes it up, and Years' tiles titled with their year.
@@ -21,6 +22,7 @@ final class TimelineLevelView {
     private(set) var interaction: TimelineLevelInteraction
     private let library: PhotoLibrary
     private let thumbnails: ThumbnailStore
+    private let crops: GridCellImages
     private var drawnScroll: Double?
     private var damaged = true
     private let lines: RenderedLines
@@ -31,10 +33,11 @@ final class TimelineLevelView {
     init(
         library: PhotoLibrary, days: TimelineDays, level: TimelineLayout.Level, viewport: Size, scale: Double,
         insets: (top: Double, bottom: Double), aspects: [Double]? = nil, thumbnails: ThumbnailStore, lines: RenderedLines,
-        anchorPhoto: Int?, anchor: Point?, time: Double
+        rasterPath: RasterPath, anchorPhoto: Int?, anchor: Point?, time: Double
     ) {
         self.library = library
         self.thumbnails = thumbnails
+        crops = GridCellImages(path: rasterPath)
         self.lines = lines
         interaction = TimelineLevelInteraction(
             days: days, level: level, viewport: viewport, scale: scale, insets: insets, aspects: aspects, anchorPhoto: anchorPhoto,
@@ -72,11 +75,11 @@ final class TimelineLevelView {
 
     /// The cells drawn now, as a change of level sees them: photo and window rect.
     var visibleCells: [LevelMorph.Cell] {
-        interaction.visibleCells.map { LevelMorph.Cell(photo: Self.photo(of: $0), rect: Self.onPixels($0.frame)) }
+        interaction.visibleCells.map { LevelMorph.Cell(photo: Self.photo(of: $0), rect: onPixels($0.frame)) }
     }
 
     /// Photo `photo`'s cell in window pixels (what stands for it at this level).
-    func cellRect(ofPhoto photo: Int) -> Rect? { interaction.windowFrame(ofPhoto: photo) }
+    func cellRect(ofPhoto photo: Int) -> Rect? { interaction.windowFrame(ofPhoto: photo).map(onPixels) }
 
     /// The level's layer at `now`; `hidden`'s cell (a photo flying from or to it) drawn empty.
     func layer(now: Double, hiding hidden: Int? = nil) -> Layer {
@@ -84,7 +87,7 @@ final class TimelineLevelView {
         let window = Rect(origin: .zero, size: viewport)
         var layers: [Layer] = []
         for cell in interaction.visibleCells {
-            let rect = Self.onPixels(cell.frame)
+            let rect = onPixels(cell.frame)
             switch cell.content {
             case .photo(let photo):
                 layers.append(photo == hidden ? Layer(content: .fill(rect, GridView.placeholder)) : image(of: photo, in: rect))
@@ -94,6 +97,7 @@ final class TimelineLevelView {
                 layers.append(centred("+\(count)", points: Self.headerPoints, bold: true, in: rect, color: .white))
             }
         }
+        crops.frameDone()
         layers += headers()
         drawnScroll = interaction.scrollPosition
         damaged = false
@@ -102,12 +106,17 @@ final class TimelineLevelView {
 
     // MARK: - Cells
 
+    /// Photo `photo`'s thumbnail in its cell `rect` (whole pixels, `GridCellImages`), over the
+    /// placeholder only where the thumbnail lets it show through.
     private func image(of photo: Int, in rect: Rect) -> Layer {
         let plate = Layer(content: .fill(rect, GridView.placeholder))
-        guard library.photos.indices.contains(photo), case let .thumbnail(image, _, _) = thumbnails.state(of: library.photos[photo].id) else {
+        guard library.photos.indices.contains(photo),
+            case let .thumbnail(image, _, _) = thumbnails.state(of: library.photos[photo].id)
+        else {
             return plate
         }
-        return Layer(sublayers: [plate, GridView.centreCrop(image, in: rect, opacity: 1)])
+        let cell = crops.cell(of: library.photos[photo].id, thumbnail: image, in: rect, opacity: 1)
+        return image.isOpaque ? cell : Layer(sublayers: [plate, cell])
     }
 
     /// The photo a cell shows (a "+N" cell's first hidden one).
@@ -118,10 +127,16 @@ final class TimelineLevelView {
         }
     }
 
-    /// `rect` with its edges on whole pixels.
-    static func onPixels(_ rect: Rect) -> Rect {
-        let x0 = rect.minX.rounded(), y0 = rect.minY.rounded()
-        return Rect(x: x0, y: y0, width: rect.maxX.rounded() - x0, height: rect.maxY.rounded() - y0)
+    /// `rect`, a cell in the window, with its edges on whole pixels: its content rect's edges
+    /// rounded, moved up by the scroll rounded, so a cell keeps its size (and its crop) while
+    /// the level scrolls, as the grid's cells do (`GridView`).
+    func onPixels(_ rect: Rect) -> Rect {
+        let top = interaction.contentTop
+        // rect.minY = content y − top, so content y − round(top) = rect.minY + shift.
+        let shift = top - top.rounded()
+        let x0 = rect.minX.rounded(), x1 = rect.maxX.rounded()
+        let y0 = (rect.minY + shift).rounded(), y1 = (rect.maxY + shift).rounded()
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     // MARK: - Headers and titles

@@ -77,4 +77,41 @@ import Testing
         crops.frameDone()
         #expect(crops.crop(of: PhotoID(4), thumbnail: other, size: size).pixels !== second, "let go after a frame without its cell")
     }
+
+    /// The crop a cell's layer draws by a plain copy, nil when the layer draws the thumbnail
+    /// scaled.
+    static func copiedCrop(_ layer: Layer) -> PixelBuffer? {
+        guard case .image(let content) = layer.content else { return nil }
+        return content.pixels
+    }
+
+    /// A cell is drawn scaled the first frame it shows at a size and from its crop from the
+    /// second frame running on, the same pixels either way; a cell that changes size every
+    /// frame (a scrubber's jump, an opening strip cell) is never cropped.
+    @Test func aCellIsCroppedTheSecondFrameRunningItShowsAtASize() {
+        let crops = GridCellImages(path: .fast)
+        let image = Self.thumbnail()
+        let cell = Rect(x: 107, y: 40, width: 106, height: 105)
+        let first = crops.cell(of: PhotoID(4), thumbnail: image, in: cell, opacity: 1)
+        #expect(Self.copiedCrop(first) == nil, "first frame: scaled")
+        crops.frameDone()
+        let second = crops.cell(of: PhotoID(4), thumbnail: image, in: cell, opacity: 1)
+        let crop = Self.copiedCrop(second)
+        #expect(crop?.width == 106 && crop?.height == 105, "second frame: the crop")
+        crops.frameDone()
+        #expect(Self.copiedCrop(crops.cell(of: PhotoID(4), thumbnail: image, in: cell, opacity: 1)) === crop, "kept")
+
+        let compositor = Compositor(path: .fast)
+        let scaled = PixelBuffer(width: 320, height: 200), copied = PixelBuffer(width: 320, height: 200)
+        compositor.render(first, into: scaled)
+        compositor.render(second, into: copied)
+        #expect(ImageDifference(scaled, copied, tolerance: 0).maxChannel == 0)
+
+        crops.frameDone()
+        for width in 90..<95 {
+            let growing = crops.cell(of: PhotoID(5), thumbnail: image, in: Rect(x: 0, y: 0, width: Double(width), height: 80), opacity: 1)
+            #expect(Self.copiedCrop(growing) == nil, "a new size each frame: scaled at \(width)")
+            crops.frameDone()
+        }
+    }
 }
