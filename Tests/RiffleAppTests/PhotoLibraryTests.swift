@@ -10,6 +10,8 @@ import Testing
         (["a-002.png", "a-1.png", "a-10.png"], ["a-1.png", "a-002.png", "a-10.png"]),
         (["b.jpg", "A.jpg", "c.jpg"], ["A.jpg", "b.jpg", "c.jpg"]),
         (["x9y10", "x9y9", "x10y1"], ["x9y9", "x9y10", "x10y1"]),
+        // Beyond ASCII, lowercased as Unicode does: "e" (U+0065) before "é" (U+00E9).
+        (["été 10.jpg", "Été 2.jpg", "ete 1.jpg"], ["ete 1.jpg", "Été 2.jpg", "été 10.jpg"]),
     ])
     func naturalOrder(input: [String], sorted: [String]) {
         #expect(input.sorted(by: NaturalOrder.areInIncreasingOrder) == sorted)
