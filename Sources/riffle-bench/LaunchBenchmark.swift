@@ -260,6 +260,13 @@ enum LaunchBenchmark {
         let applications = home.appendingPathComponent("share/applications"), config = home.appendingPathComponent("config")
         let empty = home.appendingPathComponent("system-share")
         for made in [applications, config, empty] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        // The system's MIME database without its applications: where xdg-mime asks
+        // `mimetype` (File::MimeInfo, which xdg-utils recommends) for a file's type, that reads
+        // the database from XDG_DATA_DIRS, and without it xdg-open opens nothing.
+        let mime = empty.appendingPathComponent("mime")
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: mime.path)) == nil {
+            try FileManager.default.createSymbolicLink(atPath: mime.path, withDestinationPath: "/usr/share/mime")
+        }
         let entry = "[Desktop Entry]\nType=Application\nName=Riffle\nExec=\(command) %F\nMimeType=image/jpeg;\n"
         try entry.write(to: applications.appendingPathComponent("riffle-bench.desktop"), atomically: true, encoding: .utf8)
         var env: [String: String] = [
