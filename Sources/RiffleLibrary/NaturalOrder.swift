@@ -66,7 +66,8 @@ public enum NaturalOrder {
     private static func appendKey<Scalar: FixedWidthInteger & UnsignedInteger>(
         ofScalars scalars: UnsafeBufferPointer<Scalar>, lowercasing: Bool, to key: inout [UInt8]
     ) {
-        key.reserveCapacity(key.count + scalars.count * 4 + 8)
+        // No `reserveCapacity` here: asked of a buffer that grows name by name, it would
+        // reallocate it to the exact size every time (quadratic), where appends grow it by doubling.
         func append(_ value: UInt32) {
             key.append(UInt8(value >> 24))
             key.append(UInt8(value >> 16 & 0xFF))
