@@ -19,27 +19,25 @@ import RiffleRaster
 /// let go, and a screen of new cells is not cropped one after another on the frame's thread.
 final class GridCellImages {
     private struct Crop {
-        /// The thumbnail it was made from.
+        /// The thumbnail, turn and size it was made from.
+        let sighting: Sighting
+        let image: ImageContent
+    }
+
+    /// What a cell shows: its thumbnail (by identity), turned, at a size.
+    private struct Sighting: Equatable {
         let source: ObjectIdentifier
         let turn: Rotation
         let size: PixelSize
-        let image: ImageContent
     }
 
     /// Draws the crops; one thread, no bands (a cell is a few rows of one band).
     private let compositor: Compositor
     private var crops: [PhotoID: Crop] = [:]
     private var used: Set<PhotoID> = []
-    /// What each cell drawn scaled showed in the last frame and in this one: thumbnail, turn
-    /// and size.
+    /// What each cell drawn scaled showed in the last frame and in this one.
     private var shownBefore: [PhotoID: Sighting] = [:]
     private var shownNow: [PhotoID: Sighting] = [:]
-
-    private struct Sighting: Equatable {
-        let source: ObjectIdentifier
-        let turn: Rotation
-        let size: PixelSize
-    }
 
     /// Crops drawn with `path` (the reference path when the app forces it).
     init(path: RasterPath) {
@@ -51,13 +49,13 @@ final class GridCellImages {
     /// size, else made now.
     func crop(of photo: PhotoID, thumbnail: ImageContent, turn: Rotation = .none, size: PixelSize) -> ImageContent {
         used.insert(photo)
-        let source = ObjectIdentifier(thumbnail.pixels)
-        if let crop = crops[photo], crop.source == source, crop.turn == turn, crop.size == size { return crop.image }
+        let sighting = Sighting(source: ObjectIdentifier(thumbnail.pixels), turn: turn, size: size)
+        if let crop = crops[photo], crop.sighting == sighting { return crop.image }
         let pixels = PixelBuffer(width: size.width, height: size.height)
         compositor.render(
             GridView.centreCrop(thumbnail, turn: turn, in: Rect(origin: .zero, size: Size(size)), opacity: 1), into: pixels)
         let image = ImageContent(pixels: pixels, isOpaque: thumbnail.isOpaque)
-        crops[photo] = Crop(source: source, turn: turn, size: size, image: image)
+        crops[photo] = Crop(sighting: sighting, image: image)
         return image
     }
 
@@ -68,14 +66,24 @@ final class GridCellImages {
     func cell(of photo: PhotoID, thumbnail: ImageContent, turn: Rotation = .none, in rect: Rect, opacity: Double) -> Layer {
         let size = PixelSize(width: Int(rect.width), height: Int(rect.height))
         let sighting = Sighting(source: ObjectIdentifier(thumbnail.pixels), turn: turn, size: size)
-        let cropped = crops[photo].map { Sighting(source: $0.source, turn: $0.turn, size: $0.size) == sighting } ?? false
-        guard size.width > 0, size.height > 0, cropped || shownBefore[photo] == sighting else {
+        guard size.width > 0, size.height > 0, crops[photo]?.sighting == sighting || shownBefore[photo] == sighting else {
             shownNow[photo] = sighting
             return GridView.centreCrop(thumbnail, turn: turn, in: rect, opacity: opacity)
         }
         return Layer(
             transform: ScaleTranslate(offset: rect.origin), opacity: opacity,
             content: .image(crop(of: photo, thumbnail: thumbnail, turn: turn, size: size)))
+    }
+
+    /// `rect`, a cell of a view scrolled to `scroll` (its content y minus the window's), with
+    /// its edges on whole pixels: the content rect's edges rounded, moved by the scroll
+    /// rounded, so a cell keeps its size, and its crop, while the view scrolls (no edge
+    /// shimmers): rect.minY = content y − scroll, so content y − round(scroll) = rect.minY + shift.
+    static func onPixels(_ rect: Rect, scroll: Double) -> Rect {
+        let shift = scroll - scroll.rounded()
+        let x0 = rect.minX.rounded(), x1 = rect.maxX.rounded()
+        let y0 = (rect.minY + shift).rounded(), y1 = (rect.maxY + shift).rounded()
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// A frame was built: the crops of cells it did not draw are let go, and the cells it drew

@@ -238,17 +238,10 @@ final class GridView {
     }
 
     /// `rect`, a cell as the interaction places it, as the grid draws it: while the columns
-    /// stay, every edge of the cell's content rect rounded, moved up by the scroll position
-    /// rounded, so a cell covers whole pixels and keeps its size while the grid scrolls (no edge
-    /// shimmers, and its crop is drawn by a plain copy); mid column change, as it is.
+    /// stay, on whole pixels and keeping its size while the grid scrolls
+    /// (`GridCellImages.onPixels`: its crop is drawn by a plain copy); mid column change, as it is.
     private func onPixels(_ rect: Rect) -> Rect {
-        guard !interaction.isChangingColumns else { return rect }
-        let scroll = interaction.scrollPosition
-        // rect.minY = content y − scroll, so content y − round(scroll) = rect.minY + shift.
-        let shift = scroll - scroll.rounded()
-        let x0 = rect.minX.rounded(), x1 = rect.maxX.rounded()
-        let y0 = (rect.minY + shift).rounded(), y1 = (rect.maxY + shift).rounded()
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        interaction.isChangingColumns ? rect : GridCellImages.onPixels(rect, scroll: interaction.scrollPosition)
     }
 
     /// The grid's layer tree at clock `now`; the cell of `hidden` (a photo in flight from or to

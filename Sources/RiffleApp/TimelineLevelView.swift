@@ -127,17 +127,9 @@ final class TimelineLevelView {
         }
     }
 
-    /// `rect`, a cell in the window, with its edges on whole pixels: its content rect's edges
-    /// rounded, moved up by the scroll rounded, so a cell keeps its size (and its crop) while
-    /// the level scrolls, as the grid's cells do (`GridView`).
-    func onPixels(_ rect: Rect) -> Rect {
-        let top = interaction.contentTop
-        // rect.minY = content y − top, so content y − round(top) = rect.minY + shift.
-        let shift = top - top.rounded()
-        let x0 = rect.minX.rounded(), x1 = rect.maxX.rounded()
-        let y0 = (rect.minY + shift).rounded(), y1 = (rect.maxY + shift).rounded()
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
+    /// `rect`, a cell in the window, with its edges on whole pixels, keeping its size while the
+    /// level scrolls (`GridCellImages.onPixels`).
+    func onPixels(_ rect: Rect) -> Rect { GridCellImages.onPixels(rect, scroll: interaction.contentTop) }
 
     // MARK: - Headers and titles
 

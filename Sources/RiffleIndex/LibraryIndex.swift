@@ -175,11 +175,8 @@ package final class LibraryIndex: @unchecked Sendable {
         _ paths: [String], rows: (_ each: (UnsafeBufferPointer<UInt8>, () -> RecalledPhoto) -> Void) throws -> Void
     ) rethrows -> RecalledFolder {
         let names = ListedNames(paths)
-        defer { names.deallocate() }
         var order = Array(paths.indices)
-        if !zip(order, order.dropFirst()).allSatisfy({ names.compare($0, names[$1]) < 0 }) {
-            order.sort { names.compare($0, names[$1]) < 0 }
-        }
+        if !zip(order, order.dropFirst()).allSatisfy({ names.compare($0, $1) < 0 }) { order.sort { names.compare($0, $1) < 0 } }
         var folder = RecalledFolder(photos: Array(repeating: nil, count: paths.count), unlisted: [])
         var next = 0
         try rows { name, photo in
@@ -195,49 +192,31 @@ package final class LibraryIndex: @unchecked Sendable {
     }
 
     /// The last components of paths (what follows each one's last "/"), their UTF-8 bytes one
-    /// after another in one allocation: name k is `bytes[starts[k]..<starts[k + 1]]`.
+    /// after another in one array: name k is `bytes[starts[k]..<starts[k + 1]]`.
     private struct ListedNames {
-        let bytes: UnsafeMutableBufferPointer<UInt8>
-        let starts: [Int]
+        var bytes: [UInt8] = []
+        var starts = [0]
 
         init(_ paths: [String]) {
-            var starts = [0]
             starts.reserveCapacity(paths.count + 1)
             for var path in paths {
                 path.withUTF8 { path in
                     let from = path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-                    starts.append(starts[starts.count - 1] + (path.count - from))
+                    bytes.append(contentsOf: path[from...])
                 }
+                starts.append(bytes.count)
             }
-            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, starts[starts.count - 1]))
-            for (k, var path) in paths.enumerated() {
-                path.withUTF8 { path in
-                    let from = path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-                    _ = UnsafeMutableBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]])
-                        .initialize(from: UnsafeBufferPointer(rebasing: path[from...]))
-                }
-            }
-            self.bytes = bytes
-            self.starts = starts
         }
 
-        func deallocate() { bytes.deallocate() }
-
-        /// Name `k`'s bytes.
-        subscript(k: Int) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(rebasing: bytes[starts[k]..<starts[k + 1]])
-        }
-
-        /// −1, 0 or 1 as name `k` sorts before, with, or after `name` in byte order (a prefix
-        /// first).
+        /// −1, 0 or 1 as name `k` sorts before, with, or after `name` in byte order
+        /// (`NaturalOrder.compare`).
         func compare(_ k: Int, _ name: UnsafeBufferPointer<UInt8>) -> Int {
-            let mine = self[k]
-            let common = min(mine.count, name.count)
-            if common > 0, let a = mine.baseAddress, let b = name.baseAddress {
-                let c = memcmp(a, b, common)
-                if c != 0 { return c < 0 ? -1 : 1 }
-            }
-            return mine.count == name.count ? 0 : mine.count < name.count ? -1 : 1
+            bytes.withUnsafeBytes { NaturalOrder.compare(UnsafeRawBufferPointer(rebasing: $0[starts[k]..<starts[k + 1]]), UnsafeRawBufferPointer(name)) }
+        }
+
+        /// The same for names `a` and `b`.
+        func compare(_ a: Int, _ b: Int) -> Int {
+            bytes.withUnsafeBufferPointer { compare(a, UnsafeBufferPointer(rebasing: $0[starts[b]..<starts[b + 1]])) }
         }
     }
 

@@ -96,8 +96,9 @@ public enum NaturalOrder {
         }
     }
 
-    /// −1, 0 or 1 as key `x` sorts before, with, or after key `y`: bytes, then length.
-    static func compare(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Int {
+    /// −1, 0 or 1 as key `x` sorts before, with, or after key `y`: bytes, then length (byte
+    /// order, a prefix first; the index's merge of names compares by it too).
+    package static func compare(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Int {
         let common = min(x.count, y.count)
         if common > 0, let a = x.baseAddress, let b = y.baseAddress {
             let c = memcmp(a, b, common)
